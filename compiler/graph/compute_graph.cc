@@ -1,0 +1,515 @@
+// ComputeGraph: node list, edges, subgraph registry, topological order and deep copy.
+#include "graph/compute_graph.h"
+
+#include <algorithm>
+#include <deque>
+#include <unordered_map>
+
+#include "common/error.h"
+
+namespace ge {
+namespace {
+template <typename T>
+bool EraseFirst(std::vector<T> &items, const T &value) {
+  auto it = std::find(items.begin(), items.end(), value);
+  if (it == items.end()) {
+    return false;
+  }
+  items.erase(it);
+  return true;
+}
+
+std::string Endpoint(const Node *node, int32_t index) {
+  return (node == nullptr ? std::string("<null>") : node->GetName()) + ":" + std::to_string(index);
+}
+}  // namespace
+
+ComputeGraph::~ComputeGraph() {
+  // Nodes may outlive the graph through shared handles held elsewhere; make them orphans so
+  // that weak handles and owner checks never see a dangling graph pointer.
+  for (const NodePtr &node : nodes_) {
+    node->owner_ = nullptr;
+  }
+}
+
+Status ComputeGraph::SetName(const std::string &name) {
+  if (name == name_) {
+    return SUCCESS;
+  }
+  ComputeGraphPtr parent = parent_graph_.lock();
+  ComputeGraph *root = GetRootGraph();
+  if (root != this) {
+    auto it = root->subgraphs_by_name_.find(name_);
+    if (root->subgraphs_by_name_.count(name) != 0) {
+      return Fail("cannot rename subgraph '" + name_ + "' to '" + name +
+                  "': the root graph already has a subgraph with that name");
+    }
+    if (it != root->subgraphs_by_name_.end()) {
+      ComputeGraphPtr self = it->second;
+      root->subgraphs_by_name_.erase(it);
+      root->subgraphs_by_name_.emplace(name, self);
+    }
+    if (parent_node_ != nullptr) {
+      OpDesc &op = parent_node_->MutableOpDesc();
+      const auto &names = op.GetSubgraphInstanceNames();
+      for (size_t i = 0; i < names.size(); ++i) {
+        if (names[i] == name_) {
+          op.SetSubgraphInstanceName(i, name);
+        }
+      }
+    }
+  }
+  name_ = name;
+  return SUCCESS;
+}
+
+Node *ComputeGraph::AddNode(OpDesc op_desc) {
+  const std::string &name = op_desc.GetName();
+  if (name.empty()) {
+    SetLastError("cannot add a node with an empty name to graph '" + name_ + "'");
+    return nullptr;
+  }
+  auto slot = nodes_by_name_.try_emplace(name, nullptr);
+  if (!slot.second) {
+    SetLastError("graph '" + name_ + "' already has a node named '" + name + "'");
+    return nullptr;
+  }
+  auto node = std::make_shared<Node>(std::move(op_desc), this);
+  node->seq_ = next_seq_++;
+  nodes_.push_back(node);
+  node->position_ = std::prev(nodes_.end());
+  slot.first->second = node.get();
+  return node.get();
+}
+
+Status ComputeGraph::CheckOwned(const Node *node, const char *role) const {
+  if (node == nullptr) {
+    return Fail(std::string(role) + " node is null");
+  }
+  if (!HasNode(node)) {
+    return Fail(std::string(role) + " node '" + node->GetName() + "' is not in graph '" + name_ +
+                "'");
+  }
+  return SUCCESS;
+}
+
+bool ComputeGraph::HasNode(const Node *node) const {
+  // RemoveNode and ~ComputeGraph reset owner_, so the owner pointer alone is authoritative.
+  return node != nullptr && node->owner_ == this;
+}
+
+void ComputeGraph::RemoveNodeEdges(Node *node) {
+  for (size_t i = 0; i < node->in_peers_.size(); ++i) {
+    RemoveInDataEdge(node, static_cast<int32_t>(i));
+  }
+  for (size_t out = 0; out < node->out_peers_.size(); ++out) {
+    for (const OutDataPeer &peer : node->out_peers_[out]) {
+      peer.node->in_peers_[static_cast<size_t>(peer.in_index)] = InDataPeer{};
+    }
+    node->out_peers_[out].clear();
+  }
+  for (Node *src : node->in_ctrl_) {
+    EraseFirst(src->out_ctrl_, node);
+  }
+  for (Node *dst : node->out_ctrl_) {
+    EraseFirst(dst->in_ctrl_, node);
+  }
+  node->in_ctrl_.clear();
+  node->out_ctrl_.clear();
+}
+
+void ComputeGraph::DetachOwnedSubgraphs(Node *node) {
+  ComputeGraph *root = GetRootGraph();
+  for (const std::string &sub_name : node->GetOpDesc().GetSubgraphInstanceNames()) {
+    ComputeGraphPtr sub = root->GetSubgraph(sub_name);
+    if (sub == nullptr || sub->parent_node_ != node) {
+      continue;
+    }
+    // Nested subgraphs go with their owner.
+    for (const NodePtr &inner : sub->nodes_) {
+      sub->DetachOwnedSubgraphs(inner.get());
+    }
+    root->RemoveSubgraph(sub_name);
+  }
+}
+
+Status ComputeGraph::RemoveNode(Node *node) {
+  if (CheckOwned(node, "removed") != SUCCESS) {
+    return FAILED;
+  }
+  RemoveNodeEdges(node);
+  DetachOwnedSubgraphs(node);
+  EraseFirst(input_nodes_, node);
+  outputs_.erase(std::remove_if(outputs_.begin(), outputs_.end(),
+                                [node](const std::pair<Node *, int32_t> &output) {
+                                  return output.first == node;
+                                }),
+                 outputs_.end());
+  nodes_by_name_.erase(node->GetName());
+  node->owner_ = nullptr;
+  nodes_.erase(node->position_);  // may destroy the node
+  return SUCCESS;
+}
+
+Status ComputeGraph::RenameNode(Node *node, const std::string &new_name) {
+  if (CheckOwned(node, "renamed") != SUCCESS) {
+    return FAILED;
+  }
+  if (new_name.empty()) {
+    return Fail("cannot rename node '" + node->GetName() + "' to an empty name");
+  }
+  if (new_name == node->GetName()) {
+    return SUCCESS;
+  }
+  if (nodes_by_name_.count(new_name) != 0) {
+    return Fail("graph '" + name_ + "' already has a node named '" + new_name + "'");
+  }
+  nodes_by_name_.erase(node->GetName());
+  node->op_desc_.SetName(new_name);
+  nodes_by_name_.emplace(new_name, node);
+  return SUCCESS;
+}
+
+Node *ComputeGraph::FindNode(const std::string &name) const {
+  auto it = nodes_by_name_.find(name);
+  return it == nodes_by_name_.end() ? nullptr : it->second;
+}
+
+std::vector<Node *> ComputeGraph::GetDirectNodes() const {
+  std::vector<Node *> nodes;
+  nodes.reserve(nodes_.size());
+  for (const NodePtr &node : nodes_) {
+    nodes.push_back(node.get());
+  }
+  return nodes;
+}
+
+std::vector<Node *> ComputeGraph::GetAllNodes() const {
+  std::vector<Node *> nodes;
+  const ComputeGraph *root = const_cast<ComputeGraph *>(this)->GetRootGraph();
+  // Explicit stack of (graph, next position) to stay iterative on deep nesting.
+  std::vector<std::pair<const ComputeGraph *, std::list<NodePtr>::const_iterator>> stack;
+  stack.emplace_back(this, nodes_.begin());
+  while (!stack.empty()) {
+    auto &top = stack.back();
+    if (top.second == top.first->nodes_.end()) {
+      stack.pop_back();
+      continue;
+    }
+    Node *node = (top.second++)->get();
+    nodes.push_back(node);
+    const auto &sub_names = node->GetOpDesc().GetSubgraphInstanceNames();
+    // Push in reverse so the first subgraph is visited first.
+    for (auto it = sub_names.rbegin(); it != sub_names.rend(); ++it) {
+      ComputeGraphPtr sub = root->GetSubgraph(*it);
+      if (sub != nullptr && sub.get() != this) {
+        stack.emplace_back(sub.get(), sub->nodes_.begin());
+      }
+    }
+  }
+  return nodes;
+}
+
+NodePtr ComputeGraph::GetNodePtr(const Node *node) const {
+  return HasNode(node) ? *node->position_ : nullptr;
+}
+
+Status ComputeGraph::AddDataEdge(Node *src, int32_t out_index, Node *dst, int32_t in_index) {
+  if (CheckOwned(src, "source") != SUCCESS || CheckOwned(dst, "destination") != SUCCESS) {
+    return FAILED;
+  }
+  const std::string edge = Endpoint(src, out_index) + " -> " + Endpoint(dst, in_index);
+  if (out_index < 0 || static_cast<size_t>(out_index) >= src->GetOutputsSize()) {
+    return Fail("cannot add data edge " + edge + ": node '" + src->GetName() + "' has " +
+                std::to_string(src->GetOutputsSize()) + " outputs");
+  }
+  if (in_index < 0 || static_cast<size_t>(in_index) >= dst->GetInputsSize()) {
+    return Fail("cannot add data edge " + edge + ": node '" + dst->GetName() + "' has " +
+                std::to_string(dst->GetInputsSize()) + " inputs");
+  }
+  if (dst->in_peers_.size() < dst->GetInputsSize()) {
+    dst->in_peers_.resize(dst->GetInputsSize());
+  }
+  InDataPeer &slot = dst->in_peers_[static_cast<size_t>(in_index)];
+  if (slot.node != nullptr) {
+    return Fail("cannot add data edge " + edge + ": input already fed by " +
+                Endpoint(slot.node, slot.out_index));
+  }
+  if (src->out_peers_.size() < src->GetOutputsSize()) {
+    src->out_peers_.resize(src->GetOutputsSize());
+  }
+  slot = InDataPeer{src, out_index};
+  src->out_peers_[static_cast<size_t>(out_index)].push_back(OutDataPeer{dst, in_index});
+  return SUCCESS;
+}
+
+Status ComputeGraph::RemoveDataEdge(Node *src, int32_t out_index, Node *dst, int32_t in_index) {
+  if (CheckOwned(src, "source") != SUCCESS || CheckOwned(dst, "destination") != SUCCESS) {
+    return FAILED;
+  }
+  InDataPeer peer = dst->GetInDataPeer(in_index < 0 ? SIZE_MAX : static_cast<size_t>(in_index));
+  if (peer.node != src || peer.out_index != out_index) {
+    return Fail("no data edge " + Endpoint(src, out_index) + " -> " + Endpoint(dst, in_index));
+  }
+  return RemoveInDataEdge(dst, in_index);
+}
+
+Status ComputeGraph::RemoveInDataEdge(Node *dst, int32_t in_index) {
+  if (CheckOwned(dst, "destination") != SUCCESS) {
+    return FAILED;
+  }
+  if (in_index < 0 || static_cast<size_t>(in_index) >= dst->in_peers_.size()) {
+    return SUCCESS;
+  }
+  InDataPeer &slot = dst->in_peers_[static_cast<size_t>(in_index)];
+  if (slot.node == nullptr) {
+    return SUCCESS;
+  }
+  auto &peers = slot.node->out_peers_[static_cast<size_t>(slot.out_index)];
+  for (auto it = peers.begin(); it != peers.end(); ++it) {
+    if (it->node == dst && it->in_index == in_index) {
+      peers.erase(it);
+      break;
+    }
+  }
+  slot = InDataPeer{};
+  return SUCCESS;
+}
+
+Status ComputeGraph::AddControlEdge(Node *src, Node *dst) {
+  if (CheckOwned(src, "source") != SUCCESS || CheckOwned(dst, "destination") != SUCCESS) {
+    return FAILED;
+  }
+  if (src == dst) {
+    return Fail("cannot add a control edge from node '" + src->GetName() + "' to itself");
+  }
+  if (HasControlEdge(src, dst)) {
+    return Fail("control edge " + src->GetName() + " -> " + dst->GetName() + " already exists");
+  }
+  src->out_ctrl_.push_back(dst);
+  dst->in_ctrl_.push_back(src);
+  return SUCCESS;
+}
+
+Status ComputeGraph::RemoveControlEdge(Node *src, Node *dst) {
+  if (CheckOwned(src, "source") != SUCCESS || CheckOwned(dst, "destination") != SUCCESS) {
+    return FAILED;
+  }
+  if (!EraseFirst(src->out_ctrl_, dst)) {
+    return Fail("no control edge " + src->GetName() + " -> " + dst->GetName());
+  }
+  EraseFirst(dst->in_ctrl_, src);
+  return SUCCESS;
+}
+
+bool ComputeGraph::HasControlEdge(const Node *src, const Node *dst) const {
+  if (src == nullptr || dst == nullptr) {
+    return false;
+  }
+  // Scan the shorter side: O(min degree).
+  if (src->out_ctrl_.size() <= dst->in_ctrl_.size()) {
+    return std::find(src->out_ctrl_.begin(), src->out_ctrl_.end(), dst) != src->out_ctrl_.end();
+  }
+  return std::find(dst->in_ctrl_.begin(), dst->in_ctrl_.end(), src) != dst->in_ctrl_.end();
+}
+
+Status ComputeGraph::AddInputNode(Node *node) {
+  if (CheckOwned(node, "input") != SUCCESS) {
+    return FAILED;
+  }
+  if (std::find(input_nodes_.begin(), input_nodes_.end(), node) == input_nodes_.end()) {
+    input_nodes_.push_back(node);
+  }
+  return SUCCESS;
+}
+
+Status ComputeGraph::SetOutputs(std::vector<std::pair<Node *, int32_t>> outputs) {
+  for (const auto &output : outputs) {
+    if (CheckOwned(output.first, "output") != SUCCESS) {
+      return FAILED;
+    }
+    if (output.second < 0 || static_cast<size_t>(output.second) >= output.first->GetOutputsSize()) {
+      return Fail("graph output " + Endpoint(output.first, output.second) +
+                  " is not an output port of the node");
+    }
+  }
+  outputs_ = std::move(outputs);
+  return SUCCESS;
+}
+
+const GeAttrValue *ComputeGraph::GetAttr(const std::string &name) const {
+  auto it = attrs_.find(name);
+  return it == attrs_.end() ? nullptr : &it->second;
+}
+
+ComputeGraph *ComputeGraph::GetRootGraph() {
+  ComputeGraph *graph = this;
+  // Bounded walk: a parent cycle is a bug elsewhere, never a hang here.
+  for (int depth = 0; depth < 4096; ++depth) {
+    ComputeGraphPtr parent = graph->parent_graph_.lock();
+    if (parent == nullptr) {
+      return graph;
+    }
+    graph = parent.get();
+  }
+  return graph;
+}
+
+Status ComputeGraph::AddSubgraph(const ComputeGraphPtr &subgraph) {
+  if (subgraph == nullptr) {
+    return Fail("cannot add a null subgraph to graph '" + name_ + "'");
+  }
+  if (parent_graph_.lock() != nullptr) {
+    return Fail("subgraphs are registered on the root graph, not on subgraph '" + name_ + "'");
+  }
+  if (subgraph.get() == this) {
+    return Fail("graph '" + name_ + "' cannot be its own subgraph");
+  }
+  const std::string &name = subgraph->GetName();
+  if (name.empty() || name == name_ || subgraphs_by_name_.count(name) != 0) {
+    return Fail("graph '" + name_ + "' already has a subgraph named '" + name + "'");
+  }
+  subgraphs_.push_back(subgraph);
+  subgraphs_by_name_.emplace(name, subgraph);
+  return SUCCESS;
+}
+
+Status ComputeGraph::RemoveSubgraph(const std::string &name) {
+  auto it = subgraphs_by_name_.find(name);
+  if (it == subgraphs_by_name_.end()) {
+    return Fail("graph '" + name_ + "' has no subgraph named '" + name + "'");
+  }
+  ComputeGraphPtr sub = it->second;
+  subgraphs_by_name_.erase(it);
+  subgraphs_.erase(std::find(subgraphs_.begin(), subgraphs_.end(), sub));
+  return SUCCESS;
+}
+
+ComputeGraphPtr ComputeGraph::GetSubgraph(const std::string &name) const {
+  auto it = subgraphs_by_name_.find(name);
+  return it == subgraphs_by_name_.end() ? nullptr : it->second;
+}
+
+Status ComputeGraph::GetTopologicalOrder(std::vector<Node *> *order) const {
+  order->clear();
+  order->reserve(nodes_.size());
+  std::deque<Node *> ready;
+  for (const NodePtr &node : nodes_) {
+    int64_t in_degree = static_cast<int64_t>(node->in_ctrl_.size());
+    for (const InDataPeer &peer : node->in_peers_) {
+      in_degree += peer.node != nullptr ? 1 : 0;
+    }
+    node->scratch_ = in_degree;
+    if (in_degree == 0) {
+      ready.push_back(node.get());
+    }
+  }
+  auto release = [&ready](Node *next) {
+    if (--next->scratch_ == 0) {
+      ready.push_back(next);
+    }
+  };
+  while (!ready.empty()) {
+    Node *node = ready.front();
+    ready.pop_front();
+    order->push_back(node);
+    for (const auto &peers : node->out_peers_) {
+      for (const OutDataPeer &peer : peers) {
+        release(peer.node);
+      }
+    }
+    for (Node *next : node->out_ctrl_) {
+      release(next);
+    }
+  }
+  if (order->size() != nodes_.size()) {
+    for (const NodePtr &node : nodes_) {
+      if (node->scratch_ > 0) {
+        return Fail("graph '" + name_ + "' has a cycle through node '" + node->GetName() + "'");
+      }
+    }
+  }
+  return SUCCESS;
+}
+
+Status ComputeGraph::TopologicalSort(bool recursive) {
+  std::vector<Node *> order;
+  if (GetTopologicalOrder(&order) != SUCCESS) {
+    return FAILED;
+  }
+  // Splice every node to the back in order: O(n), iterators (and so positions) stay valid.
+  for (Node *node : order) {
+    nodes_.splice(nodes_.end(), nodes_, node->position_);
+  }
+  if (recursive) {
+    for (const ComputeGraphPtr &sub : subgraphs_) {
+      if (sub->TopologicalSort(false) != SUCCESS) {
+        return FAILED;
+      }
+    }
+  }
+  return SUCCESS;
+}
+
+ComputeGraphPtr ComputeGraph::CloneBody(const std::string &name) const {
+  auto copy = std::make_shared<ComputeGraph>(name);
+  copy->graph_id_ = graph_id_;
+  copy->attrs_ = attrs_;
+  std::unordered_map<const Node *, Node *> mapping;
+  mapping.reserve(nodes_.size());
+  for (const NodePtr &node : nodes_) {
+    Node *clone = copy->AddNode(node->op_desc_);
+    mapping.emplace(node.get(), clone);
+  }
+  // Copy the adjacency vectors directly so every ordering (fan-out, control) is preserved.
+  for (const NodePtr &node : nodes_) {
+    Node *clone = mapping[node.get()];
+    clone->in_peers_.reserve(node->in_peers_.size());
+    for (const InDataPeer &peer : node->in_peers_) {
+      clone->in_peers_.push_back(
+          InDataPeer{peer.node == nullptr ? nullptr : mapping[peer.node], peer.out_index});
+    }
+    clone->out_peers_.resize(node->out_peers_.size());
+    for (size_t out = 0; out < node->out_peers_.size(); ++out) {
+      for (const OutDataPeer &peer : node->out_peers_[out]) {
+        clone->out_peers_[out].push_back(OutDataPeer{mapping[peer.node], peer.in_index});
+      }
+    }
+    for (Node *src : node->in_ctrl_) clone->in_ctrl_.push_back(mapping[src]);
+    for (Node *dst : node->out_ctrl_) clone->out_ctrl_.push_back(mapping[dst]);
+  }
+  for (Node *input : input_nodes_) copy->input_nodes_.push_back(mapping[input]);
+  for (const auto &output : outputs_) {
+    copy->outputs_.emplace_back(mapping[output.first], output.second);
+  }
+  return copy;
+}
+
+ComputeGraphPtr ComputeGraph::Clone() const {
+  ComputeGraphPtr copy = CloneBody(name_);
+  for (const ComputeGraphPtr &sub : subgraphs_) {
+    ComputeGraphPtr sub_copy = sub->CloneBody(sub->name_);
+    copy->subgraphs_.push_back(sub_copy);
+    copy->subgraphs_by_name_.emplace(sub_copy->name_, sub_copy);
+  }
+  // Re-link parents by name once every copy exists.
+  for (const ComputeGraphPtr &sub : subgraphs_) {
+    ComputeGraphPtr sub_copy = copy->subgraphs_by_name_[sub->name_];
+    ComputeGraphPtr parent = sub->parent_graph_.lock();
+    if (parent == nullptr) {
+      continue;
+    }
+    ComputeGraphPtr parent_copy =
+        parent.get() == this ? copy : copy->GetSubgraph(parent->GetName());
+    if (parent_copy == nullptr) {
+      continue;
+    }
+    sub_copy->parent_graph_ = parent_copy;
+    if (sub->parent_node_ != nullptr) {
+      sub_copy->parent_node_ = parent_copy->FindNode(sub->parent_node_->GetName());
+    }
+  }
+  return copy;
+}
+
+}  // namespace ge

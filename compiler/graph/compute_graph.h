@@ -1,0 +1,127 @@
+// ComputeGraph: nodes with O(1) name lookup and O(1) removal, data and control edges edited in
+// O(degree), graph inputs/outputs, attributes and (on the root graph) the flat registry of all
+// subgraphs. Every topology change goes through this class so both ends of an edge stay in sync.
+// Failing calls leave the graph unchanged and record the reason with ge::SetLastError.
+#ifndef GE_GRAPH_COMPUTE_GRAPH_H_
+#define GE_GRAPH_COMPUTE_GRAPH_H_
+
+#include <cstdint>
+#include <list>
+#include <memory>
+#include <string>
+#include <unordered_map>
+#include <utility>
+#include <vector>
+
+#include "ge/ge_error_codes.h"
+#include "graph/attr_value.h"
+#include "graph/node.h"
+#include "graph/op_desc.h"
+
+namespace ge {
+
+class ComputeGraph : public std::enable_shared_from_this<ComputeGraph> {
+ public:
+  explicit ComputeGraph(std::string name) : name_(std::move(name)) {}
+  ~ComputeGraph();
+  ComputeGraph(const ComputeGraph &) = delete;
+  ComputeGraph &operator=(const ComputeGraph &) = delete;
+
+  const std::string &GetName() const { return name_; }
+  /// Renames the graph. On a subgraph, also updates the root registry and the parent node's
+  /// subgraph instance name. Fails if another subgraph of the root already has that name.
+  Status SetName(const std::string &name);
+  uint32_t GetGraphId() const { return graph_id_; }
+  void SetGraphId(uint32_t id) { graph_id_ = id; }
+
+  // ---- nodes ----
+  /// Adds a node; fails (nullptr) when the name is empty or already used in this graph.
+  Node *AddNode(OpDesc op_desc);
+  /// Removes a node with all its edges (and the subgraphs it owns). Handles to it expire.
+  Status RemoveNode(Node *node);
+  Status RenameNode(Node *node, const std::string &new_name);
+  Node *FindNode(const std::string &name) const;
+  /// True when `node` is a live node of this graph (not of a subgraph).
+  bool HasNode(const Node *node) const;
+  size_t GetDirectNodesSize() const { return nodes_.size(); }
+  /// Top-level nodes in list order.
+  std::vector<Node *> GetDirectNodes() const;
+  /// Nodes of this graph and, depth-first at their owner nodes, of every subgraph they own.
+  std::vector<Node *> GetAllNodes() const;
+  /// Shared ownership of a node of this graph (for weak handles).
+  NodePtr GetNodePtr(const Node *node) const;
+
+  // ---- edges ----
+  /// src:out → dst:in. Fails if an index is out of range, dst:in is already connected, or the
+  /// nodes are not both in this graph.
+  Status AddDataEdge(Node *src, int32_t out_index, Node *dst, int32_t in_index);
+  Status RemoveDataEdge(Node *src, int32_t out_index, Node *dst, int32_t in_index);
+  /// Disconnects whatever feeds dst:in (no-op success when unconnected).
+  Status RemoveInDataEdge(Node *dst, int32_t in_index);
+  /// Fails on a duplicate edge or a self loop.
+  Status AddControlEdge(Node *src, Node *dst);
+  Status RemoveControlEdge(Node *src, Node *dst);
+  bool HasControlEdge(const Node *src, const Node *dst) const;
+
+  // ---- graph inputs and outputs ----
+  /// Data-family nodes that are graph inputs, in registration order.
+  const std::vector<Node *> &GetInputNodes() const { return input_nodes_; }
+  Status AddInputNode(Node *node);
+  /// The user-designated outputs ("<node>:<index>" in AIR).
+  const std::vector<std::pair<Node *, int32_t>> &GetOutputs() const { return outputs_; }
+  Status SetOutputs(std::vector<std::pair<Node *, int32_t>> outputs);
+
+  // ---- attributes ----
+  const AttrMap &GetAllAttrs() const { return attrs_; }
+  AttrMap &MutableAllAttrs() { return attrs_; }
+  const GeAttrValue *GetAttr(const std::string &name) const;
+  void SetAttr(const std::string &name, GeAttrValue value) { attrs_[name] = std::move(value); }
+
+  // ---- subgraphs ----
+  ComputeGraphPtr GetParentGraph() const { return parent_graph_.lock(); }
+  Node *GetParentNode() const { return parent_node_; }
+  void SetParentGraph(const ComputeGraphPtr &parent) { parent_graph_ = parent; }
+  void SetParentNode(Node *node) { parent_node_ = node; }
+  /// The graph at the top of the parent chain (this graph when it has no parent).
+  ComputeGraph *GetRootGraph();
+  /// Registers a subgraph on this root graph. Fails on an empty or duplicate name or when called
+  /// on a graph that has a parent.
+  Status AddSubgraph(const ComputeGraphPtr &subgraph);
+  Status RemoveSubgraph(const std::string &name);
+  ComputeGraphPtr GetSubgraph(const std::string &name) const;
+  /// All registered subgraphs, flat, in registration order.
+  const std::vector<ComputeGraphPtr> &GetAllSubgraphs() const { return subgraphs_; }
+
+  // ---- algorithms ----
+  /// Topological order over data and control edges, stable with respect to node order.
+  /// Fails on a cycle, naming a node on it.
+  Status GetTopologicalOrder(std::vector<Node *> *order) const;
+  /// Reorders the node list topologically (subgraphs too when `recursive`).
+  Status TopologicalSort(bool recursive = true);
+  /// A deep copy (nodes, edges, descs, attributes, inputs/outputs and, for a root, every
+  /// registered subgraph with parent links). Weights are shared, not duplicated.
+  ComputeGraphPtr Clone() const;
+
+ private:
+  void RemoveNodeEdges(Node *node);
+  void DetachOwnedSubgraphs(Node *node);
+  ComputeGraphPtr CloneBody(const std::string &name) const;
+  Status CheckOwned(const Node *node, const char *role) const;
+
+  std::string name_;
+  uint32_t graph_id_ = 0;
+  uint64_t next_seq_ = 0;
+  std::list<NodePtr> nodes_;
+  std::unordered_map<std::string, Node *> nodes_by_name_;
+  std::vector<Node *> input_nodes_;
+  std::vector<std::pair<Node *, int32_t>> outputs_;
+  AttrMap attrs_;
+  std::weak_ptr<ComputeGraph> parent_graph_;
+  Node *parent_node_ = nullptr;
+  std::vector<ComputeGraphPtr> subgraphs_;
+  std::unordered_map<std::string, ComputeGraphPtr> subgraphs_by_name_;
+};
+
+}  // namespace ge
+
+#endif  // GE_GRAPH_COMPUTE_GRAPH_H_

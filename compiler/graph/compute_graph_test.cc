@@ -1,0 +1,147 @@
+// Unit tests of the graph IR: nodes, edges, removal, ordering, cycles, subgraphs, deep copy.
+#include "graph/compute_graph.h"
+
+#include <gtest/gtest.h>
+
+#include "common/error.h"
+
+namespace ge {
+namespace {
+OpDesc MakeOp(const std::string &name, const std::string &type, int inputs, int outputs) {
+  OpDesc op(name, type);
+  for (int i = 0; i < inputs; ++i) op.AddInputDesc("x" + std::to_string(i), GeTensorDesc());
+  for (int i = 0; i < outputs; ++i) op.AddOutputDesc("y" + std::to_string(i), GeTensorDesc());
+  return op;
+}
+
+TEST(ComputeGraphTest, AddNodeRejectsDuplicateAndEmptyNames) {
+  ComputeGraph graph("g");
+  ASSERT_NE(graph.AddNode(MakeOp("a", "Relu", 1, 1)), nullptr);
+  EXPECT_EQ(graph.AddNode(MakeOp("a", "Relu", 1, 1)), nullptr);
+  EXPECT_NE(GetLastError().find("already has a node named 'a'"), std::string::npos);
+  EXPECT_EQ(graph.AddNode(MakeOp("", "Relu", 1, 1)), nullptr);
+  EXPECT_EQ(graph.GetDirectNodesSize(), 1u);
+}
+
+TEST(ComputeGraphTest, DataEdgesKeepBothEndsInSync) {
+  ComputeGraph graph("g");
+  Node *a = graph.AddNode(MakeOp("a", "Data", 0, 1));
+  Node *b = graph.AddNode(MakeOp("b", "Add", 2, 1));
+  ASSERT_EQ(graph.AddDataEdge(a, 0, b, 0), SUCCESS);
+  ASSERT_EQ(graph.AddDataEdge(a, 0, b, 1), SUCCESS);
+  EXPECT_NE(graph.AddDataEdge(a, 0, b, 1), SUCCESS) << "input already connected";
+  EXPECT_NE(graph.AddDataEdge(a, 1, b, 0), SUCCESS) << "output index out of range";
+  EXPECT_EQ(b->GetInDataPeer(1).node, a);
+  EXPECT_EQ(a->GetOutDataPeers(0).size(), 2u);
+  ASSERT_EQ(graph.RemoveDataEdge(a, 0, b, 0), SUCCESS);
+  EXPECT_FALSE(b->GetInDataPeer(0).IsConnected());
+  EXPECT_EQ(a->GetOutDataPeers(0).size(), 1u);
+  EXPECT_NE(graph.RemoveDataEdge(a, 0, b, 0), SUCCESS);
+}
+
+TEST(ComputeGraphTest, RemoveNodeDropsEdgesAndExpiresWeakHandles) {
+  ComputeGraph graph("g");
+  Node *a = graph.AddNode(MakeOp("a", "Data", 0, 1));
+  Node *b = graph.AddNode(MakeOp("b", "Relu", 1, 1));
+  Node *c = graph.AddNode(MakeOp("c", "Relu", 1, 1));
+  ASSERT_EQ(graph.AddDataEdge(a, 0, b, 0), SUCCESS);
+  ASSERT_EQ(graph.AddDataEdge(b, 0, c, 0), SUCCESS);
+  ASSERT_EQ(graph.AddControlEdge(a, c), SUCCESS);
+  std::weak_ptr<Node> handle = graph.GetNodePtr(b);
+  ASSERT_EQ(graph.RemoveNode(b), SUCCESS);
+  EXPECT_TRUE(handle.expired());
+  EXPECT_TRUE(a->GetOutDataPeers(0).empty());
+  EXPECT_FALSE(c->GetInDataPeer(0).IsConnected());
+  EXPECT_EQ(graph.FindNode("b"), nullptr);
+  EXPECT_EQ(graph.GetDirectNodesSize(), 2u);
+}
+
+TEST(ComputeGraphTest, ControlEdgesRejectDuplicatesAndSelfLoops) {
+  ComputeGraph graph("g");
+  Node *a = graph.AddNode(MakeOp("a", "Relu", 1, 1));
+  Node *b = graph.AddNode(MakeOp("b", "Relu", 1, 1));
+  ASSERT_EQ(graph.AddControlEdge(a, b), SUCCESS);
+  EXPECT_NE(graph.AddControlEdge(a, b), SUCCESS);
+  EXPECT_NE(graph.AddControlEdge(a, a), SUCCESS);
+  ASSERT_EQ(graph.RemoveControlEdge(a, b), SUCCESS);
+  EXPECT_TRUE(b->GetInControlNodes().empty());
+}
+
+TEST(ComputeGraphTest, EdgesAcrossGraphsAreRejected) {
+  ComputeGraph g1("g1");
+  ComputeGraph g2("g2");
+  Node *a = g1.AddNode(MakeOp("a", "Data", 0, 1));
+  Node *b = g2.AddNode(MakeOp("b", "Relu", 1, 1));
+  EXPECT_NE(g1.AddDataEdge(a, 0, b, 0), SUCCESS);
+  EXPECT_NE(g2.AddDataEdge(a, 0, b, 0), SUCCESS);
+}
+
+TEST(ComputeGraphTest, TopologicalSortOrdersProducersFirstAndDetectsCycles) {
+  ComputeGraph graph("g");
+  Node *c = graph.AddNode(MakeOp("c", "Relu", 1, 1));
+  Node *b = graph.AddNode(MakeOp("b", "Relu", 1, 1));
+  Node *a = graph.AddNode(MakeOp("a", "Data", 0, 1));
+  ASSERT_EQ(graph.AddDataEdge(a, 0, b, 0), SUCCESS);
+  ASSERT_EQ(graph.AddDataEdge(b, 0, c, 0), SUCCESS);
+  ASSERT_EQ(graph.TopologicalSort(), SUCCESS);
+  std::vector<Node *> nodes = graph.GetDirectNodes();
+  EXPECT_EQ(nodes, (std::vector<Node *>{a, b, c}));
+  ASSERT_EQ(graph.AddControlEdge(c, b), SUCCESS);
+  std::vector<Node *> order;
+  EXPECT_NE(graph.GetTopologicalOrder(&order), SUCCESS);
+  EXPECT_NE(GetLastError().find("cycle"), std::string::npos);
+}
+
+TEST(ComputeGraphTest, SubgraphsAreRegisteredOnTheRootAndVisitedByGetAllNodes) {
+  auto root = std::make_shared<ComputeGraph>("root");
+  Node *if_node = root->AddNode(MakeOp("if", "If", 1, 1));
+  auto then_graph = std::make_shared<ComputeGraph>("then");
+  then_graph->AddNode(MakeOp("t0", "Relu", 1, 1));
+  then_graph->SetParentGraph(root);
+  then_graph->SetParentNode(if_node);
+  if_node->MutableOpDesc().AddSubgraphInstanceName("then");
+  ASSERT_EQ(root->AddSubgraph(then_graph), SUCCESS);
+  EXPECT_NE(root->AddSubgraph(then_graph), SUCCESS);
+  root->AddNode(MakeOp("after", "Relu", 1, 1));
+  std::vector<std::string> names;
+  for (Node *node : root->GetAllNodes()) names.push_back(node->GetName());
+  EXPECT_EQ(names, (std::vector<std::string>{"if", "t0", "after"}));
+  ASSERT_EQ(root->RemoveNode(if_node), SUCCESS);
+  EXPECT_EQ(root->GetSubgraph("then"), nullptr) << "owned subgraphs go with their node";
+}
+
+TEST(ComputeGraphTest, CloneIsDeepAndPreservesOrderings) {
+  auto graph = std::make_shared<ComputeGraph>("g");
+  Node *a = graph->AddNode(MakeOp("a", "Data", 0, 1));
+  Node *b = graph->AddNode(MakeOp("b", "Relu", 1, 1));
+  Node *c = graph->AddNode(MakeOp("c", "Relu", 1, 1));
+  graph->AddDataEdge(a, 0, c, 0);
+  graph->AddDataEdge(a, 0, b, 0);
+  graph->AddControlEdge(b, c);
+  graph->AddInputNode(a);
+  graph->SetOutputs({{c, 0}});
+  ComputeGraphPtr copy = graph->Clone();
+  Node *ca = copy->FindNode("a");
+  ASSERT_NE(ca, nullptr);
+  ASSERT_NE(ca, a);
+  ASSERT_EQ(ca->GetOutDataPeers(0).size(), 2u);
+  EXPECT_EQ(ca->GetOutDataPeers(0)[0].node->GetName(), "c");
+  EXPECT_EQ(copy->GetOutputs()[0].first, copy->FindNode("c"));
+  graph->RemoveNode(b);
+  EXPECT_NE(copy->FindNode("b"), nullptr);
+}
+
+TEST(ComputeGraphTest, MillionNodeChainSortsIteratively) {
+  ComputeGraph graph("chain");
+  Node *prev = graph.AddNode(MakeOp("n0", "Data", 0, 1));
+  for (int i = 1; i < 200000; ++i) {
+    Node *node = graph.AddNode(MakeOp("n" + std::to_string(i), "Relu", 1, 1));
+    ASSERT_EQ(graph.AddDataEdge(prev, 0, node, 0), SUCCESS);
+    prev = node;
+  }
+  ASSERT_EQ(graph.TopologicalSort(), SUCCESS);
+  EXPECT_EQ(graph.GetDirectNodes().back(), prev);
+}
+
+}  // namespace
+}  // namespace ge

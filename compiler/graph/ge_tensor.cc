@@ -1,0 +1,133 @@
+// GeShape, GeTensorDesc and GeTensor.
+#include "graph/ge_tensor.h"
+
+#include <limits>
+
+#include "graph/attr_value.h"
+
+namespace ge {
+
+bool GeShape::IsUnknownShape() const {
+  for (int64_t dim : dims_) {
+    if (dim == UNKNOWN_DIM || dim == UNKNOWN_DIM_NUM) {
+      return true;
+    }
+  }
+  return false;
+}
+
+int64_t GeShape::GetShapeSize() const {
+  int64_t size = 1;
+  for (int64_t dim : dims_) {
+    if (dim < 0) {
+      return -1;
+    }
+    if (dim != 0 && size > std::numeric_limits<int64_t>::max() / dim) {
+      return -1;
+    }
+    size *= dim;
+  }
+  return size;
+}
+
+std::string GeShape::ToString() const {
+  std::string text = "[";
+  for (size_t i = 0; i < dims_.size(); ++i) {
+    if (i != 0) {
+      text += ", ";
+    }
+    text += std::to_string(dims_[i]);
+  }
+  return text + "]";
+}
+
+GeTensorDesc::GeTensorDesc() = default;
+
+GeTensorDesc::GeTensorDesc(GeShape shape, Format format, DataType dtype)
+    : shape_(std::move(shape)), format_(format), origin_format_(format), dtype_(dtype) {}
+
+GeTensorDesc::GeTensorDesc(const GeTensorDesc &other)
+    : shape_(other.shape_),
+      origin_shape_(other.origin_shape_),
+      origin_shape_initialized_(other.origin_shape_initialized_),
+      format_(other.format_),
+      origin_format_(other.origin_format_),
+      dtype_(other.dtype_),
+      origin_dtype_(other.origin_dtype_),
+      name_(other.name_),
+      attrs_(other.attrs_ ? std::make_unique<AttrMap>(*other.attrs_) : nullptr) {}
+
+GeTensorDesc &GeTensorDesc::operator=(const GeTensorDesc &other) {
+  if (this != &other) {
+    GeTensorDesc copy(other);
+    *this = std::move(copy);
+  }
+  return *this;
+}
+
+GeTensorDesc::GeTensorDesc(GeTensorDesc &&other) noexcept = default;
+GeTensorDesc &GeTensorDesc::operator=(GeTensorDesc &&other) noexcept = default;
+GeTensorDesc::~GeTensorDesc() = default;
+
+const AttrMap &GeTensorDesc::GetAttrs() const {
+  static const AttrMap kEmpty;
+  return attrs_ ? *attrs_ : kEmpty;
+}
+
+AttrMap &GeTensorDesc::MutableAttrs() {
+  if (!attrs_) {
+    attrs_ = std::make_unique<AttrMap>();
+  }
+  return *attrs_;
+}
+
+bool GeTensorDesc::IsSameMeta(const GeTensorDesc &other) const {
+  return shape_ == other.shape_ && format_ == other.format_ && dtype_ == other.dtype_ &&
+         origin_shape_ == other.origin_shape_ && origin_format_ == other.origin_format_;
+}
+
+bool GeTensorDesc::operator==(const GeTensorDesc &other) const {
+  return IsSameMeta(other) && origin_shape_initialized_ == other.origin_shape_initialized_ &&
+         origin_dtype_ == other.origin_dtype_ && name_ == other.name_ &&
+         GetAttrs() == other.GetAttrs();
+}
+
+int64_t GeTensorDesc::GetTensorBytes() const {
+  int64_t count = shape_.GetShapeSize();
+  int32_t element = GetSizeByDataType(dtype_);
+  if (count < 0 || element <= 0) {
+    return -1;
+  }
+  if (count != 0 && element > std::numeric_limits<int64_t>::max() / count) {
+    return -1;
+  }
+  return count * element;
+}
+
+GeTensor::GeTensor(GeTensorDesc desc, std::vector<uint8_t> data) : desc_(std::move(desc)) {
+  SetData(std::move(data));
+}
+
+GeTensor::GeTensor(GeTensorDesc desc, const void *data, size_t size) : desc_(std::move(desc)) {
+  SetData(data, size);
+}
+
+const std::vector<uint8_t> &GeTensor::GetBytes() const {
+  static const std::vector<uint8_t> kEmpty;
+  return data_ ? *data_ : kEmpty;
+}
+
+void GeTensor::SetData(std::vector<uint8_t> data) {
+  data_ = std::make_shared<const std::vector<uint8_t>>(std::move(data));
+}
+
+void GeTensor::SetData(const void *data, size_t size) {
+  const auto *bytes = static_cast<const uint8_t *>(data);
+  SetData(bytes == nullptr ? std::vector<uint8_t>() : std::vector<uint8_t>(bytes, bytes + size));
+}
+
+bool GeTensor::operator==(const GeTensor &other) const {
+  return desc_.IsSameMeta(other.desc_) && GetBytes() == other.GetBytes();
+}
+
+}  // namespace ge

@@ -1,0 +1,128 @@
+// Value types of the IR: GeShape, GeTensorDesc (shape/format/dtype of one node port) and GeTensor
+// (a desc plus immutable, shareable bytes; the payload of Const nodes and tensor attributes).
+#ifndef GE_GRAPH_GE_TENSOR_H_
+#define GE_GRAPH_GE_TENSOR_H_
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "graph/types.h"
+
+namespace ge {
+
+class GeAttrValue;
+using AttrMap = std::map<std::string, GeAttrValue>;
+
+class GeShape {
+ public:
+  GeShape() = default;
+  explicit GeShape(std::vector<int64_t> dims) : dims_(std::move(dims)) {}
+
+  const std::vector<int64_t> &GetDims() const { return dims_; }
+  void SetDims(std::vector<int64_t> dims) { dims_ = std::move(dims); }
+  size_t GetDimNum() const { return dims_.size(); }
+  int64_t GetDim(size_t index) const { return index < dims_.size() ? dims_[index] : 0; }
+  bool IsScalar() const { return dims_.empty(); }
+  /// True when any dim is UNKNOWN_DIM (-1) or the rank is unknown ([-2]).
+  bool IsUnknownShape() const;
+  bool IsUnknownRank() const { return dims_.size() == 1 && dims_[0] == UNKNOWN_DIM_NUM; }
+  /// Element count: 1 for a scalar, -1 when unknown, -1 on int64 overflow.
+  int64_t GetShapeSize() const;
+  bool operator==(const GeShape &other) const { return dims_ == other.dims_; }
+  bool operator!=(const GeShape &other) const { return !(*this == other); }
+  /// "[1, 3, 224, 224]".
+  std::string ToString() const;
+
+ private:
+  std::vector<int64_t> dims_;
+};
+
+class GeTensorDesc {
+ public:
+  GeTensorDesc();
+  GeTensorDesc(GeShape shape, Format format = FORMAT_ND, DataType dtype = DT_FLOAT);
+  GeTensorDesc(const GeTensorDesc &other);
+  GeTensorDesc &operator=(const GeTensorDesc &other);
+  GeTensorDesc(GeTensorDesc &&other) noexcept;
+  GeTensorDesc &operator=(GeTensorDesc &&other) noexcept;
+  ~GeTensorDesc();
+
+  const GeShape &GetShape() const { return shape_; }
+  GeShape &MutableShape() { return shape_; }
+  void SetShape(GeShape shape) { shape_ = std::move(shape); }
+  const GeShape &GetOriginShape() const { return origin_shape_; }
+  void SetOriginShape(GeShape shape) {
+    origin_shape_ = std::move(shape);
+    origin_shape_initialized_ = true;
+  }
+  bool IsOriginShapeInitialized() const { return origin_shape_initialized_; }
+  void SetOriginShapeInitialized(bool value) { origin_shape_initialized_ = value; }
+
+  Format GetFormat() const { return format_; }
+  void SetFormat(Format format) { format_ = format; }
+  Format GetOriginFormat() const { return origin_format_; }
+  void SetOriginFormat(Format format) { origin_format_ = format; }
+  DataType GetDataType() const { return dtype_; }
+  void SetDataType(DataType dtype) { dtype_ = dtype; }
+  DataType GetOriginDataType() const { return origin_dtype_; }
+  void SetOriginDataType(DataType dtype) { origin_dtype_ = dtype; }
+
+  const std::string &GetName() const { return name_; }
+  void SetName(std::string name) { name_ = std::move(name); }
+
+  /// Free-form attributes of this port (e.g. `_parent_node_index`, user output attrs).
+  const AttrMap &GetAttrs() const;
+  AttrMap &MutableAttrs();
+
+  /// Everything equal, attributes included.
+  bool operator==(const GeTensorDesc &other) const;
+  bool operator!=(const GeTensorDesc &other) const { return !(*this == other); }
+  /// Shape, formats and data types equal (attributes and name ignored).
+  bool IsSameMeta(const GeTensorDesc &other) const;
+  /// Bytes of a tensor with this desc: -1 if unknown shape or non-fixed-width type.
+  int64_t GetTensorBytes() const;
+
+ private:
+  GeShape shape_;
+  GeShape origin_shape_;
+  bool origin_shape_initialized_ = false;
+  Format format_ = FORMAT_ND;
+  Format origin_format_ = FORMAT_ND;
+  DataType dtype_ = DT_FLOAT;
+  DataType origin_dtype_ = DT_UNDEFINED;
+  std::string name_;
+  // Behind a pointer so that GeTensorDesc stays small and AttrMap may hold tensor descs.
+  std::unique_ptr<AttrMap> attrs_;
+};
+
+/// A tensor value. The bytes are shared between copies and never modified in place, so copying a
+/// graph with large weights is cheap.
+class GeTensor {
+ public:
+  GeTensor() = default;
+  explicit GeTensor(GeTensorDesc desc) : desc_(std::move(desc)) {}
+  GeTensor(GeTensorDesc desc, std::vector<uint8_t> data);
+  GeTensor(GeTensorDesc desc, const void *data, size_t size);
+
+  const GeTensorDesc &GetTensorDesc() const { return desc_; }
+  GeTensorDesc &MutableTensorDesc() { return desc_; }
+  void SetTensorDesc(GeTensorDesc desc) { desc_ = std::move(desc); }
+
+  const uint8_t *GetData() const { return data_ ? data_->data() : nullptr; }
+  size_t GetSize() const { return data_ ? data_->size() : 0; }
+  const std::vector<uint8_t> &GetBytes() const;
+  void SetData(std::vector<uint8_t> data);
+  void SetData(const void *data, size_t size);
+  bool operator==(const GeTensor &other) const;
+
+ private:
+  GeTensorDesc desc_;
+  std::shared_ptr<const std::vector<uint8_t>> data_;
+};
+
+}  // namespace ge
+
+#endif  // GE_GRAPH_GE_TENSOR_H_

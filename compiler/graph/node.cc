@@ -1,0 +1,70 @@
+// Node read accessors.
+#include "graph/node.h"
+
+#include <algorithm>
+#include <unordered_set>
+
+namespace ge {
+
+InDataPeer Node::GetInDataPeer(size_t in_index) const {
+  return in_index < in_peers_.size() ? in_peers_[in_index] : InDataPeer{};
+}
+
+const std::vector<OutDataPeer> &Node::GetOutDataPeers(size_t out_index) const {
+  static const std::vector<OutDataPeer> kNone;
+  return out_index < out_peers_.size() ? out_peers_[out_index] : kNone;
+}
+
+std::vector<Node *> Node::GetInDataNodes() const {
+  std::vector<Node *> nodes;
+  for (const InDataPeer &peer : in_peers_) {
+    if (peer.node != nullptr) {
+      nodes.push_back(peer.node);
+    }
+  }
+  return nodes;
+}
+
+std::vector<Node *> Node::GetOutDataNodes() const {
+  std::vector<Node *> nodes;
+  for (const auto &peers : out_peers_) {
+    for (const OutDataPeer &peer : peers) {
+      nodes.push_back(peer.node);
+    }
+  }
+  return nodes;
+}
+
+size_t Node::GetOutDataNodesSize() const {
+  size_t count = 0;
+  for (const auto &peers : out_peers_) {
+    count += peers.size();
+  }
+  return count;
+}
+
+std::vector<Node *> Node::GetInAllNodes() const {
+  std::vector<Node *> nodes;
+  std::unordered_set<Node *> seen;
+  for (Node *node : GetInDataNodes()) {
+    if (seen.insert(node).second) nodes.push_back(node);
+  }
+  for (Node *node : in_ctrl_) {
+    if (seen.insert(node).second) nodes.push_back(node);
+  }
+  return nodes;
+}
+
+std::vector<Node *> Node::GetOutAllNodes() const {
+  std::vector<Node *> nodes;
+  std::unordered_set<Node *> seen;
+  for (Node *node : GetOutDataNodes()) {
+    if (seen.insert(node).second) nodes.push_back(node);
+  }
+  for (Node *node : out_ctrl_) {
+    if (seen.insert(node).second) nodes.push_back(node);
+  }
+  return nodes;
+}
+
+}  // namespace ge

@@ -1,0 +1,80 @@
+// Node: one operator instance in a ComputeGraph. Owns its OpDesc and the peers of its ports.
+// Topology is changed only through ComputeGraph, which keeps both ends of every edge in sync.
+#ifndef GE_GRAPH_NODE_H_
+#define GE_GRAPH_NODE_H_
+
+#include <cstdint>
+#include <list>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "graph/op_desc.h"
+
+namespace ge {
+
+class ComputeGraph;
+class Node;
+using NodePtr = std::shared_ptr<Node>;
+
+/// The producer feeding one input port (node == nullptr when unconnected).
+struct InDataPeer {
+  Node *node = nullptr;
+  int32_t out_index = -1;
+  bool IsConnected() const { return node != nullptr; }
+};
+
+/// One consumer of an output port.
+struct OutDataPeer {
+  Node *node = nullptr;
+  int32_t in_index = -1;
+};
+
+class Node : public std::enable_shared_from_this<Node> {
+ public:
+  Node(OpDesc op_desc, ComputeGraph *owner) : op_desc_(std::move(op_desc)), owner_(owner) {}
+  Node(const Node &) = delete;
+  Node &operator=(const Node &) = delete;
+
+  const std::string &GetName() const { return op_desc_.GetName(); }
+  const std::string &GetType() const { return op_desc_.GetType(); }
+  const OpDesc &GetOpDesc() const { return op_desc_; }
+  /// Mutable access for descs and attributes. Renaming goes through ComputeGraph::RenameNode.
+  OpDesc &MutableOpDesc() { return op_desc_; }
+  /// The graph that owns this node; nullptr once the node has been removed.
+  ComputeGraph *GetOwnerGraph() const { return owner_; }
+  /// Creation sequence number inside the owner graph (stable tie-breaker for orderings).
+  uint64_t GetSeq() const { return seq_; }
+
+  size_t GetInputsSize() const { return op_desc_.GetInputsSize(); }
+  size_t GetOutputsSize() const { return op_desc_.GetOutputsSize(); }
+  InDataPeer GetInDataPeer(size_t in_index) const;
+  const std::vector<OutDataPeer> &GetOutDataPeers(size_t out_index) const;
+  /// Producers of the connected inputs, in port order (a producer may repeat).
+  std::vector<Node *> GetInDataNodes() const;
+  /// Consumers of all outputs, in port then fan-out order (a consumer may repeat).
+  std::vector<Node *> GetOutDataNodes() const;
+  size_t GetOutDataNodesSize() const;
+  const std::vector<Node *> &GetInControlNodes() const { return in_ctrl_; }
+  const std::vector<Node *> &GetOutControlNodes() const { return out_ctrl_; }
+  /// Data or control consumers/producers without duplicates, in first-seen order.
+  std::vector<Node *> GetInAllNodes() const;
+  std::vector<Node *> GetOutAllNodes() const;
+
+ private:
+  friend class ComputeGraph;
+
+  OpDesc op_desc_;
+  ComputeGraph *owner_;
+  uint64_t seq_ = 0;
+  std::list<NodePtr>::iterator position_;  // where the owner graph keeps this node
+  std::vector<InDataPeer> in_peers_;       // sized lazily up to the op's input count
+  std::vector<std::vector<OutDataPeer>> out_peers_;
+  std::vector<Node *> in_ctrl_;
+  std::vector<Node *> out_ctrl_;
+  mutable int64_t scratch_ = 0;  // per-algorithm scratch (topological sort in-degrees)
+};
+
+}  // namespace ge
+
+#endif  // GE_GRAPH_NODE_H_

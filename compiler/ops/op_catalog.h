@@ -1,0 +1,93 @@
+// The operator catalog: one registry of Ascend IR prototypes (spec ops.md §2) with shape + dtype
+// inference, queryable at run time and extensible by custom operators.
+//
+// INTERFACE CONTRACT (used by compiler/es, compiler/c_api, the parser and the passes):
+//   - OpCatalog::Instance().Find(type) -> const OpPrototype* (nullptr when unknown)
+//   - CreateOpDesc(...) builds an OpDesc with the prototype's ports, port names, attribute
+//     defaults and shared IrMetadata.
+//   - InferNodeShape(node) runs the prototype's inference on one node of a graph.
+#ifndef GE_OPS_OP_CATALOG_H_
+#define GE_OPS_OP_CATALOG_H_
+
+#include <functional>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <vector>
+
+#include "ge/ge_error_codes.h"
+#include "graph/attr_value.h"
+#include "graph/node.h"
+#include "graph/op_desc.h"
+
+namespace ge {
+
+/// One attribute of a prototype. `required` attributes have no default.
+struct OpAttrDef {
+  std::string name;
+  AttrValueType type = AttrValueType::kNone;
+  bool required = false;
+  GeAttrValue default_value;
+};
+
+struct OpInputDef {
+  std::string name;
+  IrInputType kind = IrInputType::kRequired;
+  std::vector<DataType> dtypes;  // accepted types; empty = any
+};
+
+struct OpOutputDef {
+  std::string name;
+  IrOutputType kind = IrOutputType::kRequired;
+  std::vector<DataType> dtypes;
+};
+
+class InferShapeContext;
+/// Fills output descs (shape, dtype, format) from input descs, attributes and constant inputs.
+/// Returns SUCCESS, or FAILED with SetLastError naming the node and the problem.
+using InferShapeFn = std::function<Status(InferShapeContext &)>;
+
+struct OpPrototype {
+  std::string type;
+  std::vector<OpInputDef> inputs;
+  std::vector<OpOutputDef> outputs;
+  std::vector<OpAttrDef> attrs;
+  std::vector<std::pair<std::string, SubgraphType>> subgraphs;
+  /// Group of the generated Python module: "math", "nn", "array", ... (every op is also in "all").
+  std::string module;
+  std::string doc;
+  InferShapeFn infer_shape;
+  /// Shared by every OpDesc created from this prototype (filled by OpCatalog::Register).
+  IrMetadataPtr metadata;
+};
+
+class OpCatalog {
+ public:
+  static OpCatalog &Instance();
+  /// Adds or (when `replace`) overrides a prototype. Fails on an invalid prototype or, without
+  /// `replace`, a duplicate type.
+  Status Register(OpPrototype prototype, bool replace = false);
+  Status Unregister(const std::string &type);
+  const OpPrototype *Find(const std::string &type) const;
+  std::vector<std::string> ListTypes() const;
+
+ private:
+  OpCatalog();
+  mutable std::mutex mutex_;
+  std::map<std::string, std::shared_ptr<const OpPrototype>> prototypes_;
+};
+
+/// Builds the OpDesc of a new node of `type` named `name`. `dynamic_input_counts` /
+/// `dynamic_output_counts` give the instance count of each dynamic port (by IR name; missing = 0).
+/// Optional inputs get a port each (left unconnected when absent). Attributes get their defaults.
+Status CreateOpDesc(const std::string &name, const std::string &type,
+                    const std::map<std::string, int64_t> &dynamic_input_counts,
+                    const std::map<std::string, int64_t> &dynamic_output_counts, OpDesc *op_desc);
+
+/// Runs the catalog inference of `node`'s type, updating its output descs.
+Status InferNodeShape(Node *node);
+
+}  // namespace ge
+
+#endif  // GE_OPS_OP_CATALOG_H_
