@@ -1,0 +1,11 @@
+// Thread-local error message of the C API (GEGetErrorMsg in GE's runtime wrapper).
+#include "c_api/c_api_handles.h"
+
+extern "C" {
+
+/// This thread's last error text; owned by the library, valid until the next failing call.
+const char *GeApiWrapper_GEGetErrorMsg() { return ge::GetLastError().c_str(); }
+
+void GeApiWrapper_ClearErrorMsg() { ge::ClearLastError(); }
+
+}  // extern "C"

@@ -1,0 +1,1 @@
+"""ctypes bindings of the compiler core's C API (module names follow GE's ``ge._capi``)."""
