@@ -1,0 +1,263 @@
+"""Shared scanner of plugin paths (ASCEND_GE_PY_PASS_PATH, ASCEND_CUSTOM_OPP_PATH) and entry points.
+
+Plugins register themselves as a side effect of import (decorators), so everything here is about
+importing user code exactly once per round, under names that cannot collide with the user's own
+modules, and leaving ``sys.path`` as it was found.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib
+import importlib.util
+import os
+import sys
+import threading
+from pathlib import Path
+from types import ModuleType
+from typing import Any, Dict, Iterable, List, Set, Tuple
+
+__all__ = [
+    "file_module_name",
+    "iter_entry_points",
+    "load_entry_point_plugins",
+    "load_plugin_file",
+    "load_plugins_from_env",
+    "load_plugins_from_paths",
+    "purge_loaded_modules",
+    "split_plugin_paths",
+]
+
+# (module_prefix, resolved file path) -> synthetic module name. Lets a file loaded once be returned
+# again without re-executing it, as long as its module is still in sys.modules.
+_FILE_MODULES: Dict[Tuple[str, str], str] = {}
+# module_prefix -> names of package plugins this scanner imported for the first time. The bridge
+# reset purges them together with the file modules, so their decorators run again next round.
+_PACKAGE_MODULES: Dict[str, Set[str]] = {}
+_LOCK = threading.RLock()
+
+
+def split_plugin_paths(raw_value: str | None) -> List[str]:
+    """Split a path-list variable on os.pathsep, stripping items and dropping empty ones."""
+    if not raw_value:
+        return []
+    return [item.strip() for item in raw_value.split(os.pathsep) if item.strip()]
+
+
+def file_module_name(path: Path, module_prefix: str) -> str:
+    """Synthetic module name for a plugin file: ``<prefix><stem>_<digest of the resolved path>``.
+
+    A deterministic digest (instead of the salted built-in ``hash``) keeps the name identical across
+    processes, which makes logs and tracebacks comparable between runs.
+    """
+    digest = hashlib.sha256(str(path).encode("utf-8", "surrogateescape")).hexdigest()[:16]
+    return f"{module_prefix}{path.stem}_{digest}"
+
+
+def load_plugin_file(file_path: Path, *, module_prefix: str, plugin_kind: str) -> ModuleType:
+    """Import one plugin file under its synthetic name; a loaded file is not executed again."""
+    path = Path(file_path)
+    key = (module_prefix, str(path))
+    name = file_module_name(path, module_prefix)
+    with _LOCK:
+        known = _FILE_MODULES.get(key)
+        if known is not None:
+            module = sys.modules.get(known)
+            if module is not None:
+                return module
+            # The module was purged (bridge reset): forget it and execute the file again.
+            del _FILE_MODULES[key]
+        existing = sys.modules.get(name)
+        if existing is not None:
+            _FILE_MODULES[key] = name
+            return existing
+        spec = importlib.util.spec_from_file_location(name, str(path))
+        if spec is None or spec.loader is None:
+            raise ImportError(f"cannot load {plugin_kind} file: {path}")
+        module = importlib.util.module_from_spec(spec)
+        # Registered before execution so that the plugin can import itself (dataclasses, pickling).
+        sys.modules[name] = module
+        try:
+            spec.loader.exec_module(module)
+        except BaseException:
+            if sys.modules.get(name) is module:
+                del sys.modules[name]
+            raise
+        _FILE_MODULES[key] = name
+        return module
+
+
+def _load_plugin_package(child: Path, *, module_prefix: str, plugin_kind: str) -> ModuleType:
+    """Import a package plugin under its real top-level name (its directory is on sys.path)."""
+    name = child.name
+    init_path = (child / "__init__.py").resolve()
+    with _LOCK:
+        newly_imported = name not in sys.modules
+        module = importlib.import_module(name)
+        module_file = getattr(module, "__file__", None)
+        if module_file is None or Path(module_file).resolve() != init_path:
+            # Without this check an unrelated module of the same name (already imported, or earlier
+            # on sys.path) would be returned silently and the plugin's passes would never register.
+            raise ImportError(
+                f"{plugin_kind} package {name!r} at {child} is shadowed by another module "
+                f"named {name!r} ({module_file or 'no file'}); rename the package"
+            )
+        if newly_imported:
+            _PACKAGE_MODULES.setdefault(module_prefix, set()).add(name)
+        return module
+
+
+def _scan_directory(directory: Path, *, module_prefix: str, plugin_kind: str) -> List[ModuleType]:
+    modules: List[ModuleType] = []
+    entry = str(directory)
+    inserted = entry not in sys.path
+    if inserted:
+        sys.path.insert(0, entry)
+    try:
+        for child in sorted(directory.iterdir(), key=lambda p: p.name):
+            if child.name.startswith("_"):
+                continue
+            if child.is_file() and child.suffix == ".py":
+                modules.append(
+                    load_plugin_file(
+                        child.resolve(), module_prefix=module_prefix, plugin_kind=plugin_kind
+                    )
+                )
+            elif child.is_dir() and (child / "__init__.py").is_file():
+                modules.append(
+                    _load_plugin_package(
+                        child, module_prefix=module_prefix, plugin_kind=plugin_kind
+                    )
+                )
+    finally:
+        if inserted:
+            try:
+                sys.path.remove(entry)
+            except ValueError:
+                pass  # a plugin removed it itself; nothing left to restore
+    return modules
+
+
+def _dedup_by_name(modules: Iterable[ModuleType]) -> List[ModuleType]:
+    seen: Set[str] = set()
+    result: List[ModuleType] = []
+    for module in modules:
+        if module.__name__ not in seen:
+            seen.add(module.__name__)
+            result.append(module)
+    return result
+
+
+def load_plugins_from_paths(
+    raw_value: str | None, *, module_prefix: str, plugin_kind: str
+) -> List[ModuleType]:
+    """Import every plugin named by a ``:``-separated list of .py files and directories.
+
+    The first error (missing path, non-.py file, plugin raising on import) propagates and stops the
+    scan; isolating a failing plugin is the caller's decision.
+    """
+    modules: List[ModuleType] = []
+    for item in split_plugin_paths(raw_value):
+        path = Path(item).resolve()
+        if not path.exists():
+            raise FileNotFoundError(f"{plugin_kind} path does not exist: {path}")
+        if path.is_dir():
+            modules.extend(
+                _scan_directory(path, module_prefix=module_prefix, plugin_kind=plugin_kind)
+            )
+            continue
+        if path.suffix != ".py":
+            raise ValueError(f"{plugin_kind} file must end with .py: {path}")
+        if not path.is_file():
+            # A FIFO or device named *.py would block or fail inside the import machinery.
+            raise ValueError(f"{plugin_kind} path is not a regular file or directory: {path}")
+        modules.append(load_plugin_file(path, module_prefix=module_prefix, plugin_kind=plugin_kind))
+    return _dedup_by_name(modules)
+
+
+def load_plugins_from_env(
+    env_var: str, *, module_prefix: str, plugin_kind: str
+) -> List[ModuleType]:
+    """load_plugins_from_paths() over the variable's value, read now (not cached at import)."""
+    return load_plugins_from_paths(
+        os.getenv(env_var), module_prefix=module_prefix, plugin_kind=plugin_kind
+    )
+
+
+def purge_loaded_modules(module_prefix: str) -> List[str]:
+    """Remove the file modules of this prefix and the package plugins the scanner imported.
+
+    Returns the removed names. Submodules of purged packages go too, so a re-import executes them.
+    """
+    with _LOCK:
+        packages = _PACKAGE_MODULES.pop(module_prefix, set())
+        removed = []
+        for name in list(sys.modules):
+            if name.startswith(module_prefix) or any(
+                name == pkg or name.startswith(pkg + ".") for pkg in packages
+            ):
+                del sys.modules[name]
+                removed.append(name)
+        for key in [key for key in _FILE_MODULES if key[0] == module_prefix]:
+            del _FILE_MODULES[key]
+        importlib.invalidate_caches()
+        return removed
+
+
+def _entry_points_api():
+    if sys.version_info >= (3, 10):
+        import importlib.metadata as metadata
+    else:  # the stdlib 3.9 API has no selection by group; the backport does
+        try:
+            import importlib_metadata as metadata  # type: ignore[no-redef]
+        except ImportError:
+            import importlib.metadata as metadata  # type: ignore[no-redef]
+    return metadata
+
+
+def iter_entry_points(group: str) -> List[Any]:
+    """Entry points of ``group`` from every installed distribution, duplicates removed."""
+    metadata = _entry_points_api()
+    try:
+        found = list(metadata.entry_points(group=group))
+    except TypeError:  # stdlib 3.9 without the backport: dict of group -> entry points
+        found = list(metadata.entry_points().get(group, []))
+    unique: List[Any] = []
+    seen: Set[Tuple[str, str]] = set()
+    for entry_point in found:
+        key = (entry_point.name, entry_point.value)
+        if key not in seen:
+            seen.add(key)
+            unique.append(entry_point)
+    return unique
+
+
+def _coerce_to_module(obj: Any, entry_point: Any, plugin_kind: str, depth: int = 0) -> ModuleType:
+    if isinstance(obj, ModuleType):
+        return obj
+    if isinstance(obj, str):
+        return importlib.import_module(obj)
+    if callable(obj) and depth == 0:
+        return _coerce_to_module(obj(), entry_point, plugin_kind, depth + 1)
+    raise TypeError(
+        f"{plugin_kind} entry point {entry_point.name!r} ({entry_point.value}) provided "
+        f"{type(obj).__name__}; expected a module, a module name, or a callable returning one"
+    )
+
+
+def load_entry_point_plugins(group: str, *, plugin_kind: str) -> List[ModuleType]:
+    """Import the plugins advertised in an entry-point group, in (name, value) order.
+
+    The value may name a module, or an object that is a module, a module name, or a callable
+    returning either. A failing entry point stops the scan with an ImportError that names it.
+    """
+    modules: List[ModuleType] = []
+    for entry_point in sorted(iter_entry_points(group), key=lambda ep: (ep.name, ep.value)):
+        try:
+            modules.append(_coerce_to_module(entry_point.load(), entry_point, plugin_kind))
+        except Exception as exc:
+            raise ImportError(
+                f"failed to load {plugin_kind} entry point {entry_point.name!r} = "
+                f"{entry_point.value!r} (group {group}): {type(exc).__name__}: {exc}"
+            ) from exc
+    return _dedup_by_name(modules)

@@ -1,0 +1,86 @@
+"""Where the pass artifact sets live and how they are enumerated (packaging spec §1.5, §2.1)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from types import ModuleType
+from typing import List, Tuple
+
+from ge._internal.artifact_utils import (
+    MANIFEST_NAME,
+    ArtifactManifestError,
+    PythonArtifact,
+    find_compatible_artifact,
+    load_module_from_path,
+    read_artifact_manifest,
+)
+
+__all__ = [
+    "BRIDGE_ABI_VERSION",
+    "NATIVE_MODULE_NAME",
+    "artifacts_root",
+    "find_prebuilt_artifact",
+    "iter_artifacts",
+    "load_artifact_from_dir",
+    "load_native_module",
+    "scan_artifacts",
+]
+
+BRIDGE_ABI_VERSION = 1
+NATIVE_MODULE_NAME = "ge.passes._ge_pass_native"
+
+
+def artifacts_root() -> Path:
+    """``ge/passes/python_pass_artifacts`` next to this package (never sys.path/PYTHONPATH)."""
+    return Path(__file__).resolve().parent / "python_pass_artifacts"
+
+
+def load_artifact_from_dir(directory: Path) -> PythonArtifact | None:
+    """The set described by ``<directory>/manifest.json``, or None if it is not a valid set."""
+    try:
+        return read_artifact_manifest(
+            Path(directory) / MANIFEST_NAME, abi_key="bridge_abi", require_bridge=True
+        )
+    except ArtifactManifestError:
+        return None
+
+
+def _candidate_dirs(root: Path) -> List[Path]:
+    # The root may itself be a set; otherwise each immediate child (sorted), never deeper.
+    dirs = [root]
+    if root.is_dir():
+        dirs += sorted((child for child in root.iterdir() if child.is_dir()), key=lambda p: p.name)
+    return dirs
+
+
+def scan_artifacts(root: Path | None = None) -> Tuple[List[PythonArtifact], List[str]]:
+    """Valid sets under ``root`` and the rejection reason of every manifest that is not valid."""
+    root = artifacts_root() if root is None else Path(root)
+    valid: List[PythonArtifact] = []
+    rejected: List[str] = []
+    for directory in _candidate_dirs(root):
+        manifest = directory / MANIFEST_NAME
+        if not manifest.exists():
+            continue
+        try:
+            valid.append(
+                read_artifact_manifest(manifest, abi_key="bridge_abi", require_bridge=True)
+            )
+        except ArtifactManifestError as exc:
+            rejected.append(str(exc))
+    return valid, rejected
+
+
+def iter_artifacts(root: Path | None = None) -> List[PythonArtifact]:
+    """Valid sets under ``root`` (default: artifacts_root()), root first, then children by name."""
+    return scan_artifacts(root)[0]
+
+
+def find_prebuilt_artifact() -> PythonArtifact | None:
+    """First set matching this interpreter, platform and BRIDGE_ABI_VERSION."""
+    return find_compatible_artifact(iter_artifacts(), BRIDGE_ABI_VERSION)
+
+
+def load_native_module(path: Path) -> ModuleType:
+    """Import the native extension at ``path`` as ``ge.passes._ge_pass_native``."""
+    return load_module_from_path(NATIVE_MODULE_NAME, Path(path))

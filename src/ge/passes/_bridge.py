@@ -1,0 +1,227 @@
+"""The protocol the C++ embed bridge drives (spec §9): descriptors, holders, hook calls.
+
+The bridge creates one holder (one Python pass instance) per ``instance_id`` and calls the
+functions below with raw handles; this module turns handles into borrowed Python views, calls the
+user's hooks, checks what they return and hands ownership of patterns/graphs back to C++.
+``borrow_match_result``, ``borrow_node``, ``clone_pattern_matcher_config`` and ``release_graph`` are
+module globals looked up at call time (tests replace them); the native module is reached only
+through ``_native_module()``.
+"""
+
+from __future__ import annotations
+
+import gc
+import sys
+import threading
+from dataclasses import dataclass
+from typing import Any, Dict, List
+
+from . import _graph_api, bootstrap, registry
+from .base import DecomposePass, FusionBasePass, PatternFusionPass, StatusLike
+from .pattern import ensure_pattern
+
+__all__ = [
+    "call_decompose_meet_requirements",
+    "call_decompose_replacement",
+    "call_meet_requirements",
+    "call_replacement",
+    "clear_loaded_pass_modules",
+    "clear_pass_holders",
+    "create_pass_holder",
+    "destroy_pass_holder",
+    "get_pass_patterns",
+    "get_pattern_matcher_config",
+    "load_and_get_pass_descriptors",
+    "reset_python_state",
+    "run_fusion_base_pass",
+]
+
+
+def _native_module():
+    """The one accessor of the native module inside the bridge protocol."""
+    from . import _native
+
+    return _native
+
+
+def borrow_match_result(match_result_handle: int):
+    """Borrowed MatchResult view of a C++ ``MatchResult*`` (valid until invalidated)."""
+    return _native_module().borrow_match_result(match_result_handle)
+
+
+def borrow_node(node_handle: int):
+    """ge.graph.Node over a copy of the C++ ``GNode*``."""
+    return _native_module().borrow_node(node_handle)
+
+
+def clone_pattern_matcher_config(config) -> int:
+    """Heap copy of a PatternMatcherConfig, owned by the caller (C++)."""
+    return _native_module().clone_pattern_matcher_config(config)
+
+
+def release_graph(graph) -> int:
+    """Hand the Graph's pointer to C++ and invalidate the Python wrapper."""
+    return _native_module().release_graph(graph)
+
+
+@dataclass
+class _PassHolder:
+    descriptor_key: str
+    instance_id: str
+    instance: FusionBasePass
+
+
+_HOLDERS: Dict[str, _PassHolder] = {}
+_HOLDERS_LOCK = threading.RLock()
+
+
+def _holder(instance_id: str) -> _PassHolder:
+    with _HOLDERS_LOCK:
+        holder = _HOLDERS.get(instance_id)
+    if holder is None:
+        raise KeyError(f"python pass holder is not created: {instance_id}")
+    return holder
+
+
+def _pattern_instance(instance_id: str) -> PatternFusionPass:
+    instance = _holder(instance_id).instance
+    if not isinstance(instance, PatternFusionPass):
+        raise TypeError(f"python pass holder is not PatternFusionPass: {instance_id}")
+    return instance
+
+
+def _decompose_instance(instance_id: str) -> DecomposePass:
+    instance = _holder(instance_id).instance
+    if not isinstance(instance, DecomposePass):
+        raise TypeError(f"python pass holder is not DecomposePass: {instance_id}")
+    return instance
+
+
+def load_and_get_pass_descriptors() -> List[dict]:
+    """Import the plugins, then return every registered pass as a bridge dict."""
+    bootstrap.load_pass_plugins()
+    return registry.get_registered_pass_dicts()
+
+
+def create_pass_holder(instance_id: str, descriptor_key: str) -> bool:
+    """Create the pass instance for ``instance_id`` (an existing holder is kept)."""
+    descriptor = registry.get_registered_pass_by_descriptor_key(descriptor_key)
+    if descriptor is None:
+        raise KeyError(f"python pass descriptor_key not found: {descriptor_key}")
+    with _HOLDERS_LOCK:
+        if instance_id in _HOLDERS:
+            return True
+        _HOLDERS[instance_id] = _PassHolder(descriptor_key, instance_id, descriptor.cls())
+    return True
+
+
+def destroy_pass_holder(instance_id: str) -> bool:
+    """Drop the holder; True if one existed."""
+    with _HOLDERS_LOCK:
+        return _HOLDERS.pop(instance_id, None) is not None
+
+
+def run_fusion_base_pass(instance_id: str, graph, context=None) -> StatusLike:
+    """Call ``run(graph, context)`` of the instance and return its result unchanged."""
+    instance = _holder(instance_id).instance
+    if context is not None and not isinstance(context, _native_module().PassContext):
+        raise TypeError("context type error")
+    return instance.run(graph, context)
+
+
+def get_pass_patterns(instance_id: str) -> List[int]:
+    """The instance's patterns as raw ``Pattern*`` values now owned by C++."""
+    patterns = _pattern_instance(instance_id).patterns()
+    if patterns is None:
+        return []
+    if isinstance(patterns, (str, bytes)):
+        raise TypeError("PatternFusionPass.patterns must return an iterable of Pattern or Graph")
+    try:
+        items = list(patterns)
+    except TypeError:
+        raise TypeError(
+            "PatternFusionPass.patterns must return an iterable of Pattern or Graph"
+        ) from None
+    # Convert everything before releasing anything: if one item is bad, nothing has been handed
+    # to C++ yet and the converted patterns are freed by Python instead of leaking.
+    converted = [ensure_pattern(item) for item in items]
+    return [pattern.release() for pattern in converted]
+
+
+def get_pattern_matcher_config(instance_id: str) -> int | None:
+    """A C++-owned copy of the instance's matcher config, or None for the default config."""
+    config = _pattern_instance(instance_id).matcher_config
+    if config is None:
+        return None
+    if not isinstance(config, _native_module().PatternMatcherConfig):
+        raise TypeError("PatternFusionPass.matcher_config must be PatternMatcherConfig or None")
+    return clone_pattern_matcher_config(config)
+
+
+def _check_owned_graph(result: Any, owner: str) -> None:
+    if not _graph_api.is_graph(result):
+        raise TypeError(f"{owner}.replacement must return ge.graph.Graph")
+    if getattr(result, "_owns_handle", True) is False:
+        # Releasing a borrowed graph would give C++ a pointer it does not own (double free).
+        raise TypeError(
+            f"{owner}.replacement must return a ge.graph.Graph it owns (built with "
+            f"GraphBuilder.build_and_reset() or Graph(name)), not a borrowed graph"
+        )
+
+
+def call_meet_requirements(instance_id: str, match_result_handle: int, context=None) -> bool:
+    instance = _pattern_instance(instance_id)
+    match_result = borrow_match_result(match_result_handle)
+    try:
+        return bool(instance.meet_requirements(match_result, context))
+    finally:
+        match_result._invalidate()
+
+
+def call_replacement(instance_id: str, match_result_handle: int, context=None) -> int:
+    instance = _pattern_instance(instance_id)
+    match_result = borrow_match_result(match_result_handle)
+    try:
+        result = instance.replacement(match_result, context)
+    finally:
+        match_result._invalidate()
+    _check_owned_graph(result, "PatternFusionPass")
+    return release_graph(result)
+
+
+def call_decompose_meet_requirements(instance_id: str, node_handle: int, context=None) -> bool:
+    instance = _decompose_instance(instance_id)
+    return bool(instance.meet_requirements(borrow_node(node_handle), context))
+
+
+def call_decompose_replacement(instance_id: str, node_handle: int, context=None) -> int:
+    instance = _decompose_instance(instance_id)
+    result = instance.replacement(borrow_node(node_handle), context)
+    _check_owned_graph(result, "DecomposePass")
+    return release_graph(result)
+
+
+def clear_pass_holders() -> None:
+    with _HOLDERS_LOCK:
+        _HOLDERS.clear()
+
+
+def clear_loaded_pass_modules() -> None:
+    """Remove the plugin modules loaded by bootstrap, so the next round executes them again.
+
+    Beyond the reference, package plugins imported by the scanner are removed too, so their
+    decorators re-register next round instead of their passes silently disappearing.
+    """
+    from ge._internal import plugin_loader
+
+    plugin_loader.purge_loaded_modules(bootstrap.MODULE_PREFIX)
+    for name in [name for name in sys.modules if name.startswith(bootstrap.MODULE_PREFIX)]:
+        del sys.modules[name]
+
+
+def reset_python_state() -> None:
+    """End-of-round reset in one call: holders, plugin modules, registry, then a GC pass."""
+    clear_pass_holders()
+    clear_loaded_pass_modules()
+    registry.clear_registered_passes()
+    gc.collect()

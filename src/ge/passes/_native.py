@@ -1,0 +1,28 @@
+"""The native helper names, re-bound from ``_ge_pass_native`` (obtained via runtime, spec §10.10).
+
+Importing this module raises ImportError (naming what is missing) when no native module matches
+this interpreter; everything pure Python in ge.passes works without it.
+"""
+
+from __future__ import annotations
+
+from .runtime import ensure_native_module
+
+_module = ensure_native_module()
+
+PassContext = _module.PassContext
+Pattern = _module.Pattern
+MatchResult = _module.MatchResult
+borrow_match_result = _module.borrow_match_result
+infer_shape = _module.infer_shape
+PatternMatcherConfig = _module.PatternMatcherConfig
+PatternMatcherConfigBuilder = _module.PatternMatcherConfigBuilder
+clone_pattern_matcher_config = _module.clone_pattern_matcher_config
+borrow_node = _module.borrow_node
+release_graph = _module.release_graph
+SubgraphInput = _module.SubgraphInput
+SubgraphOutput = _module.SubgraphOutput
+SubgraphBoundary = _module.SubgraphBoundary
+SubgraphRewriter = _module.SubgraphRewriter
+can_fuse = _module.can_fuse
+report_fuse = _module.report_fuse
