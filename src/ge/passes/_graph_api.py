@@ -6,20 +6,15 @@ import these modules, at call time.
 
 from __future__ import annotations
 
-import importlib
-import importlib.util
+import sys
 from typing import Any
 
 
-def _module_or_none(name: str):
-    # A missing ge.graph means "no object can be a Graph"; a present but broken one must still
-    # raise, so only absence of the module itself is tolerated.
-    try:
-        if importlib.util.find_spec(name) is None:
-            return None
-    except ModuleNotFoundError:
-        return None
-    return importlib.import_module(name)
+def _loaded_class(module_name: str, class_name: str):
+    # An instance of a class can only exist once the class's module has been imported, so an
+    # isinstance check never needs to import ge.graph / ge.es (nor load libge_compiler.so).
+    module = sys.modules.get(module_name)
+    return getattr(module, class_name, None) if module is not None else None
 
 
 def graph_class():
@@ -51,18 +46,18 @@ def tensor_holder_class():
 
 
 def is_graph(obj: Any) -> bool:
-    """True if obj is a ge.graph.Graph; False (not an error) when ge.graph does not exist."""
-    module = _module_or_none("ge.graph")
-    return module is not None and isinstance(obj, module.Graph)
+    """True if obj is a ge.graph.Graph (False when ge.graph was never imported)."""
+    cls = _loaded_class("ge.graph", "Graph")
+    return cls is not None and isinstance(obj, cls)
 
 
 def is_node(obj: Any) -> bool:
-    """True if obj is a ge.graph.Node; False (not an error) when ge.graph does not exist."""
-    module = _module_or_none("ge.graph")
-    return module is not None and isinstance(obj, module.Node)
+    """True if obj is a ge.graph.Node (False when ge.graph was never imported)."""
+    cls = _loaded_class("ge.graph", "Node")
+    return cls is not None and isinstance(obj, cls)
 
 
 def is_tensor_holder(obj: Any) -> bool:
-    """True if obj is a ge.es TensorHolder; False when ge.es does not exist."""
-    module = _module_or_none("ge.es.tensor_holder")
-    return module is not None and isinstance(obj, module.TensorHolder)
+    """True if obj is a ge.es TensorHolder (False when ge.es was never imported)."""
+    cls = _loaded_class("ge.es.tensor_holder", "TensorHolder")
+    return cls is not None and isinstance(obj, cls)
