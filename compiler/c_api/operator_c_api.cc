@@ -1,0 +1,166 @@
+// Operator section of the C API (spec graph_api.md §3.7, §7): names, attributes and IR port
+// registration on a borrowed OpDesc (see operator_c_api.h for the lifetime contract).
+#include "c_api/operator_c_api.h"
+
+#include <cstdint>
+#include <string>
+
+#include "c_api/c_api_handles.h"
+
+using ge::capi::Guard;
+
+namespace {
+
+ge::OpDesc *GetOp(const GeOperatorHandle *op) {
+  if (op == nullptr || op->op == nullptr) {
+    ge::SetLastError("operator handle is null");
+    return nullptr;
+  }
+  return op->op;
+}
+
+bool CheckPortName(const ge::OpDesc &op, const char *name) {
+  if (name == nullptr || *name == '\0') {
+    ge::SetLastError("port name of operator '" + op.GetName() + "' is null or empty");
+    return false;
+  }
+  return true;
+}
+
+/// Appends input port `port` (an IR input named `ir_name`) unless the name is taken.
+uint32_t AddInput(ge::OpDesc *op, const std::string &ir_name, const std::string &port,
+                  ge::IrInputType type, bool record_ir) {
+  if (op->GetInputIndexByName(port) >= 0) {
+    return ge::Fail("operator '" + op->GetName() + "' already has an input named '" + port + "'");
+  }
+  op->AddInputDesc(port, ge::GeTensorDesc());
+  if (record_ir) {
+    op->AppendIrInput(ir_name, type);
+  }
+  return ge::SUCCESS;
+}
+
+uint32_t AddOutput(ge::OpDesc *op, const std::string &ir_name, const std::string &port,
+                   ge::IrOutputType type, bool record_ir) {
+  if (op->GetOutputIndexByName(port) >= 0) {
+    return ge::Fail("operator '" + op->GetName() + "' already has an output named '" + port + "'");
+  }
+  op->AddOutputDesc(port, ge::GeTensorDesc());
+  if (record_ir) {
+    op->AppendIrOutput(ir_name, type);
+  }
+  return ge::SUCCESS;
+}
+
+}  // namespace
+
+extern "C" {
+
+char *GeApiWrapper_Operator_GetName(const GeOperatorHandle *op) {
+  return Guard<char *>(nullptr, [op]() -> char * {
+    ge::OpDesc *desc = GetOp(op);
+    return desc == nullptr ? nullptr : ge::capi::DupString(desc->GetName());
+  });
+}
+
+char *GeApiWrapper_Operator_GetType(const GeOperatorHandle *op) {
+  return Guard<char *>(nullptr, [op]() -> char * {
+    ge::OpDesc *desc = GetOp(op);
+    return desc == nullptr ? nullptr : ge::capi::DupString(desc->GetType());
+  });
+}
+
+/// Moves the value out of `av` (GE's wrapper does the same); `av` is left empty but valid.
+uint32_t GeApiWrapper_Operator_SetAttr(const GeOperatorHandle *op, const char *key,
+                                       GeAttrValueHandle *av) {
+  return Guard<uint32_t>(ge::FAILED, [=]() -> uint32_t {
+    ge::OpDesc *desc = GetOp(op);
+    if (desc == nullptr) {
+      return ge::FAILED;
+    }
+    if (key == nullptr || *key == '\0') {
+      return ge::Fail("attribute name for operator '" + desc->GetName() + "' is null or empty");
+    }
+    if (av == nullptr) {
+      return ge::Fail("attr value handle is null");
+    }
+    desc->SetAttr(key, std::move(av->value));
+    av->value = ge::GeAttrValue();
+    return ge::SUCCESS;
+  });
+}
+
+uint32_t GeApiWrapper_Operator_InputRegister(const GeOperatorHandle *op, const char *name) {
+  return Guard<uint32_t>(ge::FAILED, [=]() -> uint32_t {
+    ge::OpDesc *desc = GetOp(op);
+    if (desc == nullptr || !CheckPortName(*desc, name)) {
+      return ge::FAILED;
+    }
+    return AddInput(desc, name, name, ge::IrInputType::kRequired, true);
+  });
+}
+
+uint32_t GeApiWrapper_Operator_OptionalInputRegister(const GeOperatorHandle *op, const char *name) {
+  return Guard<uint32_t>(ge::FAILED, [=]() -> uint32_t {
+    ge::OpDesc *desc = GetOp(op);
+    if (desc == nullptr || !CheckPortName(*desc, name)) {
+      return ge::FAILED;
+    }
+    return AddInput(desc, name, name, ge::IrInputType::kOptional, true);
+  });
+}
+
+uint32_t GeApiWrapper_Operator_OutputRegister(const GeOperatorHandle *op, const char *name) {
+  return Guard<uint32_t>(ge::FAILED, [=]() -> uint32_t {
+    ge::OpDesc *desc = GetOp(op);
+    if (desc == nullptr || !CheckPortName(*desc, name)) {
+      return ge::FAILED;
+    }
+    return AddOutput(desc, name, name, ge::IrOutputType::kRequired, true);
+  });
+}
+
+/// Registers the dynamic IR input `name` with `count` ports named name0..name{count-1}.
+uint32_t GeApiWrapper_Operator_DynamicInputRegister(const GeOperatorHandle *op, const char *name,
+                                                    uint32_t count) {
+  return Guard<uint32_t>(ge::FAILED, [=]() -> uint32_t {
+    ge::OpDesc *desc = GetOp(op);
+    if (desc == nullptr || !CheckPortName(*desc, name)) {
+      return ge::FAILED;
+    }
+    for (uint32_t i = 0; i < count; ++i) {
+      if (desc->GetInputIndexByName(name + std::to_string(i)) >= 0) {
+        return ge::Fail("operator '" + desc->GetName() + "' already has an input named '" + name +
+                        std::to_string(i) + "'");
+      }
+    }
+    for (uint32_t i = 0; i < count; ++i) {
+      AddInput(desc, name, name + std::to_string(i), ge::IrInputType::kDynamic, false);
+    }
+    desc->AppendIrInput(name, ge::IrInputType::kDynamic);
+    return ge::SUCCESS;
+  });
+}
+
+uint32_t GeApiWrapper_Operator_DynamicOutputRegister(const GeOperatorHandle *op, const char *name,
+                                                     uint32_t count) {
+  return Guard<uint32_t>(ge::FAILED, [=]() -> uint32_t {
+    ge::OpDesc *desc = GetOp(op);
+    if (desc == nullptr || !CheckPortName(*desc, name)) {
+      return ge::FAILED;
+    }
+    for (uint32_t i = 0; i < count; ++i) {
+      if (desc->GetOutputIndexByName(name + std::to_string(i)) >= 0) {
+        return ge::Fail("operator '" + desc->GetName() + "' already has an output named '" + name +
+                        std::to_string(i) + "'");
+      }
+    }
+    for (uint32_t i = 0; i < count; ++i) {
+      AddOutput(desc, name, name + std::to_string(i), ge::IrOutputType::kDynamic, false);
+    }
+    desc->AppendIrOutput(name, ge::IrOutputType::kDynamic);
+    return ge::SUCCESS;
+  });
+}
+
+}  // extern "C"

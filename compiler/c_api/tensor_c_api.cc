@@ -1,0 +1,174 @@
+// Tensor section of the C API (spec graph_api.md §3.5, §7): the core tensor behind ge.graph.Tensor.
+// Tensors with data are created by EsCreateEsCTensor (ES base library); both use GeTensorHandle.
+#include <cinttypes>
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "c_api/c_api_arrays.h"
+#include "c_api/c_api_handles.h"
+
+using ge::capi::Guard;
+
+namespace {
+
+bool CheckTensor(const GeTensorHandle *t) {
+  if (t == nullptr) {
+    ge::SetLastError("tensor handle is null");
+    return false;
+  }
+  return true;
+}
+
+/// IEEE 754 half-precision bits to float (subnormals, infinities and NaN included).
+float HalfToFloat(uint16_t bits) {
+  const uint32_t sign = (bits >> 15) & 0x1U;
+  const uint32_t exponent = (bits >> 10) & 0x1FU;
+  const uint32_t mantissa = bits & 0x3FFU;
+  float magnitude;
+  if (exponent == 0) {
+    magnitude = std::ldexp(static_cast<float>(mantissa), -24);
+  } else if (exponent == 0x1F) {
+    magnitude = mantissa == 0 ? INFINITY : NAN;
+  } else {
+    magnitude = std::ldexp(static_cast<float>(mantissa | 0x400U), static_cast<int>(exponent) - 25);
+  }
+  return sign != 0 ? -magnitude : magnitude;
+}
+
+std::string FormatFloat(double value) {
+  char buffer[512];
+  std::snprintf(buffer, sizeof(buffer), "%f", value);
+  return buffer;
+}
+
+/// Element `index` of the byte buffer as text, or false for dtypes without a text form.
+bool ElementText(ge::DataType dtype, const uint8_t *bytes, size_t index, std::string *text) {
+  auto load = [bytes, index](auto sample) {
+    decltype(sample) value;
+    std::memcpy(&value, bytes + index * sizeof(value), sizeof(value));
+    return value;
+  };
+  switch (dtype) {
+    case ge::DT_FLOAT: *text = FormatFloat(load(float{})); return true;
+    case ge::DT_FLOAT16: *text = FormatFloat(HalfToFloat(load(uint16_t{}))); return true;
+    case ge::DT_INT8: *text = std::to_string(load(int8_t{})); return true;
+    case ge::DT_UINT8: *text = std::to_string(load(uint8_t{})); return true;
+    case ge::DT_INT16: *text = std::to_string(load(int16_t{})); return true;
+    case ge::DT_UINT16: *text = std::to_string(load(uint16_t{})); return true;
+    case ge::DT_INT32: *text = std::to_string(load(int32_t{})); return true;
+    case ge::DT_UINT32: *text = std::to_string(load(uint32_t{})); return true;
+    case ge::DT_INT64: *text = std::to_string(load(int64_t{})); return true;
+    case ge::DT_UINT64: *text = std::to_string(load(uint64_t{})); return true;
+    case ge::DT_BOOL: *text = load(uint8_t{}) != 0 ? "true" : "false"; return true;
+    default: return false;
+  }
+}
+
+}  // namespace
+
+extern "C" {
+
+/// An empty tensor: default desc ([], ND, FLOAT), no data, on the host.
+GeTensorHandle *GeApiWrapper_Tensor_CreateTensor() {
+  return Guard<GeTensorHandle *>(nullptr, [] { return new GeTensorHandle(); });
+}
+
+void GeApiWrapper_Tensor_DestroyEsCTensor(GeTensorHandle *t) { delete t; }
+
+/// The value is passed by pointer as in GE's wrapper (spec §3.5).
+uint32_t GeApiWrapper_Tensor_SetFormat(GeTensorHandle *t, const int32_t *format) {
+  return Guard<uint32_t>(ge::FAILED, [=]() -> uint32_t {
+    if (!CheckTensor(t)) {
+      return ge::FAILED;
+    }
+    if (format == nullptr || !ge::IsValidFormat(*format)) {
+      return ge::Fail(format == nullptr ? std::string("format pointer is null")
+                                        : "invalid format value " + std::to_string(*format));
+    }
+    t->tensor.MutableTensorDesc().SetFormat(static_cast<ge::Format>(*format));
+    return ge::SUCCESS;
+  });
+}
+
+uint32_t GeApiWrapper_Tensor_SetDataType(GeTensorHandle *t, const int32_t *dtype) {
+  return Guard<uint32_t>(ge::FAILED, [=]() -> uint32_t {
+    if (!CheckTensor(t)) {
+      return ge::FAILED;
+    }
+    if (dtype == nullptr || !ge::IsValidDataType(*dtype)) {
+      return ge::Fail(dtype == nullptr ? std::string("data type pointer is null")
+                                       : "invalid data type value " + std::to_string(*dtype));
+    }
+    t->tensor.MutableTensorDesc().SetDataType(static_cast<ge::DataType>(*dtype));
+    return ge::SUCCESS;
+  });
+}
+
+int32_t GeApiWrapper_Tensor_GetFormat(const GeTensorHandle *t) {
+  return CheckTensor(t) ? static_cast<int32_t>(t->tensor.GetTensorDesc().GetFormat()) : -1;
+}
+
+int32_t GeApiWrapper_Tensor_GetDataType(const GeTensorHandle *t) {
+  return CheckTensor(t) ? static_cast<int32_t>(t->tensor.GetTensorDesc().GetDataType()) : -1;
+}
+
+int32_t GeApiWrapper_Tensor_GetPlacement(const GeTensorHandle *t) {
+  return CheckTensor(t) ? t->placement : -1;
+}
+
+GeTensorDescHandle *GeApiWrapper_Tensor_GetTensorDesc(const GeTensorHandle *t) {
+  return Guard<GeTensorDescHandle *>(nullptr, [t]() -> GeTensorDescHandle * {
+    return CheckTensor(t) ? new GeTensorDescHandle{t->tensor.GetTensorDesc()} : nullptr;
+  });
+}
+
+/// Unlike GE's wrapper this accepts NULL (spec §2 asks every entry point to).
+uint32_t GeApiWrapper_Tensor_GetShape(const GeTensorHandle *t, int64_t **dims, size_t *dim_count) {
+  return Guard<uint32_t>(ge::FAILED, [=]() -> uint32_t {
+    if (!CheckTensor(t)) {
+      return ge::FAILED;
+    }
+    return ge::capi::ExportDims(t->tensor.GetTensorDesc().GetShape().GetDims(), dims, dim_count);
+  });
+}
+
+void GeApiWrapper_Tensor_FreeDimsArray(int64_t *dims) { std::free(dims); }
+
+/// The data as text (spec §3.5): "[e0,e1,...]"; "<empty>" without data; "<not_supported>" for
+/// dtypes without a text form. Trailing bytes that do not fill a whole element are ignored.
+char *GeApiWrapper_Tensor_GetData(const GeTensorHandle *t) {
+  return Guard<char *>(nullptr, [t]() -> char * {
+    if (!CheckTensor(t)) {
+      return nullptr;
+    }
+    if (t->tensor.GetSize() == 0) {
+      return ge::capi::DupString("<empty>");
+    }
+    const ge::DataType dtype = t->tensor.GetTensorDesc().GetDataType();
+    const int32_t elem_size = ge::GetSizeByDataType(dtype);
+    // Probe element 0 of a zeroed sample (never the buffer, which may be shorter than one element).
+    const uint64_t sample = 0;
+    std::string item;
+    if (elem_size <= 0 || elem_size > static_cast<int32_t>(sizeof(sample)) ||
+        !ElementText(dtype, reinterpret_cast<const uint8_t *>(&sample), 0, &item)) {
+      return ge::capi::DupString("<not_supported>");
+    }
+    std::string text = "[";
+    const size_t count = t->tensor.GetSize() / static_cast<size_t>(elem_size);
+    for (size_t i = 0; i < count; ++i) {
+      ElementText(dtype, t->tensor.GetData(), i, &item);
+      if (i != 0) {
+        text += ',';
+      }
+      text += item;
+    }
+    text += ']';
+    return ge::capi::DupString(text);
+  });
+}
+
+}  // extern "C"
