@@ -1,0 +1,225 @@
+"""ctypes binding of the graph C API (spec graph_api.md §7: AttrValue, Graph, GNode, Operator,
+TensorDesc, Tensor).
+
+GE ships this as ``libgraph_wrapper.so``; ge_py builds it into ``libge_compiler.so``, so
+``graph_lib`` is the one process-wide compiler library. Every signature is declared here once;
+handles travel as ``c_void_p`` so objects of ``ge.es`` and ``ge.graph`` interoperate without casts.
+"""
+
+from __future__ import annotations
+
+import ctypes
+
+from ge._capi._lib_loader import get_compiler_lib
+
+__all__ = ["graph_lib", "get_graph_lib", "is_graph_lib_loaded"]
+
+_VP = ctypes.c_void_p
+_VPP = ctypes.POINTER(ctypes.c_void_p)
+_STR = ctypes.c_char_p
+_U32 = ctypes.c_uint32
+_I32 = ctypes.c_int32
+_I64 = ctypes.c_int64
+_SIZE = ctypes.c_size_t
+_BOOL = ctypes.c_bool
+_I32P = ctypes.POINTER(ctypes.c_int32)
+_I64P = ctypes.POINTER(ctypes.c_int64)
+_I64PP = ctypes.POINTER(_I64P)
+_SIZEP = ctypes.POINTER(ctypes.c_size_t)
+_FLOATP = ctypes.POINTER(ctypes.c_float)
+_BOOLP = ctypes.POINTER(ctypes.c_bool)
+# Returned strings are malloc'd and must be freed, so they come back as raw pointers.
+_CHARP = ctypes.POINTER(ctypes.c_char)
+_CHARPP = ctypes.POINTER(_CHARP)
+
+# name (without the GeApiWrapper_ prefix) -> (restype, argtypes)
+_SIGNATURES = {
+    # ---- AttrValue ----
+    "AttrValue_Create": (_VP, []),
+    "AttrValue_Destroy": (None, [_VP]),
+    "AttrValue_GetValueType": (_I32, [_VP]),
+    "AttrValue_SetString": (_U32, [_VP, _STR]),
+    "AttrValue_GetString": (_CHARP, [_VP]),
+    "AttrValue_SetFloat": (_U32, [_VP, ctypes.c_float]),
+    "AttrValue_GetFloat": (_U32, [_VP, _FLOATP]),
+    "AttrValue_SetBool": (_U32, [_VP, _BOOL]),
+    "AttrValue_GetBool": (_U32, [_VP, _BOOLP]),
+    "AttrValue_SetInt": (_U32, [_VP, _I64]),
+    "AttrValue_GetInt": (_U32, [_VP, _I64P]),
+    "AttrValue_SetDataType": (_U32, [_VP, _I32]),
+    "AttrValue_GetDataType": (_U32, [_VP, _I32P]),
+    "AttrValue_SetTensor": (_U32, [_VP, _VP]),
+    "AttrValue_GetTensor": (_VP, [_VP]),
+    "AttrValue_SetListFloat": (_U32, [_VP, _FLOATP, _I64]),
+    "AttrValue_GetListFloat": (_FLOATP, [_VP, _I64P]),
+    "AttrValue_SetListBool": (_U32, [_VP, _BOOLP, _I64]),
+    "AttrValue_GetListBool": (_BOOLP, [_VP, _I64P]),
+    "AttrValue_SetListInt": (_U32, [_VP, _I64P, _I64]),
+    "AttrValue_GetListInt": (_I64P, [_VP, _I64P]),
+    "AttrValue_SetListDataType": (_U32, [_VP, _I32P, _I64]),
+    "AttrValue_GetListDataType": (_I32P, [_VP, _I64P]),
+    "AttrValue_SetListString": (_U32, [_VP, ctypes.POINTER(_STR), _I64]),
+    "AttrValue_GetListString": (_CHARPP, [_VP, _I64P]),
+    "FreeString": (None, [_CHARP]),
+    "FreeListString": (None, [_CHARPP]),
+    "FreeListFloat": (None, [_FLOATP]),
+    "FreeListBool": (None, [_BOOLP]),
+    "FreeListInt": (None, [_I64P]),
+    "FreeListDataType": (None, [_I32P]),
+    # ---- Graph ----
+    "Graph_CreateGraph": (_VP, [_STR]),
+    "Graph_DestroyGraph": (None, [_VP]),
+    "Graph_FreeGraphArray": (None, [_VPP]),
+    "Graph_GetName": (_CHARP, [_VP]),
+    "Graph_GetAllNodes": (_VPP, [_VP, _SIZEP]),
+    "Graph_GetDirectNode": (_VPP, [_VP, _SIZEP]),
+    "Graph_GetAttr": (_U32, [_VP, _STR, _VP]),
+    "Graph_SetAttr": (_U32, [_VP, _STR, _VP]),
+    "Graph_Dump_To_File": (_U32, [_VP, _I32, _STR]),
+    "Graph_Dump_To_Stream": (_CHARP, [_VP, _I32]),
+    "Graph_Dump_To_Onnx": (_U32, [_VP, _STR, _STR]),
+    "Graph_SaveToAir": (_U32, [_VP, _STR]),
+    "Graph_LoadFromAir": (_U32, [_VP, _STR]),
+    "Graph_RemoveNode": (_U32, [_VP, _VP]),
+    "Graph_RemoveEdge": (_U32, [_VP, _VP, _I32, _VP, _I32]),
+    "Graph_AddDataEdge": (_U32, [_VP, _VP, _I32, _VP, _I32]),
+    "Graph_AddControlEdge": (_U32, [_VP, _VP, _VP]),
+    "Graph_FindNodeByName": (_U32, [_VP, _STR, _VPP]),
+    "Graph_GetAllSubgraphs": (_VPP, [_VP, _SIZEP]),
+    "Graph_GetSubGraph": (_VP, [_VP, _STR]),
+    "Graph_AddSubGraph": (_U32, [_VP, _VP]),
+    "Graph_RemoveSubgraph": (_U32, [_VP, _STR]),
+    # ---- GNode ----
+    "GNode_DestroyGNode": (None, [_VP]),
+    "GNode_FreeGNodeArray": (None, [_VPP]),
+    "GNode_FreeIntArray": (None, [_I32P]),
+    "GNode_GetName": (_CHARP, [_VP]),
+    "GNode_GetType": (_CHARP, [_VP]),
+    "GNode_GetInControlNodes": (_VPP, [_VP, _SIZEP]),
+    "GNode_GetOutControlNodes": (_VPP, [_VP, _SIZEP]),
+    "GNode_GetInDataNodesAndPortIndexes": (_U32, [_VP, _I32, _VPP, _I32P]),
+    "GNode_GetOutDataNodesAndPortIndexes": (
+        _U32,
+        [_VP, _I32, ctypes.POINTER(_VPP), ctypes.POINTER(_I32P), ctypes.POINTER(ctypes.c_int)],
+    ),
+    "GNode_GetAttr": (_U32, [_VP, _STR, _VP]),
+    "GNode_SetAttr": (_U32, [_VP, _STR, _VP]),
+    "GNode_GetInputAttr": (_U32, [_VP, _STR, _U32, _VP]),
+    "GNode_SetInputAttr": (_U32, [_VP, _STR, _U32, _VP]),
+    "GNode_GetOutputAttr": (_U32, [_VP, _STR, _U32, _VP]),
+    "GNode_SetOutputAttr": (_U32, [_VP, _STR, _U32, _VP]),
+    "GNode_GetInputsSize": (_SIZE, [_VP]),
+    "GNode_GetOutputsSize": (_SIZE, [_VP]),
+    "GNode_HasAttr": (_BOOL, [_VP, _STR]),
+    "GNode_GetInputDesc": (_VP, [_VP, _I32]),
+    "GNode_GetOutputDesc": (_VP, [_VP, _I32]),
+    "GNode_UpdateInputDesc": (_U32, [_VP, _I32, _VP]),
+    "GNode_UpdateOutputDesc": (_U32, [_VP, _I32, _VP]),
+    # ---- Operator (borrowed OpDesc of a node under construction) ----
+    "Operator_GetName": (_CHARP, [_VP]),
+    "Operator_GetType": (_CHARP, [_VP]),
+    "Operator_SetAttr": (_U32, [_VP, _STR, _VP]),
+    "Operator_InputRegister": (_U32, [_VP, _STR]),
+    "Operator_OptionalInputRegister": (_U32, [_VP, _STR]),
+    "Operator_OutputRegister": (_U32, [_VP, _STR]),
+    "Operator_DynamicInputRegister": (_U32, [_VP, _STR, _U32]),
+    "Operator_DynamicOutputRegister": (_U32, [_VP, _STR, _U32]),
+    # ---- TensorDesc ----
+    "TensorDesc_Create": (_VP, [_I64P, _SIZE, ctypes.c_int, ctypes.c_int]),
+    "TensorDesc_Destroy": (None, [_VP]),
+    "TensorDesc_GetShape": (_U32, [_VP, _I64PP, _SIZEP]),
+    "TensorDesc_GetOriginShape": (_U32, [_VP, _I64PP, _SIZEP]),
+    "TensorDesc_SetShape": (_U32, [_VP, _I64P, _SIZE]),
+    "TensorDesc_SetOriginShape": (_U32, [_VP, _I64P, _SIZE]),
+    "TensorDesc_GetFormat": (ctypes.c_int, [_VP]),
+    "TensorDesc_GetOriginFormat": (ctypes.c_int, [_VP]),
+    "TensorDesc_GetDataType": (ctypes.c_int, [_VP]),
+    "TensorDesc_SetFormat": (_U32, [_VP, ctypes.c_int]),
+    "TensorDesc_SetOriginFormat": (_U32, [_VP, ctypes.c_int]),
+    "TensorDesc_SetDataType": (_U32, [_VP, ctypes.c_int]),
+    # ---- Tensor ----
+    "Tensor_CreateTensor": (_VP, []),
+    "Tensor_DestroyEsCTensor": (None, [_VP]),
+    "Tensor_SetFormat": (_U32, [_VP, _I32P]),
+    "Tensor_SetDataType": (_U32, [_VP, _I32P]),
+    "Tensor_GetFormat": (ctypes.c_int, [_VP]),
+    "Tensor_GetDataType": (ctypes.c_int, [_VP]),
+    "Tensor_GetTensorDesc": (_VP, [_VP]),
+    "Tensor_GetShape": (_U32, [_VP, _I64PP, _SIZEP]),
+    "Tensor_FreeDimsArray": (None, [_I64P]),
+    "Tensor_GetData": (_CHARP, [_VP]),
+    "Tensor_GetPlacement": (_I32, [_VP]),
+    # ---- error text (thread-local, owned by the library) ----
+    "GEGetErrorMsg": (ctypes.c_char_p, []),
+}
+
+# Runtime-lib functions ge.graph.Tensor uses; declared when the library provides them.
+_OPTIONAL_SIGNATURES = {
+    "Tensor_ToHost": (ctypes.c_int, [_VP]),
+    "Tensor_ToDevice": (ctypes.c_int, [_VP]),
+}
+
+
+def _configure(lib: ctypes.CDLL) -> ctypes.CDLL:
+    for name, (restype, argtypes) in _SIGNATURES.items():
+        func = getattr(lib, "GeApiWrapper_" + name)
+        func.restype = restype
+        func.argtypes = argtypes
+    for name, (restype, argtypes) in _OPTIONAL_SIGNATURES.items():
+        func = getattr(lib, "GeApiWrapper_" + name, None)
+        if func is not None:
+            func.restype = restype
+            func.argtypes = argtypes
+    return lib
+
+
+graph_lib = _configure(get_compiler_lib())
+
+
+def get_graph_lib() -> ctypes.CDLL:
+    return graph_lib
+
+
+def is_graph_lib_loaded() -> bool:
+    return graph_lib is not None
+
+
+def take_string(ptr) -> str | None:
+    """Decodes a malloc'd C string returned by the graph lib and frees it; None for NULL."""
+    if not ptr:
+        return None
+    try:
+        return ctypes.cast(ptr, ctypes.c_char_p).value.decode("utf-8", errors="replace")
+    finally:
+        graph_lib.GeApiWrapper_FreeString(ptr)
+
+
+def take_handle_array(array, count: int, free_name: str) -> list:
+    """The element handles (as c_void_p) of a new[] handle array; the array itself is freed,
+    the elements become the caller's."""
+    if not array:
+        return []
+    try:
+        return [ctypes.c_void_p(array[i]) for i in range(count) if array[i]]
+    finally:
+        getattr(graph_lib, free_name)(array)
+
+
+def take_dims(get_func, handle) -> list | None:
+    """Calls ``get_func(handle, &dims, &n)`` and returns the dims list (None on failure)."""
+    dims = _I64P()
+    count = ctypes.c_size_t(0)
+    if get_func(handle, ctypes.byref(dims), ctypes.byref(count)) != 0:
+        return None
+    try:
+        return [int(dims[i]) for i in range(count.value)]
+    finally:
+        if dims:
+            graph_lib.GeApiWrapper_Tensor_FreeDimsArray(dims)
+
+
+def int64_array(values):
+    """A ctypes int64 array of ``values`` (None when empty, as the C API accepts)."""
+    if not values:
+        return None
+    return (ctypes.c_int64 * len(values))(*values)
