@@ -31,9 +31,10 @@ __all__ = [
 # (module_prefix, resolved file path) -> synthetic module name. Lets a file loaded once be returned
 # again without re-executing it, as long as its module is still in sys.modules.
 _FILE_MODULES: Dict[Tuple[str, str], str] = {}
-# module_prefix -> names of package plugins this scanner imported for the first time. The bridge
-# reset purges them together with the file modules, so their decorators run again next round.
-_PACKAGE_MODULES: Dict[str, Set[str]] = {}
+# module_prefix -> names of package / entry-point plugins this loader imported for the first time.
+# The bridge reset purges them together with the file modules, so their decorators run again next
+# round (modules that were imported before the loader saw them are left alone).
+_IMPORTED_MODULES: Dict[str, Set[str]] = {}
 _LOCK = threading.RLock()
 
 
@@ -103,7 +104,7 @@ def _load_plugin_package(child: Path, *, module_prefix: str, plugin_kind: str) -
                 f"named {name!r} ({module_file or 'no file'}); rename the package"
             )
         if newly_imported:
-            _PACKAGE_MODULES.setdefault(module_prefix, set()).add(name)
+            _IMPORTED_MODULES.setdefault(module_prefix, set()).add(name)
         return module
 
 
@@ -185,12 +186,12 @@ def load_plugins_from_env(
 
 
 def purge_loaded_modules(module_prefix: str) -> List[str]:
-    """Remove the file modules of this prefix and the package plugins the scanner imported.
+    """Remove the file modules of this prefix and the package / entry-point plugins imported for it.
 
     Returns the removed names. Submodules of purged packages go too, so a re-import executes them.
     """
     with _LOCK:
-        packages = _PACKAGE_MODULES.pop(module_prefix, set())
+        packages = _IMPORTED_MODULES.pop(module_prefix, set())
         removed = []
         for name in list(sys.modules):
             if name.startswith(module_prefix) or any(
@@ -245,19 +246,28 @@ def _coerce_to_module(obj: Any, entry_point: Any, plugin_kind: str, depth: int =
     )
 
 
-def load_entry_point_plugins(group: str, *, plugin_kind: str) -> List[ModuleType]:
+def load_entry_point_plugins(
+    group: str, *, plugin_kind: str, module_prefix: str | None = None
+) -> List[ModuleType]:
     """Import the plugins advertised in an entry-point group, in (name, value) order.
 
     The value may name a module, or an object that is a module, a module name, or a callable
     returning either. A failing entry point stops the scan with an ImportError that names it.
+    With ``module_prefix``, modules imported here for the first time are purged by
+    ``purge_loaded_modules(module_prefix)``.
     """
     modules: List[ModuleType] = []
     for entry_point in sorted(iter_entry_points(group), key=lambda ep: (ep.name, ep.value)):
-        try:
-            modules.append(_coerce_to_module(entry_point.load(), entry_point, plugin_kind))
-        except Exception as exc:
-            raise ImportError(
-                f"failed to load {plugin_kind} entry point {entry_point.name!r} = "
-                f"{entry_point.value!r} (group {group}): {type(exc).__name__}: {exc}"
-            ) from exc
+        with _LOCK:
+            before = set(sys.modules)
+            try:
+                module = _coerce_to_module(entry_point.load(), entry_point, plugin_kind)
+            except Exception as exc:
+                raise ImportError(
+                    f"failed to load {plugin_kind} entry point {entry_point.name!r} = "
+                    f"{entry_point.value!r} (group {group}): {type(exc).__name__}: {exc}"
+                ) from exc
+            if module_prefix is not None and module.__name__ not in before:
+                _IMPORTED_MODULES.setdefault(module_prefix, set()).add(module.__name__)
+        modules.append(module)
     return _dedup_by_name(modules)

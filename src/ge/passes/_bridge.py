@@ -11,10 +11,11 @@ through ``_native_module()``.
 from __future__ import annotations
 
 import gc
-import sys
 import threading
 from dataclasses import dataclass
 from typing import Any, Dict, List
+
+from ge._internal import plugin_loader
 
 from . import _graph_api, bootstrap, registry
 from .base import DecomposePass, FusionBasePass, PatternFusionPass, StatusLike
@@ -209,14 +210,11 @@ def clear_pass_holders() -> None:
 def clear_loaded_pass_modules() -> None:
     """Remove the plugin modules loaded by bootstrap, so the next round executes them again.
 
-    Beyond the reference, package plugins imported by the scanner are removed too, so their
-    decorators re-register next round instead of their passes silently disappearing.
+    Every ``_ge_py_pass_*`` module goes; beyond the reference, package and entry-point plugins that
+    bootstrap imported are removed too, so their decorators register again next round instead of
+    their passes silently disappearing.
     """
-    from ge._internal import plugin_loader
-
     plugin_loader.purge_loaded_modules(bootstrap.MODULE_PREFIX)
-    for name in [name for name in sys.modules if name.startswith(bootstrap.MODULE_PREFIX)]:
-        del sys.modules[name]
 
 
 def reset_python_state() -> None:

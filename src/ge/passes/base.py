@@ -171,6 +171,10 @@ class FusionBasePass:
 class PatternFusionPass(FusionBasePass):
     """A pass described by patterns, an optional filter and a replacement; GE does the matching."""
 
+    # Class-level default: a subclass __init__ that forgets super().__init__() still gets the
+    # default matcher instead of a pass the bridge cannot create (reference quirk, spec §4.2).
+    _matcher_config: PatternMatcherConfig | None = None
+
     def __init__(self, matcher_config: PatternMatcherConfig | None = None):
         self._matcher_config = matcher_config
 

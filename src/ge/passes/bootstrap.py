@@ -33,7 +33,9 @@ def load_pass_plugins() -> List[ModuleType]:
     modules = plugin_loader.load_plugins_from_env(
         ENV_PY_PASS_PATH, module_prefix=MODULE_PREFIX, plugin_kind=PLUGIN_KIND
     )
-    modules += plugin_loader.load_entry_point_plugins(ENTRY_POINT_GROUP, plugin_kind=PLUGIN_KIND)
+    modules += plugin_loader.load_entry_point_plugins(
+        ENTRY_POINT_GROUP, plugin_kind=PLUGIN_KIND, module_prefix=MODULE_PREFIX
+    )
     seen = set()
     unique = []
     for module in modules:

@@ -335,3 +335,31 @@ def test_entry_point_of_an_unexpected_type_is_rejected(site_dir):
     )
     with pytest.raises(ImportError, match=r"provided int; expected a module"):
         load_pass_plugins()
+
+
+def test_entry_point_plugin_reregisters_after_a_bridge_reset(site_dir):
+    install_distribution(
+        site_dir,
+        "gepy_ep_reload",
+        {"reload": "gepy_ep_reload_plugin"},
+        {"gepy_ep_reload_plugin.py": pass_source("ReloadedEntryPointPass")},
+    )
+    load_pass_plugins()
+    _bridge.reset_python_state()
+    assert "gepy_ep_reload_plugin" not in sys.modules
+    load_pass_plugins()
+    assert registered_names() == ["ReloadedEntryPointPass"]
+
+
+def test_entry_point_module_imported_by_the_application_is_not_purged(site_dir):
+    install_distribution(
+        site_dir,
+        "gepy_ep_app",
+        {"app": "gepy_ep_app_plugin"},
+        {"gepy_ep_app_plugin.py": pass_source("AppImportedPass")},
+    )
+    import gepy_ep_app_plugin  # noqa: F401  - the application imported it first
+
+    load_pass_plugins()
+    _bridge.reset_python_state()
+    assert "gepy_ep_app_plugin" in sys.modules
