@@ -13,7 +13,7 @@ import sysconfig
 from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
-from typing import Dict, List
+from typing import List
 
 from ge._internal.artifact_utils import PythonArtifact, current_platform_tag, current_python_tag
 
@@ -44,8 +44,6 @@ __all__ = [
     "run_fallback_codegen",
 ]
 
-_FALLBACK_RESOURCES_MODULE = "_sources.py"
-_MATERIALIZED_CODEGEN_DIR = "fallback_sources"
 _BUILD_CONFIG_NAME = "build_config.json"
 
 
@@ -69,18 +67,8 @@ class _BuildInputs:
     include_dir: Path
 
 
-@dataclass(frozen=True)
-class _CompiledArtifactSet:
-    artifact_paths: Dict[str, Path]
-    python_info: PythonBuildInfo
-
-
 def _codegen_root() -> Path:
     return Path(__file__).resolve().parent / "fallback_codegen"
-
-
-def _fallback_artifact_dir() -> Path:
-    return artifacts_root() / f"{current_python_tag()}-{current_platform_tag()}"
 
 
 def _resolve_build_inputs() -> _BuildInputs | None:
