@@ -1,0 +1,69 @@
+// Registration of fusion passes: FusionPassRegistrationData + REG_FUSION_PASS /
+// REG_DECOMPOSE_PASS. Creators stay bare function pointers (seed 000 §8.4).
+#ifndef GE_FUSION_PASS_FUSION_PASS_REG_H_
+#define GE_FUSION_PASS_FUSION_PASS_REG_H_
+
+#include <memory>
+#include <new>
+#include <string>
+#include <vector>
+
+#include "ge/fusion/pass/custom_pass_context.h"
+#include "ge/fusion/pass/fusion_base_pass.h"
+#include "graph/ascend_string.h"
+
+namespace ge {
+namespace fusion {
+
+using CreateFusionPassFn = FusionBasePass *(*)();
+
+class FusionPassRegistrationData {
+ public:
+  FusionPassRegistrationData() = default;
+  explicit FusionPassRegistrationData(const std::string &pass_name);
+  /// kAfterAssignLogicStream and stages >= kInvalid are logged as invalid; such a pass never runs.
+  FusionPassRegistrationData &Stage(CustomPassStage stage);
+  FusionPassRegistrationData &CreatePassFn(const CreateFusionPassFn &create_fn);
+
+  AscendString GetPassName() const;
+  /// kBeforeInferShape unless set.
+  CustomPassStage GetStage() const;
+  CreateFusionPassFn GetCreatePassFn() const;
+  /// "Pass Name[<n>], stage[<Stage>]".
+  std::string ToString() const;
+
+ private:
+  struct Impl;
+  // Copies share one impl so `.Stage()` chained after registration still reaches the registry.
+  std::shared_ptr<Impl> impl_;
+};
+
+class PassRegistrar {
+ public:
+  PassRegistrar(const FusionPassRegistrationData &reg_data);  // NOLINT: copy-init by the macros
+};
+
+}  // namespace fusion
+}  // namespace ge
+
+#define GE_FUSION_PASS_CONCAT_INNER(a, b) a##b
+#define GE_FUSION_PASS_CONCAT(a, b) GE_FUSION_PASS_CONCAT_INNER(a, b)
+
+/// REG_FUSION_PASS(MyPass).Stage(ge::CustomPassStage::kAfterInferShape);
+#define REG_FUSION_PASS(pass_class)                                                               \
+  static ::ge::fusion::PassRegistrar GE_FUSION_PASS_CONCAT(g_fusion_pass_registrar_, __COUNTER__) \
+      __attribute__((unused)) = ::ge::fusion::FusionPassRegistrationData(#pass_class)             \
+                                    .CreatePassFn([]() -> ::ge::fusion::FusionBasePass * {        \
+                                      return new (std::nothrow) pass_class();                     \
+                                    })
+
+/// REG_DECOMPOSE_PASS(MyPass, {"Conv2D"}).Stage(...); the op types become the constructor argument.
+#define REG_DECOMPOSE_PASS(pass_class, ...)                                                       \
+  static ::ge::fusion::PassRegistrar GE_FUSION_PASS_CONCAT(g_decompose_pass_registrar_,           \
+                                                           __COUNTER__) __attribute__((unused)) = \
+      ::ge::fusion::FusionPassRegistrationData(#pass_class)                                       \
+          .CreatePassFn([]() -> ::ge::fusion::FusionBasePass * {                                  \
+            return new (std::nothrow) pass_class(std::vector<::ge::AscendString>(__VA_ARGS__));   \
+          })
+
+#endif  // GE_FUSION_PASS_FUSION_PASS_REG_H_

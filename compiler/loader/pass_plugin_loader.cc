@@ -1,0 +1,214 @@
+// PassPluginLoader implementation.
+#include "loader/pass_plugin_loader.h"
+
+#include <dirent.h>
+#include <dlfcn.h>
+#include <sys/stat.h>
+
+#include <algorithm>
+#include <cstdlib>
+
+#include "common/error.h"
+#include "common/log.h"
+#include "pass/custom_pass_helper.h"
+#include "pass/pass_registry.h"
+
+namespace ge {
+namespace {
+
+bool IsDirectory(const std::string &path) {
+  struct stat info;
+  return stat(path.c_str(), &info) == 0 && S_ISDIR(info.st_mode);
+}
+
+std::vector<std::string> ListDirectory(const std::string &path) {
+  std::vector<std::string> names;
+  DIR *dir = opendir(path.c_str());
+  if (dir == nullptr) {
+    return names;
+  }
+  while (dirent *entry = readdir(dir)) {
+    const std::string name = entry->d_name;
+    if (name != "." && name != "..") {
+      names.push_back(name);
+    }
+  }
+  closedir(dir);
+  std::sort(names.begin(), names.end());
+  return names;
+}
+
+bool EndsWith(const std::string &text, const std::string &suffix) {
+  return text.size() >= suffix.size() &&
+         text.compare(text.size() - suffix.size(), suffix.size(), suffix) == 0;
+}
+
+}  // namespace
+
+std::string GetOppPath() {
+  const char *env = std::getenv("ASCEND_OPP_PATH");
+  std::string path;
+  if (env != nullptr && env[0] != '\0') {
+    path = env;
+  } else {
+    Dl_info info;
+    if (dladdr(reinterpret_cast<void *>(&GetOppPath), &info) != 0 && info.dli_fname != nullptr) {
+      std::string lib = info.dli_fname;
+      const size_t slash = lib.rfind('/');
+      path = (slash == std::string::npos ? std::string(".") : lib.substr(0, slash)) + "/../opp";
+    }
+  }
+  if (!path.empty() && path.back() != '/') {
+    path.push_back('/');
+  }
+  return path;
+}
+
+PassPluginLoader &PassPluginLoader::Instance() {
+  static PassPluginLoader instance;
+  return instance;
+}
+
+void PassPluginLoader::SetPythonHooks(const PythonPassPluginHooks &hooks) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  python_hooks_ = hooks;
+}
+
+int PassPluginLoader::GetActiveUsers() const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return active_users_;
+}
+
+std::vector<std::string> PassPluginLoader::GetLoadedLibraries() const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  std::vector<std::string> paths;
+  for (const auto &library : libraries_) {
+    paths.push_back(library.first);
+  }
+  return paths;
+}
+
+Status PassPluginLoader::LoadCppPlugins() {
+  const std::string opp = GetOppPath();
+  const std::string vendors = opp + "vendors";
+  if (opp.empty() || !IsDirectory(vendors)) {
+    GELOGI("No vendors directory under OPP path[%s], no C++ pass plugin to load.", opp.c_str());
+    return SUCCESS;
+  }
+  for (const std::string &vendor : ListDirectory(vendors)) {
+    const std::string dir = vendors + "/" + vendor + "/custom_fusion_passes";
+    if (!IsDirectory(dir)) {
+      continue;
+    }
+    for (const std::string &file : ListDirectory(dir)) {
+      const std::string path = dir + "/" + file;
+      if (!EndsWith(file, ".so") || IsDirectory(path)) {
+        continue;
+      }
+      // Registrations made by the library's static initialisers are tagged with its path so
+      // that unloading it removes them before its code goes away.
+      fusion::PassRegistry::GetInstance().SetRegistrationOwner(path);
+      CustomPassHelper::Instance().SetRegistrationOwner(path);
+      void *handle = dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
+      fusion::PassRegistry::GetInstance().SetRegistrationOwner("");
+      CustomPassHelper::Instance().SetRegistrationOwner("");
+      if (handle == nullptr) {
+        const char *error = dlerror();
+        const std::string message = FormatString("Failed to load %s: %s", path.c_str(),
+                                                 error == nullptr ? "unknown error" : error);
+        GELOGE("[E13029] %s", message.c_str());
+        (void)fusion::PassRegistry::GetInstance().RemoveRegistrationsOf(path);
+        (void)CustomPassHelper::Instance().RemoveRegistrationsOf(path);
+        UnloadCppPlugins();
+        return Fail(message);
+      }
+      GELOGI("Loaded C++ pass plugin[%s].", path.c_str());
+      libraries_.emplace_back(path, handle);
+    }
+  }
+  return SUCCESS;
+}
+
+void PassPluginLoader::UnloadCppPlugins() {
+  while (!libraries_.empty()) {
+    const auto library = libraries_.back();
+    libraries_.pop_back();
+    const size_t fusion_passes =
+        fusion::PassRegistry::GetInstance().RemoveRegistrationsOf(library.first);
+    const size_t custom_passes = CustomPassHelper::Instance().RemoveRegistrationsOf(library.first);
+    if (dlclose(library.second) != 0) {
+      const char *error = dlerror();
+      GELOGW("Close C++ pass plugin[%s] failed: %s", library.first.c_str(),
+             error == nullptr ? "unknown error" : error);
+    }
+    GELOGI("Unloaded C++ pass plugin[%s] (%zu fusion passes, %zu custom passes removed).",
+           library.first.c_str(), fusion_passes, custom_passes);
+  }
+}
+
+Status PassPluginLoader::Load() {
+  std::lock_guard<std::mutex> lock(mutex_);
+  if (active_users_ == 0) {
+    if (!cpp_pass_loaded_) {
+      if (LoadCppPlugins() != SUCCESS) {
+        GELOGE("Load C++ custom pass plugins failed.");
+        return FAILED;
+      }
+      cpp_pass_loaded_ = true;
+    }
+    const char *py_path = std::getenv("ASCEND_GE_PY_PASS_PATH");
+    if (py_path != nullptr && py_path[0] != '\0' && !python_pass_loaded_) {
+      if (python_hooks_.load == nullptr) {
+        GELOGW(
+            "ASCEND_GE_PY_PASS_PATH is set but no Python pass bridge is available in this "
+            "process; Python passes are not loaded.");
+      } else if (python_hooks_.load() != SUCCESS) {
+        const std::string reason = GetLastError();
+        GELOGE("Load Python fusion pass plugins failed.");
+        UnloadCppPlugins();
+        cpp_pass_loaded_ = false;
+        return Fail("Load Python fusion pass plugins failed: " + reason);
+      } else {
+        python_pass_loaded_ = true;
+      }
+    }
+  }
+  ++active_users_;
+  return SUCCESS;
+}
+
+Status PassPluginLoader::Unload() {
+  std::lock_guard<std::mutex> lock(mutex_);
+  if (active_users_ == 0) {
+    GELOGW("UnloadPassPlugins called with no active users, possible reference leak.");
+    return SUCCESS;
+  }
+  if (--active_users_ > 0) {
+    return SUCCESS;
+  }
+  Status ret = SUCCESS;
+  if (python_pass_loaded_) {
+    python_pass_loaded_ = false;
+    if (python_hooks_.unload != nullptr && python_hooks_.unload() != SUCCESS) {
+      GELOGW("Unload Python fusion pass plugins failed: %s", GetLastError().c_str());
+      ret = FAILED;
+    }
+  }
+  if (cpp_pass_loaded_) {
+    cpp_pass_loaded_ = false;
+    UnloadCppPlugins();
+  }
+  if (!shutdown_done_) {
+    shutdown_done_ = true;
+    if (python_hooks_.shutdown_for_process != nullptr) {
+      python_hooks_.shutdown_for_process();
+      GELOGI("[PythonPass] ShutdownPythonPassesForProcess done.");
+    }
+  }
+  return ret;
+}
+
+Status LoadPassPlugins() { return PassPluginLoader::Instance().Load(); }
+Status UnloadPassPlugins() { return PassPluginLoader::Instance().Unload(); }
+
+}  // namespace ge

@@ -1,0 +1,53 @@
+// FusionPassExecutor: creates the registry passes of a stage and runs them on a root graph and
+// its subgraphs (spec compiler.md §1.5). One executor per stage invocation; it owns the pass
+// objects it created and deletes them when destroyed.
+#ifndef GE_PASS_FUSION_PASS_EXECUTOR_H_
+#define GE_PASS_FUSION_PASS_EXECUTOR_H_
+
+#include <map>
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "ge/fusion/pass/fusion_base_pass.h"
+#include "graph/compute_graph.h"
+#include "pass/fusion_switch.h"
+
+namespace ge {
+namespace fusion {
+
+class FusionPassExecutor {
+ public:
+  /// `options`: compile options (switches, and what CustomPassContext::GetOptionValue returns).
+  explicit FusionPassExecutor(std::map<std::string, std::string> options = {});
+  ~FusionPassExecutor();
+  FusionPassExecutor(const FusionPassExecutor &) = delete;
+  FusionPassExecutor &operator=(const FusionPassExecutor &) = delete;
+
+  /// Creates the enabled passes of `stage` once per stage (alphabetical by name). A creator
+  /// returning nullptr fails the stage, naming the pass.
+  Status InitPassesIfNeed(CustomPassStage stage);
+  /// Runs every pass of `stage` on `graph` and then on each of its subgraphs (pass-major). The
+  /// first failure is returned with "[<pass>][Run] failed on graph <name>: <reason>".
+  Status RunPasses(const ComputeGraphPtr &graph, CustomPassStage stage);
+  /// Legacy REGISTER_CUSTOM_PASS passes of `stage` on the root graph, then RunPasses.
+  Status RunPassesWithLegacyCustom(const ComputeGraphPtr &graph, CustomPassStage stage);
+
+  /// Names of the passes created for `stage` (in run order), for tests and logs.
+  std::vector<std::string> GetPassNames(CustomPassStage stage) const;
+
+ private:
+  Status RunOne(const std::string &name, FusionBasePass &pass, const ComputeGraphPtr &graph,
+                CustomPassContext &context);
+
+  std::map<std::string, std::string> options_;
+  std::unique_ptr<FusionSwitch> switch_;
+  std::map<CustomPassStage, std::vector<std::pair<std::string, std::unique_ptr<FusionBasePass>>>>
+      passes_;
+};
+
+}  // namespace fusion
+}  // namespace ge
+
+#endif  // GE_PASS_FUSION_PASS_EXECUTOR_H_

@@ -1,0 +1,204 @@
+// RunPatternFusion / RunDecompose.
+#include "pass/pattern_fusion_runner.h"
+
+#include <map>
+#include <set>
+
+#include "common/error.h"
+#include "common/log.h"
+#include "ge/fusion/pattern_matcher.h"
+#include "rewrite/fusion_statistics.h"
+#include "rewrite/fusion_utils.h"
+#include "rewrite/node_adapter.h"
+#include "rewrite/subgraph_rewriter_impl.h"
+
+namespace ge {
+namespace fusion {
+namespace {
+
+std::string PassNameOf(const CustomPassContext &context) {
+  const std::string name = context.GetPassName().GetString();
+  return name.empty() ? "UnnamedFusionPass" : name;
+}
+
+// The non-IO nodes of a replacement graph (they become the new nodes).
+std::vector<Node *> BodyNodes(const ComputeGraph &graph) {
+  std::vector<Node *> body;
+  for (Node *node : graph.GetDirectNodes()) {
+    if (node->GetType() != kData && node->GetType() != kNetOutput) {
+      body.push_back(node);
+    }
+  }
+  return body;
+}
+
+Status CheckAcyclicIfDebug(const ComputeGraphPtr &graph, const std::string &pass_name) {
+  if (!IsLogEnabled(LogLevel::kDebug)) {
+    return SUCCESS;
+  }
+  std::vector<Node *> order;
+  if (graph->GetTopologicalOrder(&order) != SUCCESS) {
+    GELOGE("[CycleGuard] Pass[%s] produced a cyclic graph after fusion.", pass_name.c_str());
+    return Fail("[CycleGuard] Pass[" + pass_name + "] produced a cyclic graph after fusion.");
+  }
+  return SUCCESS;
+}
+
+}  // namespace
+
+Status RunPatternFusion(GraphPtr &graph, CustomPassContext &context,
+                        const PatternMatcherConfig *config, const PatternFusionHooks &hooks) {
+  const std::string pass_name = PassNameOf(context);
+  ComputeGraphPtr compute_graph =
+      graph == nullptr ? nullptr : GraphUtilsEx::GetComputeGraph(*graph);
+  if (compute_graph == nullptr) {
+    return Fail("Pass[" + pass_name + "]: the graph to run on is invalid");
+  }
+  std::vector<PatternUniqPtr> patterns = hooks.patterns();
+  CycleChecker cycle_checker(compute_graph.get());
+  bool changed = false;
+  for (PatternUniqPtr &pattern : patterns) {
+    if (pattern == nullptr) {
+      GELOGW("Pass[%s] returned a null pattern, skipped.", pass_name.c_str());
+      continue;
+    }
+    AscendString pattern_name;
+    (void)pattern->GetGraph().GetName(pattern_name);
+    std::unique_ptr<PatternMatcherConfig> matcher_config =
+        config == nullptr ? PatternMatcherConfigBuilder().Build()
+                          : std::make_unique<PatternMatcherConfig>(*config);
+    PatternMatcher matcher(std::move(pattern), graph, std::move(matcher_config));
+    uint64_t match_times = 0;
+    uint64_t effect_times = 0;
+    uint64_t cycle_skips = 0;
+    while (std::unique_ptr<MatchResult> match = matcher.MatchNext()) {
+      ++match_times;
+      const std::string match_text = match->ToAscendString().GetString();
+      if (!hooks.meet_requirements(match)) {
+        GELOGD("Match result[%s] is not meet requirements, skip replace.", match_text.c_str());
+        continue;
+      }
+      std::vector<Node *> matched;
+      std::vector<NodePtr> keep_alive;
+      for (const GNode &gnode : match->GetMatchedNodes()) {
+        NodePtr node = NodeAdapter::GNode2Node(gnode);
+        if (node != nullptr) {
+          matched.push_back(node.get());
+          keep_alive.push_back(node);
+        }
+      }
+      if (cycle_checker.WillCauseCycleIfFuse(matched)) {
+        ++cycle_skips;
+        GELOGI("[Replace]Skip to replace match result [%s] in case of causing cycle after fusion.",
+               match_text.c_str());
+        continue;
+      }
+      std::unique_ptr<SubgraphBoundary> boundary = match->ToSubgraphBoundary();
+      if (boundary == nullptr) {
+        return Fail("Pass[" + pass_name + "]: cannot build the boundary of match " + match_text +
+                    ": " + GetLastError());
+      }
+      GraphUniqPtr replacement = hooks.replacement(match);
+      ComputeGraphPtr replacement_graph =
+          replacement == nullptr ? nullptr : GraphUtilsEx::GetComputeGraph(*replacement);
+      if (replacement_graph == nullptr) {
+        GELOGE("Pass[%s] returned a null replacement for match %s.", pass_name.c_str(),
+               match_text.c_str());
+        return Fail("Pass[" + pass_name + "] returned a null replacement for match " + match_text);
+      }
+      MarkPassName(BodyNodes(*replacement_graph), pass_name);
+      RewriteRecord record;
+      if (ReplaceSubgraph(*boundary, *replacement_graph, nullptr, &record) != SUCCESS) {
+        const std::string reason = GetLastError();
+        GELOGE("Failed to replace %s to %s", match_text.c_str(),
+               replacement_graph->GetName().c_str());
+        return Fail("Pass[" + pass_name + "]: Failed to replace " + match_text + " to " +
+                    replacement_graph->GetName() + ": " + reason);
+      }
+      cycle_checker.NotifyReplaced(record.removed, record.producers, record.new_nodes,
+                                   record.consumers);
+      GELOGI("Replace [%s] to [%s] success", match_text.c_str(),
+             replacement_graph->GetName().c_str());
+      ++effect_times;
+      changed = true;
+    }
+    FusionStatistics::Instance().AddMatch(pass_name, match_times, effect_times, cycle_skips);
+    GELOGD("GraphId[%u], GraphFusionPass[%s]: pattern=%s, matched_times=%llu, effected_times=%llu",
+           compute_graph->GetGraphId(), pass_name.c_str(), pattern_name.GetString(),
+           static_cast<unsigned long long>(match_times),
+           static_cast<unsigned long long>(effect_times));
+  }
+  if (changed && CheckAcyclicIfDebug(compute_graph, pass_name) != SUCCESS) {
+    return FAILED;
+  }
+  return changed ? SUCCESS : NOT_CHANGED;
+}
+
+Status RunDecompose(GraphPtr &graph, CustomPassContext &context, const DecomposeHooks &hooks) {
+  const std::string pass_name = PassNameOf(context);
+  ComputeGraphPtr compute_graph =
+      graph == nullptr ? nullptr : GraphUtilsEx::GetComputeGraph(*graph);
+  if (compute_graph == nullptr) {
+    return Fail("Pass[" + pass_name + "]: the graph to run on is invalid");
+  }
+  std::set<std::string> types;
+  for (const AscendString &type : hooks.op_types) {
+    types.insert(type.GetString());
+  }
+  // Snapshot first: nodes the replacements create are never revisited.
+  std::vector<std::weak_ptr<Node>> targets;
+  for (Node *node : compute_graph->GetDirectNodes()) {
+    if (types.count(node->GetType()) != 0U) {
+      targets.push_back(compute_graph->GetNodePtr(node));
+    }
+  }
+  if (targets.empty()) {
+    return NOT_CHANGED;
+  }
+  std::map<std::string, std::pair<uint64_t, uint64_t>> counters;  // type -> (matched, effected)
+  bool changed = false;
+  for (const std::weak_ptr<Node> &weak : targets) {
+    NodePtr node = weak.lock();
+    if (node == nullptr || node->GetOwnerGraph() != compute_graph.get()) {
+      continue;
+    }
+    const std::string type = node->GetType();
+    const std::string name = node->GetName();
+    ++counters[type].first;
+    const GNode gnode = NodeAdapter::Node2GNode(node);
+    if (!hooks.meet_requirements(gnode)) {
+      GELOGD("Node[%s][%s] does not meet requirements of pass[%s], skipped.", name.c_str(),
+             type.c_str(), pass_name.c_str());
+      continue;
+    }
+    const SubgraphBoundary boundary = MakeSingleNodeBoundary(gnode);
+    GraphUniqPtr replacement = hooks.replacement(gnode);
+    ComputeGraphPtr replacement_graph =
+        replacement == nullptr ? nullptr : GraphUtilsEx::GetComputeGraph(*replacement);
+    if (replacement_graph == nullptr) {
+      GELOGE("Got null replacement graph for node [%s][%s] in pass[%s].", name.c_str(),
+             type.c_str(), pass_name.c_str());
+      return Fail("Pass[" + pass_name + "]: Got null replacement graph for node [" + name + "][" +
+                  type + "]");
+    }
+    MarkPassName(BodyNodes(*replacement_graph), pass_name);
+    if (ReplaceSubgraph(boundary, *replacement_graph, nullptr, nullptr) != SUCCESS) {
+      const std::string reason = GetLastError();
+      GELOGE("Failed to replace node [%s][%s] with replacement graph", name.c_str(), type.c_str());
+      return Fail("Pass[" + pass_name + "]: Failed to replace node [" + name + "][" + type +
+                  "] with replacement graph: " + reason);
+    }
+    ++counters[type].second;
+    changed = true;
+  }
+  for (const auto &entry : counters) {
+    FusionStatistics::Instance().AddMatch(pass_name, entry.second.first, entry.second.second, 0U);
+    GELOGD("DecomposePass[%s]: type=%s, matched_times=%llu, effected_times=%llu", pass_name.c_str(),
+           entry.first.c_str(), static_cast<unsigned long long>(entry.second.first),
+           static_cast<unsigned long long>(entry.second.second));
+  }
+  return changed ? SUCCESS : NOT_CHANGED;
+}
+
+}  // namespace fusion
+}  // namespace ge

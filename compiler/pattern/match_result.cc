@@ -1,0 +1,157 @@
+// MatchResult: bindings of one match and the boundary derived from them (spec §2.6).
+#include "ge/fusion/match_result.h"
+
+#include <algorithm>
+
+#include "common/error.h"
+#include "common/log.h"
+#include "pattern/match_result_impl.h"
+#include "rewrite/fusion_utils.h"
+#include "rewrite/node_adapter.h"
+
+namespace ge {
+namespace fusion {
+
+const std::pair<NodePtr, std::weak_ptr<Node>> *MatchResultImpl::FindPair(
+    const Node *pattern_node) const {
+  for (const auto &pair : pairs) {
+    if (pair.first.get() == pattern_node) {
+      return &pair;
+    }
+  }
+  return nullptr;
+}
+
+MatchResult::MatchResult(const Pattern *pattern) : impl_(std::make_unique<MatchResultImpl>()) {
+  impl_->pattern = pattern;
+}
+MatchResult::MatchResult(const MatchResult &other)
+    : impl_(std::make_unique<MatchResultImpl>(*other.impl_)) {}
+MatchResult &MatchResult::operator=(const MatchResult &other) {
+  *impl_ = *other.impl_;
+  return *this;
+}
+MatchResult::~MatchResult() = default;
+
+Status MatchResult::AppendNodeMatchPair(const GNode &pattern_node, const GNode &target_node) {
+  NodePtr pattern = NodeAdapter::GNode2Node(pattern_node);
+  NodePtr target = NodeAdapter::GNode2Node(target_node);
+  if (pattern == nullptr || target == nullptr) {
+    return Fail("MatchResult::AppendNodeMatchPair: invalid pattern or target node handle");
+  }
+  if (impl_->FindPair(pattern.get()) != nullptr) {
+    return Fail("MatchResult::AppendNodeMatchPair: pattern node [" + pattern->GetName() +
+                "] is already bound");
+  }
+  impl_->pairs.emplace_back(pattern, target);
+  return SUCCESS;
+}
+
+Status MatchResult::GetMatchedNode(const GNode &pattern_node, GNode &matched_node) const {
+  NodePtr pattern = NodeAdapter::GNode2Node(pattern_node);
+  const auto *pair = pattern == nullptr ? nullptr : impl_->FindPair(pattern.get());
+  if (pair == nullptr) {
+    GELOGD("MatchResult: pattern node is not bound in this match");
+    return FAILED;
+  }
+  matched_node = NodeAdapter::Node2GNode(pair->second.lock());
+  return SUCCESS;
+}
+
+std::vector<GNode> MatchResult::GetMatchedNodes() const {
+  std::vector<NodePtr> nodes;
+  for (const auto &pair : impl_->pairs) {
+    NodePtr target = pair.second.lock();
+    if (target != nullptr && !IsDataLikeType(pair.first->GetType())) {
+      nodes.push_back(target);
+    }
+  }
+  std::sort(nodes.begin(), nodes.end(), [](const NodePtr &a, const NodePtr &b) {
+    if (a->GetOpDesc().GetId() != b->GetOpDesc().GetId()) {
+      return a->GetOpDesc().GetId() < b->GetOpDesc().GetId();
+    }
+    return a->GetSeq() < b->GetSeq();
+  });
+  std::vector<GNode> result;
+  result.reserve(nodes.size());
+  for (const NodePtr &node : nodes) {
+    result.push_back(NodeAdapter::Node2GNode(node));
+  }
+  return result;
+}
+
+Status MatchResult::GetCapturedTensor(size_t capture_idx, NodeIo &node_output) const {
+  if (capture_idx >= impl_->captures.size()) {
+    return Fail("MatchResult::GetCapturedTensor: capture index " + std::to_string(capture_idx) +
+                " is out of range (" + std::to_string(impl_->captures.size()) + " captures)");
+  }
+  const WeakPort &port = impl_->captures[capture_idx];
+  NodePtr node = port.node.lock();
+  if (node == nullptr || port.index < 0) {
+    return Fail("MatchResult::GetCapturedTensor: capture " + std::to_string(capture_idx) +
+                " is not bound in this match (or its node was removed)");
+  }
+  node_output.node = NodeAdapter::Node2GNode(node);
+  node_output.index = port.index;
+  return SUCCESS;
+}
+
+const Graph &MatchResult::GetPatternGraph() const {
+  static const Graph invalid_pattern_graph;
+  return impl_->pattern == nullptr ? invalid_pattern_graph : impl_->pattern->GetGraph();
+}
+
+std::unique_ptr<SubgraphBoundary> MatchResult::ToSubgraphBoundary() const {
+  auto boundary = std::make_unique<SubgraphBoundary>();
+  for (const auto &entry : impl_->input_producers) {
+    std::vector<NodeIo> consumers;
+    auto it = impl_->input_consumers.find(entry.first);
+    if (it != impl_->input_consumers.end()) {
+      for (const WeakPort &port : it->second) {
+        NodePtr node = port.node.lock();
+        if (node != nullptr) {
+          consumers.push_back(NodeIo{NodeAdapter::Node2GNode(node), port.index});
+        }
+      }
+    }
+    if (consumers.empty()) {
+      SetLastError("MatchResult::ToSubgraphBoundary: pattern input " + std::to_string(entry.first) +
+                   " has no matched consumer");
+      GELOGE("%s", GetLastError().c_str());
+      return nullptr;
+    }
+    if (boundary->AddInput(entry.first, SubgraphInput(consumers)) != SUCCESS) {
+      return nullptr;
+    }
+  }
+  for (size_t k = 0; k < impl_->outputs.size(); ++k) {
+    NodePtr node = impl_->outputs[k].node.lock();
+    if (node == nullptr) {
+      SetLastError("MatchResult::ToSubgraphBoundary: pattern output " + std::to_string(k) +
+                   " is not bound (or its node was removed)");
+      GELOGE("%s", GetLastError().c_str());
+      return nullptr;
+    }
+    if (boundary->AddOutput(static_cast<int64_t>(k),
+                            SubgraphOutput(NodeIo{NodeAdapter::Node2GNode(node),
+                                                  impl_->outputs[k].index})) != SUCCESS) {
+      return nullptr;
+    }
+  }
+  return boundary;
+}
+
+AscendString MatchResult::ToAscendString() const {
+  AscendString name;
+  (void)GetPatternGraph().GetName(name);
+  std::string text = std::string("[PatternName:") + name.GetString() + "][MatchNodesPair]{";
+  for (const auto &pair : impl_->pairs) {
+    NodePtr target = pair.second.lock();
+    text += "{" + pair.first->GetType() + ":" + (target ? target->GetName() : "<removed>") + "}";
+  }
+  text += "}";
+  return AscendString(text.c_str());
+}
+
+}  // namespace fusion
+}  // namespace ge

@@ -1,0 +1,86 @@
+// Node matchers: Data (anything), const (real consts, optional value equality), normal (type,
+// optional IR attrs).
+#include "pattern/node_matcher.h"
+
+#include <algorithm>
+#include <cstring>
+
+#include "common/log.h"
+#include "graph/attr_value.h"
+#include "rewrite/fusion_utils.h"
+
+namespace ge {
+namespace fusion {
+namespace {
+
+bool ConstMatches(const Node &pattern_node, const Node &target_node,
+                  const PatternMatcherConfig &config) {
+  if (!IsRealConstType(target_node.GetType())) {
+    return false;
+  }
+  if (!config.IsEnableConstValueMatch()) {
+    return true;
+  }
+  const GeTensor *expected = pattern_node.GetOpDesc().GetAttrAs<GeTensor>(kAttrValue);
+  if (expected == nullptr) {
+    return true;  // a pattern const without value stands for any const
+  }
+  const GeTensor *actual = target_node.GetOpDesc().GetAttrAs<GeTensor>(kAttrValue);
+  if (actual == nullptr) {
+    GELOGW("Const node[%s] has no value attr, it cannot match pattern const[%s].",
+           target_node.GetName().c_str(), pattern_node.GetName().c_str());
+    return false;
+  }
+  const GeTensorDesc &a = expected->GetTensorDesc();
+  const GeTensorDesc &b = actual->GetTensorDesc();
+  if (a.GetDataType() != b.GetDataType() || a.GetShape() != b.GetShape() ||
+      expected->GetSize() != actual->GetSize()) {
+    return false;
+  }
+  // Bitwise: no float tolerance, so -0.0 != 0.0 and NaN == NaN of the same bits (documented).
+  return expected->GetSize() == 0U ||
+         std::memcmp(expected->GetData(), actual->GetData(), expected->GetSize()) == 0;
+}
+
+bool IrAttrsMatch(const Node &pattern_node, const Node &target_node) {
+  std::vector<std::string> pattern_names = pattern_node.GetOpDesc().GetIrAttrNames();
+  std::vector<std::string> target_names = target_node.GetOpDesc().GetIrAttrNames();
+  if (pattern_names.size() != target_names.size()) {
+    return false;
+  }
+  std::sort(pattern_names.begin(), pattern_names.end());
+  std::sort(target_names.begin(), target_names.end());
+  if (pattern_names != target_names) {
+    return false;
+  }
+  for (const std::string &name : pattern_names) {
+    const GeAttrValue *a = pattern_node.GetOpDesc().GetAttr(name);
+    const GeAttrValue *b = target_node.GetOpDesc().GetAttr(name);
+    if ((a == nullptr) != (b == nullptr) || (a != nullptr && !(*a == *b))) {
+      GELOGD("IR attr[%s] of pattern node[%s] differs from target node[%s].", name.c_str(),
+             pattern_node.GetName().c_str(), target_node.GetName().c_str());
+      return false;
+    }
+  }
+  return true;
+}
+
+}  // namespace
+
+bool NodeMatches(const Node &pattern_node, const Node &target_node,
+                 const PatternMatcherConfig &config) {
+  const std::string &type = pattern_node.GetType();
+  if (type == kData) {
+    return true;
+  }
+  if (IsRealConstType(type)) {
+    return ConstMatches(pattern_node, target_node, config);
+  }
+  if (type != target_node.GetType()) {
+    return false;
+  }
+  return !config.IsEnableIrAttrMatch() || IrAttrsMatch(pattern_node, target_node);
+}
+
+}  // namespace fusion
+}  // namespace ge

@@ -1,0 +1,20 @@
+// Does one target node fit one pattern node? (spec compiler.md §2.3, with the IR-attr fix.)
+#ifndef GE_PATTERN_NODE_MATCHER_H_
+#define GE_PATTERN_NODE_MATCHER_H_
+
+#include "ge/fusion/pattern_matcher_config.h"
+#include "graph/node.h"
+
+namespace ge {
+namespace fusion {
+
+/// Pattern `Data` accepts any node. A pattern real const accepts only real consts (with equal
+/// bytes, dtype and shape when const-value match is on and the pattern const has a value).
+/// Any other pattern node needs the same type and, with IR-attr match on, the same IR attrs.
+bool NodeMatches(const Node &pattern_node, const Node &target_node,
+                 const PatternMatcherConfig &config);
+
+}  // namespace fusion
+}  // namespace ge
+
+#endif  // GE_PATTERN_NODE_MATCHER_H_

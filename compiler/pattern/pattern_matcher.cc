@@ -1,0 +1,421 @@
+// PatternMatcher: backward branch matching from each pattern output with backtracking over the
+// secondary outputs (spec compiler.md §2), with the documented fixes: candidates are a snapshot
+// taken at the first MatchNext, binding is injective, inputs pair by index, a shared pattern Data
+// binds one target port, IR-attr mode compares types, and only declared outputs may escape.
+#include "ge/fusion/pattern_matcher.h"
+
+#include <deque>
+#include <string>
+#include <unordered_map>
+#include <unordered_set>
+#include <utility>
+#include <vector>
+
+#include "common/error.h"
+#include "common/log.h"
+#include "pattern/match_result_impl.h"
+#include "pattern/node_matcher.h"
+#include "rewrite/fusion_utils.h"
+#include "rewrite/node_adapter.h"
+
+namespace ge {
+namespace fusion {
+
+class PatternMatcherImpl {
+ public:
+  PatternMatcherImpl(std::unique_ptr<Pattern> pattern, const GraphPtr &target,
+                     PatternMatcherConfig config)
+      : pattern_(std::move(pattern)), config_(std::move(config)) {
+    if (target != nullptr) {
+      target_ = GraphUtilsEx::GetComputeGraph(*target);
+    }
+  }
+
+  std::unique_ptr<MatchResult> MatchNext();
+
+ private:
+  // Bindings of one (partial) match, indexed by pattern ordinal.
+  struct State {
+    std::vector<Node *> bound;
+    std::vector<int32_t> data_port;  // for Data ordinals: the bound producer port
+    std::vector<size_t> order;       // ordinals in binding order
+    std::vector<std::pair<size_t, std::pair<Node *, int32_t>>> data_consumers;
+  };
+  struct Item {
+    size_t ordinal;
+    int32_t pattern_out;
+    Node *target;
+    int32_t target_out;
+  };
+
+  bool Prepare();
+  std::string Validate();
+  void BuildCandidates();
+  bool IsBound(const State &state, const Node *target) const;
+  bool MatchBranch(size_t k, Node *candidate, State *state) const;
+  bool MatchOutputsFrom(size_t k, State *state) const;
+  bool IsValidMatch(const State &state) const;
+  std::unique_ptr<MatchResult> MakeResult(const State &state) const;
+
+  std::unique_ptr<Pattern> pattern_;
+  ComputeGraphPtr target_;
+  PatternMatcherConfig config_;
+  ComputeGraphPtr pattern_graph_;
+  bool prepared_ = false;
+  bool valid_ = false;
+  std::vector<Node *> pattern_nodes_;  // ordinal -> pattern node (NetOutput excluded)
+  std::unordered_map<const Node *, size_t> ordinals_;
+  std::vector<bool> is_data_;
+  std::vector<int64_t> data_index_;
+  std::vector<std::pair<size_t, int32_t>> outputs_;   // pattern output k -> (ordinal, port)
+  std::vector<std::pair<size_t, int32_t>> captures_;  // capture i -> (ordinal, port)
+  std::vector<std::vector<std::weak_ptr<Node>>> candidates_;
+  uint64_t seq_limit_ = 0;
+  size_t cursor_ = 0;
+};
+
+namespace {
+std::string TypeKey(const Node &node) { return IsConstLike(node) ? "Constant" : node.GetType(); }
+}  // namespace
+
+std::string PatternMatcherImpl::Validate() {
+  if (pattern_ == nullptr) {
+    return "pattern is null";
+  }
+  pattern_graph_ = GraphUtilsEx::GetComputeGraph(pattern_->GetGraph());
+  if (pattern_graph_ == nullptr) {
+    return "pattern graph is empty";
+  }
+  if (!pattern_graph_->GetAllSubgraphs().empty()) {
+    return "pattern graph has subgraphs";
+  }
+  Node *net_output = nullptr;
+  std::unordered_set<int64_t> indexes;
+  for (Node *node : pattern_graph_->GetDirectNodes()) {
+    const std::string &type = node->GetType();
+    if (type == kNetOutput) {
+      if (net_output != nullptr) {
+        return "pattern graph has more than one NetOutput";
+      }
+      net_output = node;
+      continue;
+    }
+    if (type != kData &&
+        (!node->GetInControlNodes().empty() || !node->GetOutControlNodes().empty())) {
+      return "Node[" + node->GetName() + "] has control edge";
+    }
+    for (const auto &input : node->GetOpDesc().GetIrInputs()) {
+      if (input.second == IrInputType::kDynamic) {
+        return "Node[" + node->GetName() + "] is dynamic input.";
+      }
+    }
+    for (const auto &output : node->GetOpDesc().GetIrOutputs()) {
+      if (output.second == IrOutputType::kDynamic) {
+        return "Node[" + node->GetName() + "] is dynamic output.";
+      }
+    }
+    const bool is_data = type == kData;
+    int64_t index = -1;
+    if (is_data) {
+      const int64_t *attr = node->GetOpDesc().GetAttrAs<int64_t>(kAttrIndex);
+      if (attr == nullptr) {
+        return "Data node[" + node->GetName() + "] has no int attr index";
+      }
+      if (*attr < 0 || !indexes.insert(*attr).second) {
+        return "Data node[" + node->GetName() + "] has a negative or duplicate index " +
+               std::to_string(*attr);
+      }
+      index = *attr;
+    }
+    ordinals_[node] = pattern_nodes_.size();
+    pattern_nodes_.push_back(node);
+    is_data_.push_back(is_data);
+    data_index_.push_back(index);
+  }
+  std::vector<Node *> order;
+  if (pattern_graph_->GetTopologicalOrder(&order) != SUCCESS) {
+    return "topological sort failed: " + GetLastError();
+  }
+  if (net_output == nullptr || net_output->GetInDataNodes().empty()) {
+    GELOGW("Pattern[%s] has no NetOutput inputs, it matches nothing.",
+           pattern_graph_->GetName().c_str());
+    return "pattern has no output (NetOutput without inputs)";
+  }
+  for (size_t k = 0; k < net_output->GetInputsSize(); ++k) {
+    InDataPeer peer = net_output->GetInDataPeer(k);
+    if (!peer.IsConnected()) {
+      return "NetOutput input " + std::to_string(k) + " is not connected";
+    }
+    if (peer.node->GetType() == kData) {
+      return "pattern output " + std::to_string(k) + " is fed directly by Data node[" +
+             peer.node->GetName() + "]";
+    }
+    outputs_.emplace_back(ordinals_.at(peer.node), peer.out_index);
+  }
+  // Every pattern node must lie on a path to an output, else it could never be bound.
+  std::vector<bool> reached(pattern_nodes_.size(), false);
+  std::deque<size_t> queue;
+  for (const auto &output : outputs_) {
+    if (!reached[output.first]) {
+      reached[output.first] = true;
+      queue.push_back(output.first);
+    }
+  }
+  while (!queue.empty()) {
+    Node *node = pattern_nodes_[queue.front()];
+    queue.pop_front();
+    for (Node *producer : node->GetInDataNodes()) {
+      const size_t ordinal = ordinals_.at(producer);
+      if (!reached[ordinal]) {
+        reached[ordinal] = true;
+        queue.push_back(ordinal);
+      }
+    }
+  }
+  for (size_t i = 0; i < reached.size(); ++i) {
+    if (!reached[i]) {
+      return "Node[" + pattern_nodes_[i]->GetName() + "] does not lead to any pattern output";
+    }
+  }
+  std::vector<NodeIo> captured;
+  (void)pattern_->GetCapturedTensors(captured);
+  for (size_t i = 0; i < captured.size(); ++i) {
+    NodePtr node = NodeAdapter::GNode2Node(captured[i].node);
+    auto it = node == nullptr ? ordinals_.end() : ordinals_.find(node.get());
+    if (it == ordinals_.end() || captured[i].index < 0 ||
+        static_cast<size_t>(captured[i].index) >= node->GetOutputsSize()) {
+      return "captured tensor " + std::to_string(i) + " is not an output of a pattern node";
+    }
+    captures_.emplace_back(it->second, static_cast<int32_t>(captured[i].index));
+  }
+  return "";
+}
+
+bool PatternMatcherImpl::Prepare() {
+  if (prepared_) {
+    return valid_;
+  }
+  prepared_ = true;
+  if (target_ == nullptr) {
+    Fail("PatternMatcher: the target graph is invalid");
+    GELOGE("%s", GetLastError().c_str());
+    return false;
+  }
+  const std::string reason = Validate();
+  if (!reason.empty()) {
+    const std::string name = pattern_graph_ == nullptr ? "" : pattern_graph_->GetName();
+    Fail("Pattern[" + name + "] is invalid. Reason: " + reason);
+    GELOGE("%s", GetLastError().c_str());
+    return false;
+  }
+  BuildCandidates();
+  valid_ = true;
+  return true;
+}
+
+void PatternMatcherImpl::BuildCandidates() {
+  // One pass over the target: the snapshot fixes the candidates of the whole sweep, so nodes a
+  // rewrite creates are never candidates (spec §2.4 quirk fixed).
+  std::unordered_map<std::string, std::vector<size_t>> outputs_by_key;
+  for (size_t k = 0; k < outputs_.size(); ++k) {
+    outputs_by_key[TypeKey(*pattern_nodes_[outputs_[k].first])].push_back(k);
+  }
+  candidates_.assign(outputs_.size(), {});
+  for (Node *node : target_->GetDirectNodes()) {
+    seq_limit_ = std::max(seq_limit_, node->GetSeq());
+    auto it = outputs_by_key.find(TypeKey(*node));
+    if (it == outputs_by_key.end()) {
+      continue;
+    }
+    NodePtr shared = target_->GetNodePtr(node);
+    for (size_t k : it->second) {
+      candidates_[k].push_back(shared);
+    }
+  }
+}
+
+bool PatternMatcherImpl::IsBound(const State &state, const Node *target) const {
+  for (size_t ordinal : state.order) {
+    if (state.bound[ordinal] == target) {
+      return true;
+    }
+  }
+  return false;
+}
+
+bool PatternMatcherImpl::MatchBranch(size_t k, Node *candidate, State *state) const {
+  const auto &output = outputs_[k];
+  if (static_cast<size_t>(output.second) >= candidate->GetOutputsSize()) {
+    return false;
+  }
+  std::deque<Item> queue;
+  queue.push_back(Item{output.first, output.second, candidate, output.second});
+  while (!queue.empty()) {
+    const Item item = queue.front();  // a copy: the queue grows below
+    queue.pop_front();
+    Node *pattern_node = pattern_nodes_[item.ordinal];
+    Node *&bound = state->bound[item.ordinal];
+    if (bound != nullptr) {
+      if (bound != item.target) {
+        return false;
+      }
+      if (is_data_[item.ordinal] && state->data_port[item.ordinal] != item.target_out) {
+        return false;  // one pattern input = one target tensor, not just one node
+      }
+      continue;
+    }
+    if (is_data_[item.ordinal]) {
+      // A producer of the match may be shared by several pattern inputs, but it must not be
+      // part of the match itself.
+      for (size_t ordinal : state->order) {
+        if (!is_data_[ordinal] && state->bound[ordinal] == item.target) {
+          return false;
+        }
+      }
+      bound = item.target;
+      state->data_port[item.ordinal] = item.target_out;
+      state->order.push_back(item.ordinal);
+      continue;
+    }
+    if (item.target->GetSeq() > seq_limit_ || IsBound(*state, item.target) ||
+        !NodeMatches(*pattern_node, *item.target, config_)) {
+      return false;
+    }
+    bound = item.target;
+    state->order.push_back(item.ordinal);
+    const size_t inputs = std::max(pattern_node->GetInputsSize(), item.target->GetInputsSize());
+    for (size_t i = 0; i < inputs; ++i) {
+      const InDataPeer pattern_peer =
+          i < pattern_node->GetInputsSize() ? pattern_node->GetInDataPeer(i) : InDataPeer{};
+      const InDataPeer target_peer =
+          i < item.target->GetInputsSize() ? item.target->GetInDataPeer(i) : InDataPeer{};
+      if (pattern_peer.IsConnected() != target_peer.IsConnected()) {
+        return false;  // pairing is by input index (spec §2.5 quirk fixed)
+      }
+      if (!pattern_peer.IsConnected()) {
+        continue;
+      }
+      const size_t producer = ordinals_.at(pattern_peer.node);
+      if (is_data_[producer]) {
+        state->data_consumers.push_back({producer, {item.target, static_cast<int32_t>(i)}});
+      } else if (pattern_peer.out_index != target_peer.out_index) {
+        return false;
+      }
+      queue.push_back(
+          Item{producer, pattern_peer.out_index, target_peer.node, target_peer.out_index});
+    }
+  }
+  return true;
+}
+
+bool PatternMatcherImpl::IsValidMatch(const State &state) const {
+  std::vector<Node *> interior;
+  for (size_t ordinal : state.order) {
+    if (!is_data_[ordinal]) {
+      interior.push_back(state.bound[ordinal]);
+    }
+  }
+  if (interior.size() + std::count(is_data_.begin(), is_data_.end(), true) !=
+      pattern_nodes_.size()) {
+    return false;  // not every pattern node bound: cannot happen for a validated pattern
+  }
+  std::vector<OutAnchor> outputs;
+  for (const auto &output : outputs_) {
+    outputs.emplace_back(state.bound[output.first], output.second);
+  }
+  std::string reason;
+  if (!IsSelfContained(interior, outputs, &reason)) {
+    GELOGD("Pattern[%s] match skipped: %s", pattern_graph_->GetName().c_str(), reason.c_str());
+    return false;
+  }
+  return true;
+}
+
+bool PatternMatcherImpl::MatchOutputsFrom(size_t k, State *state) const {
+  if (k == outputs_.size()) {
+    return IsValidMatch(*state);
+  }
+  Node *already = state->bound[outputs_[k].first];
+  if (already != nullptr) {
+    // The owner was bound through an earlier output's branch: it is the only candidate.
+    State attempt = *state;
+    if (MatchBranch(k, already, &attempt) && MatchOutputsFrom(k + 1, &attempt)) {
+      *state = std::move(attempt);
+      return true;
+    }
+    return false;
+  }
+  for (const std::weak_ptr<Node> &weak : candidates_[k]) {
+    NodePtr candidate = weak.lock();
+    if (candidate == nullptr || candidate->GetOwnerGraph() != target_.get()) {
+      continue;
+    }
+    State attempt = *state;
+    if (MatchBranch(k, candidate.get(), &attempt) && MatchOutputsFrom(k + 1, &attempt)) {
+      *state = std::move(attempt);
+      return true;
+    }
+  }
+  return false;
+}
+
+std::unique_ptr<MatchResult> PatternMatcherImpl::MakeResult(const State &state) const {
+  auto result = std::make_unique<MatchResult>(pattern_.get());
+  MatchResultImpl &impl = result->Impl();
+  for (size_t ordinal : state.order) {
+    impl.pairs.emplace_back(pattern_graph_->GetNodePtr(pattern_nodes_[ordinal]),
+                            target_->GetNodePtr(state.bound[ordinal]));
+    if (is_data_[ordinal]) {
+      impl.input_producers[data_index_[ordinal]] =
+          WeakPort{target_->GetNodePtr(state.bound[ordinal]), state.data_port[ordinal]};
+    }
+  }
+  for (const auto &consumer : state.data_consumers) {
+    impl.input_consumers[data_index_[consumer.first]].push_back(
+        WeakPort{target_->GetNodePtr(consumer.second.first), consumer.second.second});
+  }
+  for (const auto &output : outputs_) {
+    impl.outputs.push_back(WeakPort{target_->GetNodePtr(state.bound[output.first]), output.second});
+  }
+  for (const auto &capture : captures_) {
+    Node *node = state.bound[capture.first];
+    const int32_t port = is_data_[capture.first] ? state.data_port[capture.first] : capture.second;
+    impl.captures.push_back(WeakPort{target_->GetNodePtr(node), port});
+  }
+  return result;
+}
+
+std::unique_ptr<MatchResult> PatternMatcherImpl::MatchNext() {
+  if (!Prepare()) {
+    return nullptr;
+  }
+  while (cursor_ < candidates_[0].size()) {
+    NodePtr candidate = candidates_[0][cursor_++].lock();
+    if (candidate == nullptr || candidate->GetOwnerGraph() != target_.get()) {
+      continue;  // removed by an earlier rewrite
+    }
+    State state;
+    state.bound.assign(pattern_nodes_.size(), nullptr);
+    state.data_port.assign(pattern_nodes_.size(), -1);
+    if (MatchBranch(0, candidate.get(), &state) && MatchOutputsFrom(1, &state)) {
+      return MakeResult(state);
+    }
+  }
+  return nullptr;
+}
+
+PatternMatcher::PatternMatcher(std::unique_ptr<Pattern> pattern, const GraphPtr &target_graph)
+    : PatternMatcher(std::move(pattern), target_graph, PatternMatcherConfigBuilder().Build()) {}
+
+PatternMatcher::PatternMatcher(std::unique_ptr<Pattern> pattern, const GraphPtr &target_graph,
+                               std::unique_ptr<PatternMatcherConfig> matcher_config)
+    : impl_(std::make_unique<PatternMatcherImpl>(
+          std::move(pattern), target_graph,
+          matcher_config != nullptr ? *matcher_config : *PatternMatcherConfigBuilder().Build())) {}
+
+PatternMatcher::~PatternMatcher() = default;
+
+std::unique_ptr<MatchResult> PatternMatcher::MatchNext() { return impl_->MatchNext(); }
+
+}  // namespace fusion
+}  // namespace ge

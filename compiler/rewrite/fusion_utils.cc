@@ -1,0 +1,265 @@
+// Node classes, fusability, cycle prediction and self-containment (spec compiler.md §4.2, §4.4).
+#include "rewrite/fusion_utils.h"
+
+#include <algorithm>
+#include <cmath>
+#include <deque>
+#include <limits>
+#include <map>
+#include <set>
+
+#include "common/log.h"
+
+namespace ge {
+namespace fusion {
+
+bool IsDataLikeType(const std::string &type) {
+  return type == "Data" || type == "RefData" || type == "AippData" || type == "AnnData";
+}
+
+bool IsRealConstType(const std::string &type) { return type == "Const" || type == "Constant"; }
+
+bool IsConstLike(const Node &node) {
+  if (IsRealConstType(node.GetType())) {
+    return true;
+  }
+  const bool *potential = node.GetOpDesc().GetAttrAs<bool>(kAttrPotentialConst);
+  return potential != nullptr && *potential;
+}
+
+bool IsSelfContained(const std::vector<Node *> &nodes, const std::vector<OutAnchor> &outputs,
+                     std::string *reason) {
+  std::unordered_set<const Node *> inside(nodes.begin(), nodes.end());
+  std::unordered_set<OutAnchor, OutAnchorHash> declared(outputs.begin(), outputs.end());
+  for (Node *node : nodes) {
+    for (size_t out = 0; out < node->GetOutputsSize(); ++out) {
+      const OutAnchor anchor{node, static_cast<int32_t>(out)};
+      if (declared.count(anchor) != 0U) {
+        continue;
+      }
+      for (const OutDataPeer &peer : node->GetOutDataPeers(out)) {
+        if (inside.count(peer.node) == 0U) {
+          *reason = "Node[" + node->GetName() + "] output " + std::to_string(out) +
+                    " is consumed by [" + peer.node->GetName() +
+                    "] outside the boundary and is not a boundary output, Boundary is not self "
+                    "contained.";
+          return false;
+        }
+      }
+    }
+  }
+  if (!nodes.empty() && nodes.front()->GetOwnerGraph() != nullptr) {
+    for (const auto &graph_output : nodes.front()->GetOwnerGraph()->GetOutputs()) {
+      if (inside.count(graph_output.first) != 0U && declared.count(graph_output) == 0U) {
+        *reason = "Node[" + graph_output.first->GetName() + "] output " +
+                  std::to_string(graph_output.second) +
+                  " is a graph output but not a boundary output, Boundary is not self contained.";
+        return false;
+      }
+    }
+  }
+  return true;
+}
+
+const std::vector<std::string> &FusionScopedAttrNames() {
+  static const std::vector<std::string> kNames = {
+      "_user_stream_label", "_super_kernel_scope", "_super_kernel_options", "_op_aicore_num",
+      "_op_vectorcore_num", "_deterministic",      "_deterministic_level"};
+  return kNames;
+}
+
+namespace {
+std::string AttrText(const GeAttrValue &value) {
+  if (const std::string *s = value.Get<std::string>()) {
+    return *s;
+  }
+  if (const int64_t *i = value.Get<int64_t>()) {
+    return std::to_string(*i);
+  }
+  if (const bool *b = value.Get<bool>()) {
+    return *b ? "true" : "false";
+  }
+  return "<" + AttrValueTypeName(value.GetValueType()) + ">";
+}
+
+// Deterministic attrs must be ints in range (strings holding ints are accepted too).
+bool DeterministicValueOk(const std::string &name, const GeAttrValue &value) {
+  int64_t number = 0;
+  if (const int64_t *i = value.Get<int64_t>()) {
+    number = *i;
+  } else if (const std::string *s = value.Get<std::string>()) {
+    if (s->empty() || s->find_first_not_of("0123456789") != std::string::npos || s->size() > 3) {
+      return false;
+    }
+    number = std::stoll(*s);
+  } else {
+    return false;
+  }
+  const int64_t max = name == "_deterministic" ? 1 : 2;
+  return number >= 0 && number <= max;
+}
+}  // namespace
+
+bool IsSupportFuse(const std::vector<Node *> &nodes, std::string *reason) {
+  for (const std::string &name : FusionScopedAttrNames()) {
+    const GeAttrValue *first = nullptr;
+    const Node *first_node = nullptr;
+    for (Node *node : nodes) {
+      const GeAttrValue *value = node->GetOpDesc().GetAttr(name);
+      if (value == nullptr) {
+        continue;  // unlabelled nodes never conflict
+      }
+      if ((name == "_deterministic" || name == "_deterministic_level") &&
+          !DeterministicValueOk(name, *value)) {
+        *reason = "Fusion is not supported because node [" + node->GetName() + "] has invalid " +
+                  name + " [" + AttrText(*value) + "]";
+        return false;
+      }
+      if (first == nullptr) {
+        first = value;
+        first_node = node;
+      } else if (!(*first == *value)) {
+        *reason = "Fusion is not supported because there are multiple " + name + " [" +
+                  AttrText(*first) + "][" + AttrText(*value) + "] between nodes [" +
+                  first_node->GetName() + "][" + node->GetName() + "]";
+        return false;
+      }
+    }
+  }
+  return true;
+}
+
+namespace {
+// BFS from the outside successors of `set`; `prune(node)` true means no path from `node` can
+// reach the set.
+template <typename Prune>
+bool SearchCycle(const std::vector<Node *> &nodes, Prune prune) {
+  std::unordered_set<const Node *> inside;
+  for (Node *node : nodes) {
+    if (node != nullptr && node->GetOwnerGraph() != nullptr) {
+      inside.insert(node);
+    }
+  }
+  if (inside.empty()) {
+    return false;
+  }
+  std::deque<Node *> queue;
+  std::unordered_set<const Node *> visited;
+  for (const Node *node : inside) {
+    for (Node *next : node->GetOutAllNodes()) {
+      if (inside.count(next) == 0U && !prune(next) && visited.insert(next).second) {
+        queue.push_back(next);
+      }
+    }
+  }
+  while (!queue.empty()) {
+    Node *node = queue.front();
+    queue.pop_front();
+    for (Node *next : node->GetOutAllNodes()) {
+      if (inside.count(next) != 0U) {
+        return true;
+      }
+      if (!prune(next) && visited.insert(next).second) {
+        queue.push_back(next);
+      }
+    }
+  }
+  return false;
+}
+}  // namespace
+
+bool WillCauseCycleIfFuse(const std::vector<Node *> &nodes) {
+  return SearchCycle(nodes, [](const Node *) { return false; });
+}
+
+bool CycleChecker::EnsureRanks() {
+  if (valid_) {
+    return true;
+  }
+  ranks_.clear();
+  std::vector<Node *> order;
+  if (graph_->GetTopologicalOrder(&order) != SUCCESS) {
+    return false;
+  }
+  ranks_.reserve(order.size());
+  for (size_t i = 0; i < order.size(); ++i) {
+    ranks_[order[i]] = static_cast<double>(i);
+  }
+  valid_ = true;
+  return true;
+}
+
+double CycleChecker::RankOf(const Node *node) {
+  auto it = ranks_.find(node);
+  if (it == ranks_.end()) {
+    valid_ = false;  // a node we were not told about: recompute on the next check
+    return std::numeric_limits<double>::quiet_NaN();
+  }
+  return it->second;
+}
+
+bool CycleChecker::WillCauseCycleIfFuse(const std::vector<Node *> &nodes) {
+  if (!EnsureRanks()) {
+    return fusion::WillCauseCycleIfFuse(nodes);  // already cyclic: no ranks, search everything
+  }
+  double max_rank = -1.0;
+  for (Node *node : nodes) {
+    if (node == nullptr || node->GetOwnerGraph() == nullptr) {
+      continue;
+    }
+    const double rank = RankOf(node);
+    if (rank != rank) {  // NaN: unknown node
+      return fusion::WillCauseCycleIfFuse(nodes);
+    }
+    max_rank = std::max(max_rank, rank);
+  }
+  return SearchCycle(nodes, [this, max_rank](const Node *node) {
+    const double rank = RankOf(node);
+    if (rank != rank) {
+      return false;  // unknown node: search through it (RankOf scheduled a recompute)
+    }
+    // Ranks increase along every edge: a node ranked after the whole set cannot lead back to it.
+    return rank > max_rank;
+  });
+}
+
+void CycleChecker::NotifyReplaced(const std::vector<const Node *> &removed,
+                                  const std::vector<Node *> &producers,
+                                  const std::vector<Node *> &new_nodes,
+                                  const std::vector<Node *> &consumers) {
+  for (const Node *node : removed) {
+    ranks_.erase(node);
+  }
+  if (!valid_) {
+    return;
+  }
+  double low = -1.0;
+  for (Node *node : producers) {
+    const double rank = RankOf(node);
+    if (rank != rank) {
+      return;
+    }
+    low = std::max(low, rank);
+  }
+  double high = static_cast<double>(ranks_.size()) + 1e9;
+  for (Node *node : consumers) {
+    const double rank = RankOf(node);
+    if (rank != rank) {
+      return;
+    }
+    high = std::min(high, rank);
+  }
+  // Interpolating needs room between the last producer and the first consumer; a double keeps
+  // ~50 halvings of precision, after which (or when the order has no room) recompute.
+  const double step = (high - low) / static_cast<double>(new_nodes.size() + 1U);
+  if (!(high > low) || step <= (std::abs(high) + 1.0) * 1e-12) {
+    valid_ = false;
+    return;
+  }
+  for (size_t i = 0; i < new_nodes.size(); ++i) {
+    ranks_[new_nodes[i]] = low + step * static_cast<double>(i + 1U);
+  }
+}
+
+}  // namespace fusion
+}  // namespace ge

@@ -1,0 +1,84 @@
+// Helpers shared by the matcher, the rewriter and the passes: node classes, attr names,
+// fusability (IsSupportFuse), cycle prediction and the self-containment check.
+#ifndef GE_REWRITE_FUSION_UTILS_H_
+#define GE_REWRITE_FUSION_UTILS_H_
+
+#include <string>
+#include <unordered_map>
+#include <unordered_set>
+#include <utility>
+#include <vector>
+
+#include "graph/compute_graph.h"
+#include "graph/node.h"
+
+namespace ge {
+namespace fusion {
+
+constexpr const char *kAttrIndex = "index";
+constexpr const char *kAttrValue = "value";
+constexpr const char *kAttrConstValue = "_value";
+constexpr const char *kAttrPassName = "pass_name";
+constexpr const char *kAttrOriginalOpNames = "_datadump_original_op_names";
+constexpr const char *kAttrOriginalOpTypes = "_datadump_original_op_types";
+constexpr const char *kAttrPotentialConst = "_is_potential_const";
+constexpr const char *kNetOutput = "NetOutput";
+constexpr const char *kData = "Data";
+
+/// Data, RefData, AippData, AnnData.
+bool IsDataLikeType(const std::string &type);
+/// Const or Constant.
+bool IsRealConstType(const std::string &type);
+/// A real const or a node marked `_is_potential_const`.
+bool IsConstLike(const Node &node);
+
+/// An out-port (node, output index).
+using OutAnchor = std::pair<Node *, int32_t>;
+struct OutAnchorHash {
+  size_t operator()(const OutAnchor &a) const {
+    return std::hash<const void *>()(a.first) * 31U + static_cast<size_t>(a.second);
+  }
+};
+
+/// Checks that no node of `nodes` has a data consumer outside `nodes` except through one of
+/// `outputs` (and that no graph output names such a port). Fills `reason` on failure.
+bool IsSelfContained(const std::vector<Node *> &nodes, const std::vector<OutAnchor> &outputs,
+                     std::string *reason);
+
+/// The fusion-scoped attrs must not disagree among nodes that carry them (spec §4.4). Fills
+/// `reason` ("Fusion is not supported because there are multiple <attr> ...").
+bool IsSupportFuse(const std::vector<Node *> &nodes, std::string *reason);
+
+/// Consistency-checked attrs a fused node inherits when all sources agree.
+const std::vector<std::string> &FusionScopedAttrNames();
+
+/// True when fusing `nodes` into one node would create a cycle: some path leaves the set and
+/// comes back (data or control edges). Unbounded search; see CycleChecker for repeated use.
+bool WillCauseCycleIfFuse(const std::vector<Node *> &nodes);
+
+/// Cycle prediction for many fusions on one graph: a topological rank per node limits each
+/// search to the nodes between the set's lowest and highest rank, so a check costs the size of
+/// that window, not of the whole graph. Ranks of new nodes are interpolated by NotifyReplaced;
+/// when that is impossible the ranks are recomputed on the next check.
+class CycleChecker {
+ public:
+  explicit CycleChecker(ComputeGraph *graph) : graph_(graph) {}
+  bool WillCauseCycleIfFuse(const std::vector<Node *> &nodes);
+  /// `new_nodes` (topologically ordered) replaced `removed` (addresses only, already freed);
+  /// the new nodes' inputs come from `producers` and their outputs feed `consumers`.
+  void NotifyReplaced(const std::vector<const Node *> &removed,
+                      const std::vector<Node *> &producers, const std::vector<Node *> &new_nodes,
+                      const std::vector<Node *> &consumers);
+
+ private:
+  bool EnsureRanks();
+  double RankOf(const Node *node);
+  ComputeGraph *graph_;
+  bool valid_ = false;
+  std::unordered_map<const Node *, double> ranks_;
+};
+
+}  // namespace fusion
+}  // namespace ge
+
+#endif  // GE_REWRITE_FUSION_UTILS_H_

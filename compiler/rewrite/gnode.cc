@@ -1,0 +1,414 @@
+// GNode (weak handle on a Node), Graph (shared handle on a ComputeGraph) and their adapters.
+#include "graph/gnode.h"
+
+#include "common/error.h"
+#include "common/log.h"
+#include "graph/attr_value.h"
+#include "graph/compute_graph.h"
+#include "graph/graph.h"
+#include "rewrite/node_adapter.h"
+
+namespace ge {
+
+struct GNodeImpl {
+  std::weak_ptr<Node> node;
+};
+
+namespace {
+// The live node or nullptr; a node removed from its graph no longer has an owner.
+NodePtr Lock(const std::shared_ptr<GNodeImpl> &impl) {
+  if (impl == nullptr) {
+    return nullptr;
+  }
+  NodePtr node = impl->node.lock();
+  if (node == nullptr || node->GetOwnerGraph() == nullptr) {
+    return nullptr;
+  }
+  return node;
+}
+
+graphStatus InvalidNode(const char *what) {
+  SetLastError(std::string("GNode::") + what +
+               ": the node handle is invalid (node removed or "
+               "graph destroyed)");
+  return GRAPH_FAILED;
+}
+
+template <typename T>
+graphStatus ReadAttr(const std::shared_ptr<GNodeImpl> &impl, const AscendString &name, T *out) {
+  NodePtr node = Lock(impl);
+  if (node == nullptr) {
+    return InvalidNode("GetAttr");
+  }
+  const T *value = node->GetOpDesc().GetAttrAs<T>(name.GetString());
+  if (value == nullptr) {
+    SetLastError("GNode::GetAttr: node [" + node->GetName() + "] has no attr [" + name.GetString() +
+                 "] of the requested type");
+    return GRAPH_FAILED;
+  }
+  *out = *value;
+  return GRAPH_SUCCESS;
+}
+
+template <typename T>
+graphStatus WriteAttr(const std::shared_ptr<GNodeImpl> &impl, const AscendString &name, T value) {
+  NodePtr node = Lock(impl);
+  if (node == nullptr) {
+    return InvalidNode("SetAttr");
+  }
+  node->MutableOpDesc().SetAttr(name.GetString(), GeAttrValue(std::move(value)));
+  return GRAPH_SUCCESS;
+}
+}  // namespace
+
+GNode::GNode() : impl_(std::make_shared<GNodeImpl>()) {}
+GNode::GNode(const GNode &other) : impl_(std::make_shared<GNodeImpl>(*other.impl_)) {}
+GNode::GNode(GNode &&other) noexcept : impl_(std::make_shared<GNodeImpl>(*other.impl_)) {}
+GNode &GNode::operator=(const GNode &other) {
+  *impl_ = *other.impl_;
+  return *this;
+}
+GNode &GNode::operator=(GNode &&other) noexcept {
+  *impl_ = *other.impl_;
+  return *this;
+}
+GNode::~GNode() = default;
+
+bool GNode::IsValid() const { return Lock(impl_) != nullptr; }
+
+graphStatus GNode::GetType(AscendString &type) const {
+  NodePtr node = Lock(impl_);
+  if (node == nullptr) {
+    return InvalidNode("GetType");
+  }
+  type = AscendString(node->GetType().c_str());
+  return GRAPH_SUCCESS;
+}
+
+graphStatus GNode::GetName(AscendString &name) const {
+  NodePtr node = Lock(impl_);
+  if (node == nullptr) {
+    return InvalidNode("GetName");
+  }
+  name = AscendString(node->GetName().c_str());
+  return GRAPH_SUCCESS;
+}
+
+std::pair<GNodePtr, int32_t> GNode::GetInDataNodesAndPortIndexs(int32_t index) const {
+  NodePtr node = Lock(impl_);
+  if (node == nullptr || index < 0 || static_cast<size_t>(index) >= node->GetInputsSize()) {
+    return {nullptr, -1};
+  }
+  InDataPeer peer = node->GetInDataPeer(static_cast<size_t>(index));
+  if (!peer.IsConnected()) {
+    return {nullptr, -1};
+  }
+  return {NodeAdapter::Node2GNodePtr(peer.node), peer.out_index};
+}
+
+std::vector<std::pair<GNodePtr, int32_t>> GNode::GetOutDataNodesAndPortIndexs(int32_t index) const {
+  std::vector<std::pair<GNodePtr, int32_t>> result;
+  NodePtr node = Lock(impl_);
+  if (node == nullptr || index < 0 || static_cast<size_t>(index) >= node->GetOutputsSize()) {
+    return result;
+  }
+  for (const OutDataPeer &peer : node->GetOutDataPeers(static_cast<size_t>(index))) {
+    result.emplace_back(NodeAdapter::Node2GNodePtr(peer.node), peer.in_index);
+  }
+  return result;
+}
+
+std::vector<GNodePtr> GNode::GetInControlNodes() const {
+  std::vector<GNodePtr> result;
+  NodePtr node = Lock(impl_);
+  if (node != nullptr) {
+    for (Node *peer : node->GetInControlNodes()) {
+      result.push_back(NodeAdapter::Node2GNodePtr(peer));
+    }
+  }
+  return result;
+}
+
+std::vector<GNodePtr> GNode::GetOutControlNodes() const {
+  std::vector<GNodePtr> result;
+  NodePtr node = Lock(impl_);
+  if (node != nullptr) {
+    for (Node *peer : node->GetOutControlNodes()) {
+      result.push_back(NodeAdapter::Node2GNodePtr(peer));
+    }
+  }
+  return result;
+}
+
+graphStatus GNode::GetInputConstData(int32_t index, Tensor &data) const {
+  NodePtr node = Lock(impl_);
+  if (node == nullptr) {
+    return InvalidNode("GetInputConstData");
+  }
+  if (index < 0 || static_cast<size_t>(index) >= node->GetInputsSize()) {
+    SetLastError("GNode::GetInputConstData: node [" + node->GetName() + "] has no input " +
+                 std::to_string(index));
+    return GRAPH_FAILED;
+  }
+  InDataPeer peer = node->GetInDataPeer(static_cast<size_t>(index));
+  const GeTensor *weight =
+      peer.IsConnected() ? peer.node->GetOpDesc().GetAttrAs<GeTensor>("value") : nullptr;
+  if (weight == nullptr ||
+      (peer.node->GetType() != "Const" && peer.node->GetType() != "Constant")) {
+    SetLastError("GNode::GetInputConstData: input " + std::to_string(index) + " of node [" +
+                 node->GetName() + "] is not fed by a Const with a value");
+    return GRAPH_FAILED;
+  }
+  data = Tensor(*weight);
+  return GRAPH_SUCCESS;
+}
+
+graphStatus GNode::GetInputIndexByName(const AscendString &name, int32_t &index) {
+  NodePtr node = Lock(impl_);
+  if (node == nullptr) {
+    return InvalidNode("GetInputIndexByName");
+  }
+  index = node->GetOpDesc().GetInputIndexByName(name.GetString());
+  return index < 0 ? GRAPH_FAILED : GRAPH_SUCCESS;
+}
+
+graphStatus GNode::GetOutputIndexByName(const AscendString &name, int32_t &index) {
+  NodePtr node = Lock(impl_);
+  if (node == nullptr) {
+    return InvalidNode("GetOutputIndexByName");
+  }
+  index = node->GetOpDesc().GetOutputIndexByName(name.GetString());
+  return index < 0 ? GRAPH_FAILED : GRAPH_SUCCESS;
+}
+
+size_t GNode::GetInputsSize() const {
+  NodePtr node = Lock(impl_);
+  return node == nullptr ? 0U : node->GetInputsSize();
+}
+
+size_t GNode::GetOutputsSize() const {
+  NodePtr node = Lock(impl_);
+  return node == nullptr ? 0U : node->GetOutputsSize();
+}
+
+graphStatus GNode::GetInputDesc(int32_t index, TensorDesc &tensor_desc) const {
+  NodePtr node = Lock(impl_);
+  if (node == nullptr) {
+    return InvalidNode("GetInputDesc");
+  }
+  const GeTensorDesc *desc =
+      index < 0 ? nullptr : node->GetOpDesc().GetInputDesc(static_cast<size_t>(index));
+  if (desc == nullptr) {
+    SetLastError("GNode::GetInputDesc: node [" + node->GetName() + "] has no input " +
+                 std::to_string(index));
+    return GRAPH_FAILED;
+  }
+  tensor_desc.MutableGeTensorDesc() = *desc;
+  return GRAPH_SUCCESS;
+}
+
+graphStatus GNode::UpdateInputDesc(int32_t index, const TensorDesc &tensor_desc) {
+  NodePtr node = Lock(impl_);
+  if (node == nullptr) {
+    return InvalidNode("UpdateInputDesc");
+  }
+  if (index < 0 || !node->MutableOpDesc().UpdateInputDesc(static_cast<size_t>(index),
+                                                          tensor_desc.GetGeTensorDesc())) {
+    SetLastError("GNode::UpdateInputDesc: node [" + node->GetName() + "] has no input " +
+                 std::to_string(index));
+    return GRAPH_FAILED;
+  }
+  return GRAPH_SUCCESS;
+}
+
+graphStatus GNode::GetOutputDesc(int32_t index, TensorDesc &tensor_desc) const {
+  NodePtr node = Lock(impl_);
+  if (node == nullptr) {
+    return InvalidNode("GetOutputDesc");
+  }
+  const GeTensorDesc *desc =
+      index < 0 ? nullptr : node->GetOpDesc().GetOutputDesc(static_cast<size_t>(index));
+  if (desc == nullptr) {
+    SetLastError("GNode::GetOutputDesc: node [" + node->GetName() + "] has no output " +
+                 std::to_string(index));
+    return GRAPH_FAILED;
+  }
+  tensor_desc.MutableGeTensorDesc() = *desc;
+  return GRAPH_SUCCESS;
+}
+
+graphStatus GNode::UpdateOutputDesc(int32_t index, const TensorDesc &tensor_desc) {
+  NodePtr node = Lock(impl_);
+  if (node == nullptr) {
+    return InvalidNode("UpdateOutputDesc");
+  }
+  if (index < 0 || !node->MutableOpDesc().UpdateOutputDesc(static_cast<size_t>(index),
+                                                           tensor_desc.GetGeTensorDesc())) {
+    SetLastError("GNode::UpdateOutputDesc: node [" + node->GetName() + "] has no output " +
+                 std::to_string(index));
+    return GRAPH_FAILED;
+  }
+  return GRAPH_SUCCESS;
+}
+
+bool GNode::HasAttr(const AscendString &name) {
+  NodePtr node = Lock(impl_);
+  return node != nullptr && node->GetOpDesc().HasAttr(name.GetString());
+}
+
+graphStatus GNode::GetAttr(const AscendString &name, int64_t &attr_value) const {
+  return ReadAttr(impl_, name, &attr_value);
+}
+graphStatus GNode::GetAttr(const AscendString &name, int32_t &attr_value) const {
+  int64_t value = 0;
+  graphStatus ret = ReadAttr(impl_, name, &value);
+  if (ret == GRAPH_SUCCESS) {
+    attr_value = static_cast<int32_t>(value);
+  }
+  return ret;
+}
+graphStatus GNode::GetAttr(const AscendString &name, uint32_t &attr_value) const {
+  int64_t value = 0;
+  graphStatus ret = ReadAttr(impl_, name, &value);
+  if (ret == GRAPH_SUCCESS) {
+    attr_value = static_cast<uint32_t>(value);
+  }
+  return ret;
+}
+graphStatus GNode::GetAttr(const AscendString &name, float &attr_value) const {
+  return ReadAttr(impl_, name, &attr_value);
+}
+graphStatus GNode::GetAttr(const AscendString &name, bool &attr_value) const {
+  return ReadAttr(impl_, name, &attr_value);
+}
+graphStatus GNode::GetAttr(const AscendString &name, AscendString &attr_value) const {
+  std::string value;
+  graphStatus ret = ReadAttr(impl_, name, &value);
+  if (ret == GRAPH_SUCCESS) {
+    attr_value = AscendString(value.c_str(), value.size());
+  }
+  return ret;
+}
+graphStatus GNode::GetAttr(const AscendString &name, DataType &attr_value) const {
+  return ReadAttr(impl_, name, &attr_value);
+}
+graphStatus GNode::GetAttr(const AscendString &name, Tensor &attr_value) const {
+  GeTensor value;
+  graphStatus ret = ReadAttr(impl_, name, &value);
+  if (ret == GRAPH_SUCCESS) {
+    attr_value = Tensor(value);
+  }
+  return ret;
+}
+graphStatus GNode::GetAttr(const AscendString &name, std::vector<int64_t> &attr_value) const {
+  return ReadAttr(impl_, name, &attr_value);
+}
+graphStatus GNode::GetAttr(const AscendString &name, std::vector<float> &attr_value) const {
+  return ReadAttr(impl_, name, &attr_value);
+}
+graphStatus GNode::GetAttr(const AscendString &name, std::vector<AscendString> &attr_value) const {
+  std::vector<std::string> value;
+  graphStatus ret = ReadAttr(impl_, name, &value);
+  if (ret == GRAPH_SUCCESS) {
+    attr_value.clear();
+    for (const std::string &item : value) {
+      attr_value.emplace_back(item.c_str(), item.size());
+    }
+  }
+  return ret;
+}
+
+graphStatus GNode::SetAttr(const AscendString &name, int64_t &attr_value) const {
+  return WriteAttr(impl_, name, attr_value);
+}
+graphStatus GNode::SetAttr(const AscendString &name, int32_t &attr_value) const {
+  return WriteAttr(impl_, name, static_cast<int64_t>(attr_value));
+}
+graphStatus GNode::SetAttr(const AscendString &name, float &attr_value) const {
+  return WriteAttr(impl_, name, attr_value);
+}
+graphStatus GNode::SetAttr(const AscendString &name, bool &attr_value) const {
+  return WriteAttr(impl_, name, attr_value);
+}
+graphStatus GNode::SetAttr(const AscendString &name, AscendString &attr_value) const {
+  return WriteAttr(impl_, name, std::string(attr_value.GetString(), attr_value.GetLength()));
+}
+graphStatus GNode::SetAttr(const AscendString &name, DataType &attr_value) const {
+  return WriteAttr(impl_, name, attr_value);
+}
+graphStatus GNode::SetAttr(const AscendString &name, Tensor &attr_value) const {
+  return WriteAttr(impl_, name, attr_value.GetGeTensor());
+}
+graphStatus GNode::SetAttr(const AscendString &name, std::vector<int64_t> &attr_value) const {
+  return WriteAttr(impl_, name, attr_value);
+}
+graphStatus GNode::SetAttr(const AscendString &name, std::vector<float> &attr_value) const {
+  return WriteAttr(impl_, name, attr_value);
+}
+graphStatus GNode::SetAttr(const AscendString &name, std::vector<AscendString> &attr_value) const {
+  std::vector<std::string> value;
+  for (const AscendString &item : attr_value) {
+    value.emplace_back(item.GetString(), item.GetLength());
+  }
+  return WriteAttr(impl_, name, std::move(value));
+}
+
+graphStatus GNode::GetSubgraph(uint32_t index, GraphPtr &graph) const {
+  NodePtr node = Lock(impl_);
+  if (node == nullptr) {
+    return InvalidNode("GetSubgraph");
+  }
+  const auto &names = node->GetOpDesc().GetSubgraphInstanceNames();
+  ComputeGraph *root = node->GetOwnerGraph()->GetRootGraph();
+  ComputeGraphPtr subgraph =
+      (index < names.size() && root != nullptr) ? root->GetSubgraph(names[index]) : nullptr;
+  if (subgraph == nullptr) {
+    SetLastError("GNode::GetSubgraph: node [" + node->GetName() + "] has no subgraph " +
+                 std::to_string(index));
+    return GRAPH_FAILED;
+  }
+  graph = GraphUtilsEx::CreateGraphPtrFromComputeGraph(subgraph);
+  return GRAPH_SUCCESS;
+}
+
+graphStatus GNode::GetALLSubgraphs(std::vector<GraphPtr> &graph_list) const {
+  NodePtr node = Lock(impl_);
+  if (node == nullptr) {
+    return InvalidNode("GetALLSubgraphs");
+  }
+  graph_list.clear();
+  ComputeGraph *root = node->GetOwnerGraph()->GetRootGraph();
+  for (const std::string &name : node->GetOpDesc().GetSubgraphInstanceNames()) {
+    ComputeGraphPtr subgraph = root == nullptr ? nullptr : root->GetSubgraph(name);
+    if (subgraph != nullptr) {
+      graph_list.push_back(GraphUtilsEx::CreateGraphPtrFromComputeGraph(subgraph));
+    }
+  }
+  return GRAPH_SUCCESS;
+}
+
+bool GNode::operator==(const GNode &other) const {
+  return !impl_->node.owner_before(other.impl_->node) &&
+         !other.impl_->node.owner_before(impl_->node);
+}
+
+GNode NodeAdapter::Node2GNode(const NodePtr &node) {
+  GNode gnode;
+  gnode.impl_->node = node;
+  return gnode;
+}
+
+GNode NodeAdapter::Node2GNode(const Node *node) {
+  if (node == nullptr || node->GetOwnerGraph() == nullptr) {
+    return GNode();
+  }
+  return Node2GNode(node->GetOwnerGraph()->GetNodePtr(node));
+}
+
+GNodePtr NodeAdapter::Node2GNodePtr(const Node *node) {
+  return std::make_shared<GNode>(Node2GNode(node));
+}
+
+NodePtr NodeAdapter::GNode2Node(const GNode &gnode) { return Lock(gnode.impl_); }
+
+}  // namespace ge

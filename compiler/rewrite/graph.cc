@@ -1,0 +1,181 @@
+// Graph: public handle sharing one ComputeGraph; GraphUtilsEx converts between the two.
+#include "graph/graph.h"
+
+#include "common/error.h"
+#include "graph/compute_graph.h"
+#include "rewrite/node_adapter.h"
+
+namespace ge {
+
+struct GraphImpl {
+  ComputeGraphPtr graph;
+};
+
+namespace {
+graphStatus InvalidGraph(const char *what) {
+  SetLastError(std::string("Graph::") + what + ": the graph is invalid (empty handle)");
+  return GRAPH_FAILED;
+}
+
+// Both handles must be live nodes of `graph` (direct nodes; subgraph nodes are edited through
+// their own Graph).
+graphStatus ResolvePair(const ComputeGraphPtr &graph, const char *what, const GNode &src,
+                        const GNode &dst, NodePtr *src_node, NodePtr *dst_node) {
+  if (graph == nullptr) {
+    return InvalidGraph(what);
+  }
+  *src_node = NodeAdapter::GNode2Node(src);
+  *dst_node = NodeAdapter::GNode2Node(dst);
+  if (*src_node == nullptr || *dst_node == nullptr) {
+    SetLastError(std::string("Graph::") + what + ": invalid node handle on graph [" +
+                 graph->GetName() + "]");
+    return GRAPH_FAILED;
+  }
+  return GRAPH_SUCCESS;
+}
+}  // namespace
+
+Graph::Graph() : impl_(std::make_shared<GraphImpl>()) {}
+Graph::Graph(const char *name) : impl_(std::make_shared<GraphImpl>()) {
+  impl_->graph = std::make_shared<ComputeGraph>(name == nullptr ? "" : name);
+}
+Graph::Graph(const Graph &other) = default;
+Graph::Graph(Graph &&other) noexcept : impl_(std::make_shared<GraphImpl>(*other.impl_)) {
+  other.impl_->graph.reset();
+}
+Graph &Graph::operator=(const Graph &other) = default;
+Graph &Graph::operator=(Graph &&other) noexcept {
+  if (this != &other) {
+    impl_ = std::make_shared<GraphImpl>(*other.impl_);
+    other.impl_->graph.reset();
+  }
+  return *this;
+}
+Graph::~Graph() = default;
+
+bool Graph::IsValid() const { return impl_ != nullptr && impl_->graph != nullptr; }
+
+graphStatus Graph::GetName(AscendString &name) const {
+  if (!IsValid()) {
+    return InvalidGraph("GetName");
+  }
+  name = AscendString(impl_->graph->GetName().c_str());
+  return GRAPH_SUCCESS;
+}
+
+std::vector<GNode> Graph::GetDirectNode() const {
+  std::vector<GNode> nodes;
+  if (IsValid()) {
+    for (Node *node : impl_->graph->GetDirectNodes()) {
+      nodes.push_back(NodeAdapter::Node2GNode(node));
+    }
+  }
+  return nodes;
+}
+
+std::vector<GNode> Graph::GetAllNodes() const {
+  std::vector<GNode> nodes;
+  if (IsValid()) {
+    for (Node *node : impl_->graph->GetAllNodes()) {
+      nodes.push_back(NodeAdapter::Node2GNode(node));
+    }
+  }
+  return nodes;
+}
+
+graphStatus Graph::RemoveNode(GNode &node) { return RemoveNode(node, false); }
+
+graphStatus Graph::RemoveNode(GNode &node, bool contain_subgraph) {
+  if (!IsValid()) {
+    return InvalidGraph("RemoveNode");
+  }
+  NodePtr target = NodeAdapter::GNode2Node(node);
+  if (target == nullptr) {
+    SetLastError("Graph::RemoveNode: invalid node handle on graph [" + impl_->graph->GetName() +
+                 "]");
+    return GRAPH_FAILED;
+  }
+  ComputeGraph *owner = target->GetOwnerGraph();
+  if (owner != impl_->graph.get() &&
+      !(contain_subgraph && owner->GetRootGraph() == impl_->graph->GetRootGraph())) {
+    SetLastError("Graph::RemoveNode: node [" + target->GetName() + "] is not in graph [" +
+                 impl_->graph->GetName() + "]");
+    return GRAPH_FAILED;
+  }
+  return owner->RemoveNode(target.get()) == SUCCESS ? GRAPH_SUCCESS : GRAPH_FAILED;
+}
+
+graphStatus Graph::AddDataEdge(GNode &src_node, int32_t src_port_index, GNode &dst_node,
+                               int32_t dst_port_index) {
+  NodePtr src;
+  NodePtr dst;
+  if (ResolvePair(impl_->graph, "AddDataEdge", src_node, dst_node, &src, &dst) != GRAPH_SUCCESS) {
+    return GRAPH_FAILED;
+  }
+  return impl_->graph->AddDataEdge(src.get(), src_port_index, dst.get(), dst_port_index);
+}
+
+graphStatus Graph::AddControlEdge(GNode &src_node, GNode &dst_node) {
+  NodePtr src;
+  NodePtr dst;
+  if (ResolvePair(impl_->graph, "AddControlEdge", src_node, dst_node, &src, &dst) !=
+      GRAPH_SUCCESS) {
+    return GRAPH_FAILED;
+  }
+  return impl_->graph->AddControlEdge(src.get(), dst.get());
+}
+
+graphStatus Graph::RemoveEdge(GNode &src_node, int32_t src_port_index, GNode &dst_node,
+                              int32_t dst_port_index) {
+  NodePtr src;
+  NodePtr dst;
+  if (ResolvePair(impl_->graph, "RemoveEdge", src_node, dst_node, &src, &dst) != GRAPH_SUCCESS) {
+    return GRAPH_FAILED;
+  }
+  // GE convention: port -1 on both ends names the control edge.
+  if (src_port_index == -1 && dst_port_index == -1) {
+    return impl_->graph->RemoveControlEdge(src.get(), dst.get());
+  }
+  return impl_->graph->RemoveDataEdge(src.get(), src_port_index, dst.get(), dst_port_index);
+}
+
+graphStatus Graph::CopyFrom(const Graph &src_graph) {
+  if (!src_graph.IsValid()) {
+    return InvalidGraph("CopyFrom");
+  }
+  ComputeGraphPtr copy = src_graph.impl_->graph->Clone();
+  if (copy == nullptr) {
+    return GRAPH_FAILED;
+  }
+  impl_ = std::make_shared<GraphImpl>();
+  impl_->graph = copy;
+  return GRAPH_SUCCESS;
+}
+
+graphStatus Graph::TopologicalSort() {
+  if (!IsValid()) {
+    return InvalidGraph("TopologicalSort");
+  }
+  return impl_->graph->TopologicalSort(true);
+}
+
+Graph GraphUtilsEx::CreateGraphFromComputeGraph(const ComputeGraphPtr &graph) {
+  Graph result;
+  result.impl_->graph = graph;
+  return result;
+}
+
+GraphPtr GraphUtilsEx::CreateGraphPtrFromComputeGraph(const ComputeGraphPtr &graph) {
+  return std::make_shared<Graph>(CreateGraphFromComputeGraph(graph));
+}
+
+std::unique_ptr<Graph> GraphUtilsEx::CreateGraphUniqPtrFromComputeGraph(
+    const ComputeGraphPtr &graph) {
+  return std::make_unique<Graph>(CreateGraphFromComputeGraph(graph));
+}
+
+ComputeGraphPtr GraphUtilsEx::GetComputeGraph(const Graph &graph) {
+  return graph.impl_ == nullptr ? nullptr : graph.impl_->graph;
+}
+
+}  // namespace ge

@@ -1,0 +1,483 @@
+// SubgraphRewriter (spec compiler.md §4.2–4.3) with all-or-nothing semantics: the boundary and
+// the replacement are fully validated before the first edit, and every matched node is removed.
+#include "ge/fusion/graph_rewriter.h"
+
+#include <deque>
+#include <map>
+#include <set>
+#include <unordered_map>
+#include <unordered_set>
+
+#include "common/error.h"
+#include "common/log.h"
+#include "rewrite/fusion_statistics.h"
+#include "rewrite/node_adapter.h"
+#include "rewrite/subgraph_rewriter_impl.h"
+
+namespace ge {
+namespace fusion {
+namespace {
+
+struct PortHash {
+  size_t operator()(const std::pair<Node *, int32_t> &p) const {
+    return std::hash<const void *>()(p.first) * 31U + static_cast<size_t>(p.second);
+  }
+};
+
+Status Malformed(const std::string &reason) {
+  GELOGE("[REPLACE][BOUNDARY] %s", reason.c_str());
+  return Fail(reason);
+}
+
+std::vector<std::string> StringListAttr(const Node &node, const char *name) {
+  const auto *value = node.GetOpDesc().GetAttrAs<std::vector<std::string>>(name);
+  return value == nullptr ? std::vector<std::string>{} : *value;
+}
+
+// Replacement facts gathered before any edit.
+struct ReplacementPlan {
+  std::vector<Node *> body;  // non-IO nodes, topological order
+  std::unordered_map<const Node *, int64_t> data_index;
+  std::vector<std::pair<Node *, int32_t>> outputs;  // NetOutput input k -> producer port
+};
+
+Status PlanReplacement(const ComputeGraph &replacement, const ResolvedBoundary &boundary,
+                       ReplacementPlan *plan) {
+  auto invalid = [&replacement](const std::string &reason) {
+    GELOGE("[REPLACE][INVALID] replacement[%s], Reason: %s", replacement.GetName().c_str(),
+           reason.c_str());
+    return Fail("[REPLACE][INVALID] replacement[" + replacement.GetName() + "], Reason: " + reason);
+  };
+  if (!replacement.GetAllSubgraphs().empty()) {
+    return invalid("replacement graphs with subgraphs are not supported");
+  }
+  std::vector<Node *> order;
+  if (replacement.GetTopologicalOrder(&order) != SUCCESS) {
+    return invalid("it is not a DAG: " + GetLastError());
+  }
+  Node *net_output = nullptr;
+  std::set<int64_t> seen;
+  for (Node *node : order) {
+    if (node->GetType() == kNetOutput) {
+      if (net_output != nullptr) {
+        return invalid("more than one NetOutput");
+      }
+      net_output = node;
+    } else if (node->GetType() == kData) {
+      const int64_t *index = node->GetOpDesc().GetAttrAs<int64_t>(kAttrIndex);
+      if (index == nullptr) {
+        return invalid("Data node[" + node->GetName() + "] has no int attr index");
+      }
+      if (*index < 0 || static_cast<size_t>(*index) >= boundary.input_producers.size() ||
+          !seen.insert(*index).second) {
+        return invalid("Data node[" + node->GetName() + "] index " + std::to_string(*index) +
+                       " is out of range [0, " + std::to_string(boundary.input_producers.size()) +
+                       ") or duplicated");
+      }
+      plan->data_index[node] = *index;
+    } else if (IsDataLikeType(node->GetType())) {
+      return invalid("input node[" + node->GetName() + "] must be of type Data, not " +
+                     node->GetType());
+    } else {
+      plan->body.push_back(node);
+    }
+  }
+  if (seen.size() != boundary.input_producers.size()) {
+    return invalid("it has " + std::to_string(seen.size()) + " Data nodes but the boundary has " +
+                   std::to_string(boundary.input_producers.size()) + " inputs");
+  }
+  const size_t output_count = net_output == nullptr ? 0U : net_output->GetInputsSize();
+  if (output_count != boundary.outputs.size()) {
+    return invalid("it has " + std::to_string(output_count) +
+                   " NetOutput inputs but the boundary has " +
+                   std::to_string(boundary.outputs.size()) + " outputs");
+  }
+  for (size_t k = 0; k < output_count; ++k) {
+    const InDataPeer peer = net_output->GetInDataPeer(k);
+    if (!peer.IsConnected()) {
+      return invalid("NetOutput input " + std::to_string(k) + " is not connected");
+    }
+    plan->outputs.emplace_back(peer.node, peer.out_index);
+  }
+  return SUCCESS;
+}
+
+thread_local uint64_t g_rename_counter = 0;
+
+std::string UniqueName(ComputeGraph *graph, const std::string &base) {
+  std::string name;
+  do {
+    name = base + "_" + std::to_string(g_rename_counter++);
+  } while (graph->FindNode(name) != nullptr);
+  return name;
+}
+
+Node *AddNoOp(ComputeGraph *graph, const std::string &base) {
+  std::string name = base;
+  while (graph->FindNode(name) != nullptr) {
+    name = base + "_" + std::to_string(g_rename_counter++);
+  }
+  return graph->AddNode(OpDesc(name, "NoOp"));
+}
+
+}  // namespace
+
+Status ResolveBoundary(const SubgraphBoundary &boundary, ResolvedBoundary *resolved) {
+  std::unordered_set<std::pair<Node *, int32_t>, PortHash> declared_consumers;
+  const std::vector<SubgraphOutput> outputs = boundary.GetAllOutputs();
+  if (outputs.empty()) {
+    return Malformed("boundary has no outputs");
+  }
+  for (size_t k = 0; k < outputs.size(); ++k) {
+    NodeIo io;
+    if (outputs[k].GetOutput(io) != SUCCESS) {
+      return Malformed("output " + std::to_string(k) + " of the boundary is not set");
+    }
+    NodePtr node = NodeAdapter::GNode2Node(io.node);
+    if (node == nullptr || io.index < 0 ||
+        static_cast<size_t>(io.index) >= node->GetOutputsSize()) {
+      return Malformed("output " + std::to_string(k) + " of the boundary names no valid port");
+    }
+    if (resolved->graph == nullptr) {
+      resolved->graph = node->GetOwnerGraph();
+    } else if (node->GetOwnerGraph() != resolved->graph) {
+      return Malformed("Node[" + node->GetName() +
+                       "] as output node of boundary, is not in same graph with others.");
+    }
+    resolved->outputs.emplace_back(node.get(), static_cast<int32_t>(io.index));
+  }
+  const std::vector<SubgraphInput> inputs = boundary.GetAllInputs();
+  for (size_t i = 0; i < inputs.size(); ++i) {
+    const std::vector<NodeIo> consumers = inputs[i].GetAllInputs();
+    if (consumers.empty()) {
+      return Malformed("input " + std::to_string(i) + " of the boundary has no consumer");
+    }
+    OutAnchor producer{nullptr, -1};
+    std::vector<std::pair<Node *, int32_t>> ports;
+    for (const NodeIo &io : consumers) {
+      NodePtr node = NodeAdapter::GNode2Node(io.node);
+      if (node == nullptr || node->GetOwnerGraph() != resolved->graph || io.index < 0 ||
+          static_cast<size_t>(io.index) >= node->GetInputsSize()) {
+        return Malformed("input " + std::to_string(i) +
+                         " of the boundary names an invalid port or a node of another graph");
+      }
+      const InDataPeer peer = node->GetInDataPeer(static_cast<size_t>(io.index));
+      if (!peer.IsConnected()) {
+        return Malformed("Node[" + node->GetName() + "] input " + std::to_string(io.index) +
+                         " has no peer producer, subgraph boundary is malformed.");
+      }
+      if (producer.first == nullptr) {
+        producer = {peer.node, peer.out_index};
+      } else if (producer != OutAnchor{peer.node, peer.out_index}) {
+        return Malformed("input " + std::to_string(i) +
+                         " of the boundary groups consumers of different tensors");
+      }
+      ports.emplace_back(node.get(), static_cast<int32_t>(io.index));
+      declared_consumers.insert(ports.back());
+    }
+    resolved->input_producers.push_back(producer);
+    resolved->input_consumers.push_back(std::move(ports));
+  }
+  // Collect backwards from the outputs, stopping at declared input ports.
+  std::unordered_set<const Node *> inside;
+  std::deque<Node *> queue;
+  for (const OutAnchor &output : resolved->outputs) {
+    if (inside.insert(output.first).second) {
+      resolved->nodes.push_back(output.first);
+      queue.push_back(output.first);
+    }
+  }
+  while (!queue.empty()) {
+    Node *node = queue.front();
+    queue.pop_front();
+    if (IsDataLikeType(node->GetType()) || node->GetType() == kNetOutput) {
+      return Malformed("Node[" + node->GetName() + "] of type " + node->GetType() +
+                       " would be replaced: a boundary input is missing");
+    }
+    for (size_t i = 0; i < node->GetInputsSize(); ++i) {
+      const InDataPeer peer = node->GetInDataPeer(i);
+      if (!peer.IsConnected() || declared_consumers.count({node, static_cast<int32_t>(i)}) != 0U) {
+        continue;
+      }
+      if (inside.insert(peer.node).second) {
+        resolved->nodes.push_back(peer.node);
+        queue.push_back(peer.node);
+      }
+    }
+  }
+  for (size_t i = 0; i < resolved->input_producers.size(); ++i) {
+    if (inside.count(resolved->input_producers[i].first) != 0U) {
+      return Malformed("the producer [" + resolved->input_producers[i].first->GetName() +
+                       "] of boundary input " + std::to_string(i) + " is inside the boundary");
+    }
+    for (const auto &port : resolved->input_consumers[i]) {
+      if (inside.count(port.first) == 0U) {
+        return Malformed("Node[" + port.first->GetName() + "] consumes boundary input " +
+                         std::to_string(i) + " but no boundary output depends on it");
+      }
+    }
+  }
+  std::string reason;
+  if (!IsSelfContained(resolved->nodes, resolved->outputs, &reason)) {
+    return Malformed(reason);
+  }
+  return SUCCESS;
+}
+
+void MarkPassName(const std::vector<Node *> &nodes, const std::string &pass_name) {
+  for (Node *node : nodes) {
+    std::vector<std::string> names = StringListAttr(*node, kAttrPassName);
+    names.push_back(pass_name);
+    node->MutableOpDesc().SetAttr(kAttrPassName, GeAttrValue(std::move(names)));
+  }
+}
+
+Status ReplaceSubgraph(const SubgraphBoundary &boundary, const ComputeGraph &replacement,
+                       CustomPassContext *pass_context, RewriteRecord *record) {
+  // ---- validation: nothing below may fail after the first edit ----
+  ResolvedBoundary resolved;
+  if (ResolveBoundary(boundary, &resolved) != SUCCESS) {
+    return FAILED;
+  }
+  ReplacementPlan plan;
+  if (PlanReplacement(replacement, resolved, &plan) != SUCCESS) {
+    return FAILED;
+  }
+  std::string reason;
+  if (!IsSupportFuse(resolved.nodes, &reason)) {
+    GELOGE("[REPLACE] %s", reason.c_str());
+    return Fail(reason);
+  }
+  std::string pass_name;
+  if (pass_context != nullptr) {
+    pass_name = pass_context->GetPassName().GetString();
+    if (pass_name.empty()) {
+      return Fail("[REPLACE] the pass context has no pass name");
+    }
+    if (!plan.body.empty() && WillCauseCycleIfFuse(resolved.nodes)) {
+      GELOGW("[REPLACE]CanFuse failed, reason: it will create cycle after fuse");
+      return Fail("[REPLACE]CanFuse failed, reason: it will create cycle after fuse");
+    }
+  }
+  ComputeGraph *graph = resolved.graph;
+  std::unordered_set<const Node *> inside(resolved.nodes.begin(), resolved.nodes.end());
+
+  // Provenance and fusion-scoped attrs the new nodes inherit.
+  std::vector<std::string> original_names;
+  std::vector<std::string> original_types;
+  std::vector<std::string> previous_passes;
+  std::string joined;
+  for (Node *node : resolved.nodes) {
+    std::vector<std::string> names = StringListAttr(*node, kAttrOriginalOpNames);
+    std::vector<std::string> types = StringListAttr(*node, kAttrOriginalOpTypes);
+    if (names.empty()) {
+      names.push_back(node->GetName());
+      types.assign(1U, node->GetType());
+    }
+    original_names.insert(original_names.end(), names.begin(), names.end());
+    original_types.insert(original_types.end(), types.begin(), types.end());
+    for (const std::string &pass : StringListAttr(*node, kAttrPassName)) {
+      previous_passes.push_back(pass);
+    }
+    joined += "_" + node->GetName();
+  }
+  std::map<std::string, GeAttrValue> scoped;
+  for (const std::string &name : FusionScopedAttrNames()) {
+    for (Node *node : resolved.nodes) {
+      if (const GeAttrValue *value = node->GetOpDesc().GetAttr(name)) {
+        scoped.emplace(name, *value);
+        break;
+      }
+    }
+  }
+  // Outside consumers of each boundary output, and external control peers.
+  std::vector<std::vector<std::pair<Node *, int32_t>>> moved_consumers(resolved.outputs.size());
+  for (size_t k = 0; k < resolved.outputs.size(); ++k) {
+    const OutAnchor &out = resolved.outputs[k];
+    for (const OutDataPeer &peer : out.first->GetOutDataPeers(static_cast<size_t>(out.second))) {
+      if (inside.count(peer.node) == 0U) {
+        moved_consumers[k].emplace_back(peer.node, peer.in_index);
+      }
+    }
+  }
+  std::vector<Node *> control_in;
+  std::vector<Node *> control_out;
+  {
+    std::unordered_set<const Node *> seen_in;
+    std::unordered_set<const Node *> seen_out;
+    for (Node *node : resolved.nodes) {
+      for (Node *src : node->GetInControlNodes()) {
+        if (inside.count(src) == 0U && seen_in.insert(src).second) {
+          control_in.push_back(src);
+        }
+      }
+      for (Node *dst : node->GetOutControlNodes()) {
+        if (inside.count(dst) == 0U && seen_out.insert(dst).second) {
+          control_out.push_back(dst);
+        }
+      }
+    }
+  }
+
+  // ---- mutation ----
+  auto internal_error = [](const std::string &what) {
+    GELOGE("[REPLACE] internal error after validation: %s", what.c_str());
+    return Fail("[REPLACE] internal error after validation: " + what);
+  };
+  std::unordered_map<const Node *, Node *> copies;
+  std::vector<Node *> new_body;
+  for (Node *source : plan.body) {
+    OpDesc desc = source->GetOpDesc();
+    desc.SetName(UniqueName(graph, source->GetName() + joined));
+    if (!desc.HasAttr(kAttrOriginalOpNames)) {
+      desc.SetAttr(kAttrOriginalOpNames, GeAttrValue(original_names));
+      desc.SetAttr(kAttrOriginalOpTypes, GeAttrValue(original_types));
+    }
+    for (const auto &entry : scoped) {
+      if (!desc.HasAttr(entry.first)) {
+        desc.SetAttr(entry.first, entry.second);
+      }
+    }
+    Node *copy = graph->AddNode(std::move(desc));
+    if (copy == nullptr) {
+      return internal_error("cannot add node: " + GetLastError());
+    }
+    copies[source] = copy;
+    new_body.push_back(copy);
+  }
+  for (Node *source : plan.body) {
+    Node *copy = copies[source];
+    for (size_t i = 0; i < source->GetInputsSize(); ++i) {
+      const InDataPeer peer = source->GetInDataPeer(i);
+      if (!peer.IsConnected()) {
+        continue;
+      }
+      OutAnchor from{nullptr, -1};
+      auto data = plan.data_index.find(peer.node);
+      if (data != plan.data_index.end()) {
+        from = resolved.input_producers[static_cast<size_t>(data->second)];
+      } else if (copies.count(peer.node) != 0U) {
+        from = {copies[peer.node], peer.out_index};
+      } else {
+        continue;  // fed by the replacement's NetOutput: impossible in a DAG, ignore
+      }
+      if (graph->AddDataEdge(from.first, from.second, copy, static_cast<int32_t>(i)) != SUCCESS) {
+        return internal_error(GetLastError());
+      }
+    }
+    for (Node *dst : source->GetOutControlNodes()) {
+      if (copies.count(dst) != 0U && graph->AddControlEdge(copy, copies[dst]) != SUCCESS) {
+        return internal_error(GetLastError());
+      }
+    }
+  }
+  std::vector<std::pair<Node *, int32_t>> graph_outputs = graph->GetOutputs();
+  bool outputs_changed = false;
+  std::vector<Node *> consumers;
+  for (size_t k = 0; k < resolved.outputs.size(); ++k) {
+    const auto &producer = plan.outputs[k];
+    auto data = plan.data_index.find(producer.first);
+    const OutAnchor from = data != plan.data_index.end()
+                               ? resolved.input_producers[static_cast<size_t>(data->second)]
+                               : OutAnchor{copies[producer.first], producer.second};
+    for (const auto &consumer : moved_consumers[k]) {
+      if (graph->RemoveInDataEdge(consumer.first, consumer.second) != SUCCESS ||
+          graph->AddDataEdge(from.first, from.second, consumer.first, consumer.second) != SUCCESS) {
+        return internal_error(GetLastError());
+      }
+      consumers.push_back(consumer.first);
+    }
+    for (auto &graph_output : graph_outputs) {
+      if (graph_output == resolved.outputs[k]) {
+        graph_output = from;
+        outputs_changed = true;
+      }
+    }
+  }
+  std::vector<Node *> new_nodes;
+  if (!new_body.empty()) {
+    if (!control_in.empty()) {
+      Node *noop = AddNoOp(graph, "noop_in_" + new_body.front()->GetName());
+      if (noop == nullptr) {
+        return internal_error(GetLastError());
+      }
+      new_nodes.push_back(noop);
+      for (Node *src : control_in) {
+        (void)graph->AddControlEdge(src, noop);
+      }
+      for (Node *node : new_body) {
+        (void)graph->AddControlEdge(noop, node);
+      }
+    }
+    new_nodes.insert(new_nodes.end(), new_body.begin(), new_body.end());
+    if (!control_out.empty()) {
+      Node *noop = AddNoOp(graph, "noop_out_" + new_body.back()->GetName());
+      if (noop == nullptr) {
+        return internal_error(GetLastError());
+      }
+      for (Node *node : new_body) {
+        (void)graph->AddControlEdge(node, noop);
+      }
+      for (Node *dst : control_out) {
+        (void)graph->AddControlEdge(noop, dst);
+      }
+      new_nodes.push_back(noop);
+    }
+  } else {
+    // Nothing replaces the nodes: keep their ordering constraints directly.
+    for (Node *src : control_in) {
+      for (Node *dst : control_out) {
+        if (src != dst && !graph->HasControlEdge(src, dst)) {
+          (void)graph->AddControlEdge(src, dst);
+        }
+      }
+    }
+  }
+  if (pass_context != nullptr) {
+    std::vector<std::string> passes = previous_passes;
+    passes.push_back(pass_name);
+    for (Node *node : new_body) {
+      node->MutableOpDesc().SetAttr(kAttrPassName, GeAttrValue(passes));
+    }
+    FusionStatistics::Instance().AddMatch(pass_name, 1U, 1U);
+  }
+  if (record != nullptr) {
+    record->removed.assign(resolved.nodes.begin(), resolved.nodes.end());
+    record->new_nodes = new_nodes;
+    for (const OutAnchor &producer : resolved.input_producers) {
+      record->producers.push_back(producer.first);
+    }
+    record->producers.insert(record->producers.end(), control_in.begin(), control_in.end());
+    record->consumers = consumers;
+    record->consumers.insert(record->consumers.end(), control_out.begin(), control_out.end());
+  }
+  for (Node *node : resolved.nodes) {
+    if (graph->RemoveNode(node) != SUCCESS) {
+      return internal_error(GetLastError());
+    }
+  }
+  if (outputs_changed && graph->SetOutputs(graph_outputs) != SUCCESS) {
+    return internal_error(GetLastError());
+  }
+  return SUCCESS;
+}
+
+Status SubgraphRewriter::Replace(const SubgraphBoundary &subgraph, const Graph &replacement) {
+  ComputeGraphPtr graph = GraphUtilsEx::GetComputeGraph(replacement);
+  if (graph == nullptr) {
+    return Fail("[REPLACE][INVALID] replacement[], Reason: the replacement graph is invalid");
+  }
+  return ReplaceSubgraph(subgraph, *graph, nullptr, nullptr);
+}
+
+Status SubgraphRewriter::Replace(const SubgraphBoundary &subgraph, const Graph &replacement,
+                                 CustomPassContext &pass_context) {
+  ComputeGraphPtr graph = GraphUtilsEx::GetComputeGraph(replacement);
+  if (graph == nullptr) {
+    return Fail("[REPLACE][INVALID] replacement[], Reason: the replacement graph is invalid");
+  }
+  return ReplaceSubgraph(subgraph, *graph, &pass_context, nullptr);
+}
+
+}  // namespace fusion
+}  // namespace ge

@@ -1,0 +1,389 @@
+// SubgraphRewriter, boundaries, fusability and InferShapeUtil (spec compiler.md §4, §9): every
+// failing rewrite must leave the target graph exactly as it was.
+#include "ge/fusion/graph_rewriter.h"
+
+#include <gtest/gtest.h>
+
+#include "common/error.h"
+#include "ge/fusion/graph_fuse_inspector.h"
+#include "ge/fusion/simple_graph_builder.h"
+#include "rewrite/fusion_test_util.h"
+#include "rewrite/fusion_utils.h"
+
+namespace ge {
+namespace fusion {
+namespace {
+
+using test::P;
+using test::Signature;
+using test::TestGraph;
+
+NodeIo In(Node *node, int64_t index) { return NodeIo{NodeAdapter::Node2GNode(node), index}; }
+
+SubgraphBoundary Boundary(const std::vector<std::vector<NodeIo>> &inputs,
+                          const std::vector<NodeIo> &outputs) {
+  SubgraphBoundary boundary;
+  for (size_t i = 0; i < inputs.size(); ++i) {
+    EXPECT_EQ(boundary.AddInput(static_cast<int64_t>(i), SubgraphInput(inputs[i])), SUCCESS);
+  }
+  for (size_t k = 0; k < outputs.size(); ++k) {
+    EXPECT_EQ(boundary.AddOutput(static_cast<int64_t>(k), SubgraphOutput(outputs[k])), SUCCESS);
+  }
+  return boundary;
+}
+
+// x -> Sigmoid -> out
+GraphUniqPtr SigmoidReplacement() {
+  SimpleGraphBuilder builder("sigmoid");
+  NodeIo x = builder.AddInput(0);
+  GNode s = builder.AddNode("Sigmoid", {x}, 1);
+  return builder.Build({{s, 0}});
+}
+
+TEST(SubgraphRewriterTest, OneToOneRewiresAllConsumersAndRemovesOldNode) {
+  TestGraph g;
+  Node *x = g.Data("x", 0);
+  Node *relu = g.Op("relu", "Relu", {P(x)});
+  Node *c1 = g.Op("c1", "Abs", {P(relu)});
+  Node *c2 = g.Op("c2", "Neg", {P(relu)});
+  g.NetOutput({P(c1), P(c2)});
+  auto replacement = SigmoidReplacement();
+  ASSERT_EQ(SubgraphRewriter::Replace(Boundary({{In(relu, 0)}}, {In(relu, 0)}), *replacement),
+            SUCCESS)
+      << GetLastError();
+  EXPECT_EQ(g.Get()->FindNode("relu"), nullptr);
+  const InDataPeer p1 = c1->GetInDataPeer(0);
+  const InDataPeer p2 = c2->GetInDataPeer(0);
+  ASSERT_TRUE(p1.IsConnected());
+  EXPECT_EQ(p1.node->GetType(), "Sigmoid");
+  EXPECT_EQ(p1.node, p2.node);
+  EXPECT_EQ(p1.node->GetInDataPeer(0).node, x);
+  // Provenance: the new node records what it replaced.
+  const auto *names =
+      p1.node->GetOpDesc().GetAttrAs<std::vector<std::string>>("_datadump_original_op_names");
+  ASSERT_NE(names, nullptr);
+  EXPECT_EQ(*names, std::vector<std::string>{"relu"});
+  // The caller's replacement graph is not consumed.
+  EXPECT_EQ(GraphUtilsEx::GetComputeGraph(*replacement)->GetDirectNodesSize(), 3U);
+}
+
+TEST(SubgraphRewriterTest, PassThroughOutputMovesConsumersToInputProducer) {
+  // Add(x, 0) -> x
+  TestGraph g;
+  Node *x = g.Data("x", 0);
+  Node *zero = g.Const("zero", 0.0F);
+  Node *add = g.Op("add", "Add", {P(x), P(zero)});
+  Node *out = g.NetOutput({P(add)});
+  SimpleGraphBuilder builder("identity");
+  NodeIo in = builder.AddInput(0);
+  auto replacement = builder.Build({in});
+  ASSERT_EQ(SubgraphRewriter::Replace(Boundary({{In(add, 0)}}, {In(add, 0)}), *replacement),
+            SUCCESS)
+      << GetLastError();
+  EXPECT_EQ(out->GetInDataPeer(0).node, x);
+  EXPECT_EQ(g.Get()->FindNode("add"), nullptr);
+  EXPECT_EQ(g.Get()->FindNode("zero"), nullptr);  // interior const pruned
+  EXPECT_EQ(test::SortedTypes(*g.Get()), (std::vector<std::string>{"Data", "NetOutput"}));
+}
+
+TEST(SubgraphRewriterTest, ManyToManyWithSharedInput) {
+  // a = Relu(x), b = Sigmoid(x)  ->  Split-like node "Both(x)" with two outputs
+  TestGraph g;
+  Node *x = g.Data("x", 0);
+  Node *a = g.Op("a", "Relu", {P(x)});
+  Node *b = g.Op("b", "Sigmoid", {P(x)});
+  Node *out = g.NetOutput({P(a), P(b)});
+  SimpleGraphBuilder builder("both");
+  NodeIo in = builder.AddInput(0);
+  GNode both = builder.AddNode("Both", {in}, 2);
+  auto replacement = builder.Build({{both, 0}, {both, 1}});
+  ASSERT_EQ(SubgraphRewriter::Replace(Boundary({{In(a, 0), In(b, 0)}}, {In(a, 0), In(b, 0)}),
+                                      *replacement),
+            SUCCESS)
+      << GetLastError();
+  Node *fused = out->GetInDataPeer(0).node;
+  EXPECT_EQ(fused->GetType(), "Both");
+  EXPECT_EQ(out->GetInDataPeer(0).out_index, 0);
+  EXPECT_EQ(out->GetInDataPeer(1).node, fused);
+  EXPECT_EQ(out->GetInDataPeer(1).out_index, 1);
+  EXPECT_EQ(fused->GetInDataPeer(0).node, x);
+}
+
+TEST(SubgraphRewriterTest, NotSelfContainedFailsAndLeavesGraphUnchanged) {
+  TestGraph g;
+  Node *x = g.Data("x", 0);
+  Node *relu = g.Op("relu", "Relu", {P(x)});
+  Node *abs = g.Op("abs", "Abs", {P(relu)});
+  Node *other = g.Op("other", "Neg", {P(relu)});
+  g.NetOutput({P(abs), P(other)});
+  const std::string before = Signature(*g.Get());
+  auto replacement = SigmoidReplacement();
+  EXPECT_EQ(SubgraphRewriter::Replace(Boundary({{In(relu, 0)}}, {In(abs, 0)}), *replacement),
+            FAILED);
+  EXPECT_NE(GetLastError().find("Boundary is not self contained"), std::string::npos);
+  EXPECT_EQ(Signature(*g.Get()), before);
+}
+
+TEST(SubgraphRewriterTest, OutputsInTwoGraphsFail) {
+  TestGraph g1("g1");
+  TestGraph g2("g2");
+  Node *r1 = g1.Op("r1", "Relu", {P(g1.Data("x", 0))});
+  Node *r2 = g2.Op("r2", "Relu", {P(g2.Data("y", 0))});
+  SimpleGraphBuilder builder("two");
+  NodeIo in = builder.AddInput(0);
+  GNode n = builder.AddNode("Both", {in}, 2);
+  auto replacement = builder.Build({{n, 0}, {n, 1}});
+  EXPECT_EQ(
+      SubgraphRewriter::Replace(Boundary({{In(r1, 0)}}, {In(r1, 0), In(r2, 0)}), *replacement),
+      FAILED);
+  EXPECT_NE(GetLastError().find("not in same graph"), std::string::npos);
+}
+
+TEST(SubgraphRewriterTest, InvalidReplacementsFailWithoutTouchingTheGraph) {
+  TestGraph g;
+  Node *x = g.Data("x", 0);
+  Node *relu = g.Op("relu", "Relu", {P(x)});
+  g.NetOutput({P(relu)});
+  const std::string before = Signature(*g.Get());
+  const SubgraphBoundary boundary = Boundary({{In(relu, 0)}}, {In(relu, 0)});
+  {  // wrong input count
+    SimpleGraphBuilder builder("two_inputs");
+    NodeIo a = builder.AddInput(0);
+    NodeIo b = builder.AddInput(1);
+    GNode add = builder.AddNode("Add", {a, b}, 1);
+    EXPECT_EQ(SubgraphRewriter::Replace(boundary, *builder.Build({{add, 0}})), FAILED);
+    EXPECT_NE(GetLastError().find("[REPLACE][INVALID] replacement[two_inputs]"), std::string::npos);
+  }
+  {  // wrong output count
+    SimpleGraphBuilder builder("two_outputs");
+    NodeIo a = builder.AddInput(0);
+    GNode s = builder.AddNode("Split", {a}, 2);
+    EXPECT_EQ(SubgraphRewriter::Replace(boundary, *builder.Build({{s, 0}, {s, 1}})), FAILED);
+  }
+  {  // cycle inside the replacement
+    SimpleGraphBuilder builder("cyclic");
+    NodeIo a = builder.AddInput(0);
+    GNode n1 = builder.AddNode("Add", {a}, 1, 2);
+    GNode n2 = builder.AddNode("Relu", {{n1, 0}}, 1);
+    auto graph = builder.Build({{n2, 0}});
+    ComputeGraphPtr cg = GraphUtilsEx::GetComputeGraph(*graph);
+    ASSERT_EQ(
+        cg->AddDataEdge(NodeAdapter::GNode2Node(n2).get(), 0, NodeAdapter::GNode2Node(n1).get(), 1),
+        SUCCESS);
+    EXPECT_EQ(SubgraphRewriter::Replace(boundary, *graph), FAILED);
+    EXPECT_NE(GetLastError().find("not a DAG"), std::string::npos);
+  }
+  {  // Data without index
+    SimpleGraphBuilder builder("no_index");
+    NodeIo a = builder.AddInput(0);
+    GNode r = builder.AddNode("Relu", {a}, 1);
+    auto graph = builder.Build({{r, 0}});
+    NodeAdapter::GNode2Node(a.node)->MutableOpDesc().DelAttr("index");
+    EXPECT_EQ(SubgraphRewriter::Replace(boundary, *graph), FAILED);
+  }
+  EXPECT_EQ(Signature(*g.Get()), before);
+}
+
+TEST(SubgraphRewriterTest, ContextOverloadWritesPassNameAndRejectsConflicts) {
+  TestGraph g;
+  Node *x = g.Data("x", 0);
+  Node *relu = g.Op("relu", "Relu", {P(x)});
+  g.NetOutput({P(relu)});
+  CustomPassContext empty_context;
+  EXPECT_EQ(SubgraphRewriter::Replace(Boundary({{In(relu, 0)}}, {In(relu, 0)}),
+                                      *SigmoidReplacement(), empty_context),
+            FAILED);
+  CustomPassContext context;
+  context.SetPassName("MyPass");
+  ASSERT_EQ(SubgraphRewriter::Replace(Boundary({{In(relu, 0)}}, {In(relu, 0)}),
+                                      *SigmoidReplacement(), context),
+            SUCCESS)
+      << GetLastError();
+  Node *sig = nullptr;
+  for (Node *node : g.Get()->GetDirectNodes()) {
+    if (node->GetType() == "Sigmoid") sig = node;
+  }
+  ASSERT_NE(sig, nullptr);
+  const auto *passes = sig->GetOpDesc().GetAttrAs<std::vector<std::string>>("pass_name");
+  ASSERT_NE(passes, nullptr);
+  EXPECT_EQ(*passes, std::vector<std::string>{"MyPass"});
+}
+
+TEST(SubgraphRewriterTest, StreamLabelConflictFailsAndLeavesGraphUnchanged) {
+  TestGraph g;
+  Node *x = g.Data("x", 0);
+  Node *r = g.Op("r", "Relu", {P(x)});
+  Node *s = g.Op("s", "Sigmoid", {P(r)});
+  g.NetOutput({P(s)});
+  r->MutableOpDesc().SetAttr("_user_stream_label", GeAttrValue("a"));
+  s->MutableOpDesc().SetAttr("_user_stream_label", GeAttrValue("b"));
+  const std::string before = Signature(*g.Get());
+  CustomPassContext context;
+  context.SetPassName("MyPass");
+  EXPECT_EQ(
+      SubgraphRewriter::Replace(Boundary({{In(r, 0)}}, {In(s, 0)}), *SigmoidReplacement(), context),
+      FAILED);
+  EXPECT_NE(GetLastError().find("multiple _user_stream_label [a][b]"), std::string::npos);
+  EXPECT_EQ(Signature(*g.Get()), before);
+}
+
+TEST(SubgraphRewriterTest, ExternalControlEdgesSurviveThroughNoOps) {
+  TestGraph g;
+  Node *x = g.Data("x", 0);
+  Node *before_node = g.Op("before", "Abs", {P(x)});
+  Node *relu = g.Op("relu", "Relu", {P(x)});
+  Node *after_node = g.Op("after", "Neg", {P(x)});
+  ASSERT_EQ(g.Get()->AddControlEdge(before_node, relu), SUCCESS);
+  ASSERT_EQ(g.Get()->AddControlEdge(relu, after_node), SUCCESS);
+  g.NetOutput({P(relu), P(before_node), P(after_node)});
+  ASSERT_EQ(
+      SubgraphRewriter::Replace(Boundary({{In(relu, 0)}}, {In(relu, 0)}), *SigmoidReplacement()),
+      SUCCESS)
+      << GetLastError();
+  Node *noop_in = nullptr;
+  Node *noop_out = nullptr;
+  for (Node *node : g.Get()->GetDirectNodes()) {
+    if (node->GetName().rfind("noop_in_", 0) == 0) noop_in = node;
+    if (node->GetName().rfind("noop_out_", 0) == 0) noop_out = node;
+  }
+  ASSERT_NE(noop_in, nullptr);
+  ASSERT_NE(noop_out, nullptr);
+  EXPECT_TRUE(g.Get()->HasControlEdge(before_node, noop_in));
+  EXPECT_TRUE(g.Get()->HasControlEdge(noop_out, after_node));
+  std::vector<Node *> order;
+  EXPECT_EQ(g.Get()->GetTopologicalOrder(&order), SUCCESS);
+}
+
+TEST(SubgraphRewriterTest, GraphOutputsFollowTheReplacedPort) {
+  TestGraph g;
+  Node *x = g.Data("x", 0);
+  Node *relu = g.Op("relu", "Relu", {P(x)});
+  g.NetOutput({P(relu)});
+  ASSERT_EQ(g.Get()->SetOutputs({{relu, 0}}), SUCCESS);
+  ASSERT_EQ(
+      SubgraphRewriter::Replace(Boundary({{In(relu, 0)}}, {In(relu, 0)}), *SigmoidReplacement()),
+      SUCCESS);
+  ASSERT_EQ(g.Get()->GetOutputs().size(), 1U);
+  EXPECT_EQ(g.Get()->GetOutputs()[0].first->GetType(), "Sigmoid");
+}
+
+TEST(SubgraphBoundaryTest, InputOutputAndIndexRules) {
+  TestGraph g;
+  Node *x = g.Data("x", 0);
+  Node *y = g.Data("y", 1);
+  Node *add = g.Op("add", "Add", {P(x), P(y)});
+  Node *mul = g.Op("mul", "Mul", {P(x), P(x)});
+  SubgraphInput input;
+  EXPECT_EQ(input.AddInput(In(add, 0)), SUCCESS);
+  EXPECT_EQ(input.AddInput(In(mul, 0)), SUCCESS);  // same tensor: allowed
+  EXPECT_EQ(input.AddInput(In(mul, 1)), SUCCESS);
+  EXPECT_NE(input.AddInput(In(add, 1)), SUCCESS);  // second producer rejected
+  EXPECT_NE(input.AddInput(In(add, 5)), SUCCESS);  // no such port
+  SubgraphOutput output;
+  EXPECT_NE(output.SetOutput(In(add, 3)), SUCCESS);
+  EXPECT_EQ(output.SetOutput(In(add, 0)), SUCCESS);
+  EXPECT_NE(output.SetOutput(In(mul, 0)), SUCCESS);
+  SubgraphBoundary boundary;
+  EXPECT_EQ(boundary.AddInput(0, input), SUCCESS);
+  EXPECT_NE(boundary.AddInput(0, input), SUCCESS);
+  EXPECT_EQ(GetLastError(), "Input 0 has already added.");
+  EXPECT_EQ(boundary.AddOutput(0, output), SUCCESS);
+  EXPECT_NE(boundary.AddOutput(0, output), SUCCESS);
+  EXPECT_EQ(GetLastError(), "Output 0 has already added.");
+}
+
+TEST(GraphFuseInspectorTest, CanFuseChecksInOrder) {
+  TestGraph g;
+  TestGraph other("other");
+  Node *x = g.Data("x", 0);
+  Node *a = g.Op("a", "Relu", {P(x)});
+  Node *b = g.Op("b", "Abs", {P(a)});
+  Node *c = g.Op("c", "Add", {P(a), P(b)});
+  Node *foreign = other.Op("f", "Relu", {P(other.Data("y", 0))});
+  AscendString reason;
+  EXPECT_FALSE(GraphFuseInspector::CanFuse({}, reason));
+  EXPECT_STREQ(reason.GetString(), "nodes_before_fuse is empty");
+  EXPECT_FALSE(GraphFuseInspector::CanFuse({GNode()}, reason));
+  EXPECT_STREQ(reason.GetString(), "failed to convert GNode to NodePtr");
+  EXPECT_FALSE(GraphFuseInspector::CanFuse(
+      {NodeAdapter::Node2GNode(a), NodeAdapter::Node2GNode(foreign)}, reason));
+  EXPECT_NE(std::string(reason.GetString()).find("nodes belong to different graphs"),
+            std::string::npos);
+  // a -> b -> c and a -> c: fusing {a, c} leaves b outside on a path a -> b -> c.
+  EXPECT_FALSE(GraphFuseInspector::CanFuse({NodeAdapter::Node2GNode(a), NodeAdapter::Node2GNode(c)},
+                                           reason));
+  EXPECT_STREQ(reason.GetString(), "it will create cycle after fuse");
+  EXPECT_TRUE(GraphFuseInspector::CanFuse(
+      {NodeAdapter::Node2GNode(a), NodeAdapter::Node2GNode(b), NodeAdapter::Node2GNode(c)},
+      reason));
+  a->MutableOpDesc().SetAttr("_user_stream_label", GeAttrValue("s1"));
+  b->MutableOpDesc().SetAttr("_user_stream_label", GeAttrValue("s2"));
+  EXPECT_FALSE(GraphFuseInspector::CanFuse({NodeAdapter::Node2GNode(a), NodeAdapter::Node2GNode(b)},
+                                           reason));
+  EXPECT_NE(std::string(reason.GetString()).find("[s1][s2]"), std::string::npos);
+}
+
+TEST(GraphFuseInspectorTest, ControlEdgeCycleIsDetected) {
+  TestGraph g;
+  Node *x = g.Data("x", 0);
+  Node *a = g.Op("a", "Relu", {P(x)});
+  Node *mid = g.Op("mid", "Abs", {P(x)});
+  Node *b = g.Op("b", "Neg", {P(x)});
+  ASSERT_EQ(g.Get()->AddControlEdge(a, mid), SUCCESS);
+  ASSERT_EQ(g.Get()->AddControlEdge(mid, b), SUCCESS);
+  EXPECT_TRUE(WillCauseCycleIfFuse({a, b}));
+  EXPECT_FALSE(WillCauseCycleIfFuse({a}));
+  EXPECT_FALSE(WillCauseCycleIfFuse({}));
+  CycleChecker checker(g.Get().get());
+  EXPECT_TRUE(checker.WillCauseCycleIfFuse({a, b}));
+  EXPECT_FALSE(checker.WillCauseCycleIfFuse({a, mid}));
+}
+
+TEST(GraphFuseInspectorTest, ReportFuseRecordsProvenance) {
+  TestGraph g;
+  Node *x = g.Data("x", 0);
+  Node *a = g.Op("a", "Relu", {P(x)});
+  Node *b = g.Op("b", "Abs", {P(a)});
+  Node *fused = g.Op("fused", "Fused", {P(x)});
+  CustomPassContext context;
+  EXPECT_NE(GraphFuseInspector::ReportFuse({NodeAdapter::Node2GNode(a)}, {}, context), SUCCESS);
+  context.SetPassName("P");
+  EXPECT_NE(GraphFuseInspector::ReportFuse({}, {}, context), SUCCESS);
+  EXPECT_NE(GraphFuseInspector::ReportFuse({GNode()}, {}, context), SUCCESS);
+  EXPECT_EQ(GraphFuseInspector::ReportFuse({NodeAdapter::Node2GNode(a)}, {}, context), SUCCESS);
+  ASSERT_EQ(GraphFuseInspector::ReportFuse({NodeAdapter::Node2GNode(a), NodeAdapter::Node2GNode(b)},
+                                           {NodeAdapter::Node2GNode(fused)}, context),
+            SUCCESS);
+  const auto *names =
+      fused->GetOpDesc().GetAttrAs<std::vector<std::string>>("_datadump_original_op_names");
+  ASSERT_NE(names, nullptr);
+  EXPECT_EQ(*names, (std::vector<std::string>{"a", "b"}));
+  const auto *types =
+      fused->GetOpDesc().GetAttrAs<std::vector<std::string>>("_datadump_original_op_types");
+  ASSERT_NE(types, nullptr);
+  EXPECT_EQ(*types, (std::vector<std::string>{"Relu", "Abs"}));
+}
+
+TEST(GNodeTest, HandleExpiresWithItsNode) {
+  TestGraph g;
+  Node *x = g.Data("x", 0);
+  Node *r = g.Op("r", "Relu", {P(x)});
+  GNode handle = NodeAdapter::Node2GNode(r);
+  AscendString type;
+  ASSERT_EQ(handle.GetType(type), GRAPH_SUCCESS);
+  EXPECT_STREQ(type.GetString(), "Relu");
+  auto peer = handle.GetInDataNodesAndPortIndexs(0);
+  ASSERT_NE(peer.first, nullptr);
+  AscendString name;
+  ASSERT_EQ(peer.first->GetName(name), GRAPH_SUCCESS);
+  EXPECT_STREQ(name.GetString(), "x");
+  ASSERT_EQ(g.Get()->RemoveNode(r), SUCCESS);
+  EXPECT_FALSE(handle.IsValid());
+  EXPECT_EQ(handle.GetType(type), GRAPH_FAILED);
+  EXPECT_NE(GetLastError().find("invalid"), std::string::npos);
+  EXPECT_EQ(handle.GetInputsSize(), 0U);
+}
+
+}  // namespace
+}  // namespace fusion
+}  // namespace ge

@@ -1,0 +1,38 @@
+// Conversions between the public handles (GNode, Graph) and the IR they wrap. Compiler-internal:
+// plugin authors only ever see GNode/Graph.
+#ifndef GE_REWRITE_NODE_ADAPTER_H_
+#define GE_REWRITE_NODE_ADAPTER_H_
+
+#include <memory>
+
+#include "graph/compute_graph.h"
+#include "graph/gnode.h"
+#include "graph/graph.h"
+#include "graph/node.h"
+
+namespace ge {
+
+class NodeAdapter {
+ public:
+  /// A handle on `node` (an invalid GNode when `node` is null).
+  static GNode Node2GNode(const NodePtr &node);
+  /// A handle on a node of a live graph (looks up its shared owner).
+  static GNode Node2GNode(const Node *node);
+  static GNodePtr Node2GNodePtr(const Node *node);
+  /// The live node behind `gnode`, nullptr once it was removed or its graph is gone.
+  static NodePtr GNode2Node(const GNode &gnode);
+};
+
+class GraphUtilsEx {
+ public:
+  /// A Graph sharing `graph` (an invalid Graph when null).
+  static Graph CreateGraphFromComputeGraph(const ComputeGraphPtr &graph);
+  static GraphPtr CreateGraphPtrFromComputeGraph(const ComputeGraphPtr &graph);
+  static std::unique_ptr<Graph> CreateGraphUniqPtrFromComputeGraph(const ComputeGraphPtr &graph);
+  /// The ComputeGraph behind `graph` (nullptr for an invalid Graph).
+  static ComputeGraphPtr GetComputeGraph(const Graph &graph);
+};
+
+}  // namespace ge
+
+#endif  // GE_REWRITE_NODE_ADAPTER_H_

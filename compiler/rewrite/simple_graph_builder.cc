@@ -1,0 +1,161 @@
+// SimpleGraphBuilder: builds pattern/replacement graphs for C++ passes.
+#include "ge/fusion/simple_graph_builder.h"
+
+#include <map>
+#include <string>
+
+#include "common/error.h"
+#include "graph/compute_graph.h"
+#include "ops/op_catalog.h"
+#include "rewrite/fusion_utils.h"
+#include "rewrite/node_adapter.h"
+
+namespace ge {
+namespace fusion {
+
+struct SimpleGraphBuilder::Impl {
+  ComputeGraphPtr graph;
+  uint64_t counter = 0;
+
+  std::string NextName(const std::string &type) { return type + "_" + std::to_string(counter++); }
+
+  Node *Resolve(const NodeIo &io) const {
+    NodePtr node = NodeAdapter::GNode2Node(io.node);
+    if (node == nullptr || node->GetOwnerGraph() != graph.get() || io.index < 0 ||
+        static_cast<size_t>(io.index) >= node->GetOutputsSize()) {
+      return nullptr;
+    }
+    return node.get();
+  }
+};
+
+namespace {
+// The catalog's desc when it knows `type` (dynamic ports sized from the counts given), else a
+// desc with plain ports.
+OpDesc MakeDesc(const std::string &name, const std::string &type, size_t inputs, size_t outputs) {
+  const OpPrototype *proto = OpCatalog::Instance().Find(type);
+  if (proto != nullptr) {
+    std::map<std::string, int64_t> dyn_in;
+    std::map<std::string, int64_t> dyn_out;
+    size_t fixed_in = 0;
+    size_t fixed_out = 0;
+    for (const OpInputDef &input : proto->inputs) {
+      fixed_in += input.kind == IrInputType::kDynamic ? 0U : 1U;
+    }
+    for (const OpOutputDef &output : proto->outputs) {
+      fixed_out += output.kind == IrOutputType::kDynamic ? 0U : 1U;
+    }
+    for (const OpInputDef &input : proto->inputs) {
+      if (input.kind == IrInputType::kDynamic) {
+        dyn_in[input.name] = inputs > fixed_in ? static_cast<int64_t>(inputs - fixed_in) : 0;
+        break;
+      }
+    }
+    for (const OpOutputDef &output : proto->outputs) {
+      if (output.kind == IrOutputType::kDynamic) {
+        dyn_out[output.name] = outputs > fixed_out ? static_cast<int64_t>(outputs - fixed_out) : 0;
+        break;
+      }
+    }
+    OpDesc desc;
+    if (CreateOpDesc(name, type, dyn_in, dyn_out, &desc) == SUCCESS &&
+        desc.GetInputsSize() >= inputs && desc.GetOutputsSize() >= outputs) {
+      return desc;
+    }
+  }
+  OpDesc desc(name, type);
+  for (size_t i = 0; i < inputs; ++i) {
+    desc.AddInputDesc("x" + std::to_string(i), GeTensorDesc());
+  }
+  for (size_t i = 0; i < outputs; ++i) {
+    desc.AddOutputDesc("y" + std::to_string(i), GeTensorDesc());
+  }
+  return desc;
+}
+}  // namespace
+
+SimpleGraphBuilder::SimpleGraphBuilder(const char *name) : impl_(std::make_unique<Impl>()) {
+  impl_->graph = std::make_shared<ComputeGraph>(name == nullptr ? "graph" : name);
+}
+
+SimpleGraphBuilder::~SimpleGraphBuilder() = default;
+
+NodeIo SimpleGraphBuilder::AddInput(int64_t index) {
+  if (impl_->graph == nullptr) {
+    return NodeIo{};
+  }
+  OpDesc desc("input_" + std::to_string(index), kData);
+  desc.AddInputDesc("x", GeTensorDesc());
+  desc.AddOutputDesc("y", GeTensorDesc());
+  desc.SetAttr(kAttrIndex, GeAttrValue(index));
+  Node *node = impl_->graph->AddNode(std::move(desc));
+  return NodeIo{NodeAdapter::Node2GNode(node), 0};
+}
+
+NodeIo SimpleGraphBuilder::AddConst(const Tensor *value) {
+  if (impl_->graph == nullptr) {
+    return NodeIo{};
+  }
+  OpDesc desc(impl_->NextName("Const"), "Const");
+  desc.AddOutputDesc("y", value == nullptr ? GeTensorDesc() : value->GetGeTensor().GetTensorDesc());
+  if (value != nullptr) {
+    desc.SetAttr(kAttrValue, GeAttrValue(value->GetGeTensor()));
+  }
+  Node *node = impl_->graph->AddNode(std::move(desc));
+  return NodeIo{NodeAdapter::Node2GNode(node), 0};
+}
+
+GNode SimpleGraphBuilder::AddNode(const char *type, const std::vector<NodeIo> &inputs,
+                                  size_t output_count, size_t input_count) {
+  if (impl_->graph == nullptr || type == nullptr) {
+    return GNode();
+  }
+  std::vector<Node *> producers;
+  for (const NodeIo &input : inputs) {
+    Node *producer = impl_->Resolve(input);
+    if (producer == nullptr) {
+      SetLastError(std::string("SimpleGraphBuilder::AddNode: an input of the new ") + type +
+                   " node is not an output of this builder's graph");
+      return GNode();
+    }
+    producers.push_back(producer);
+  }
+  Node *node = impl_->graph->AddNode(
+      MakeDesc(impl_->NextName(type), type, std::max(inputs.size(), input_count), output_count));
+  if (node == nullptr) {
+    return GNode();
+  }
+  for (size_t i = 0; i < producers.size(); ++i) {
+    if (impl_->graph->AddDataEdge(producers[i], static_cast<int32_t>(inputs[i].index), node,
+                                  static_cast<int32_t>(i)) != SUCCESS) {
+      return GNode();
+    }
+  }
+  return NodeAdapter::Node2GNode(node);
+}
+
+GraphUniqPtr SimpleGraphBuilder::Build(const std::vector<NodeIo> &outputs) {
+  if (impl_->graph == nullptr) {
+    return nullptr;
+  }
+  OpDesc desc("NetOutput", kNetOutput);
+  for (size_t i = 0; i < outputs.size(); ++i) {
+    desc.AddInputDesc("x" + std::to_string(i), GeTensorDesc());
+  }
+  Node *net_output = impl_->graph->AddNode(std::move(desc));
+  for (size_t i = 0; i < outputs.size(); ++i) {
+    Node *producer = impl_->Resolve(outputs[i]);
+    if (producer == nullptr ||
+        impl_->graph->AddDataEdge(producer, static_cast<int32_t>(outputs[i].index), net_output,
+                                  static_cast<int32_t>(i)) != SUCCESS) {
+      SetLastError("SimpleGraphBuilder::Build: output " + std::to_string(i) +
+                   " is not an output of this builder's graph");
+      return nullptr;
+    }
+  }
+  ComputeGraphPtr graph = std::move(impl_->graph);
+  return GraphUtilsEx::CreateGraphUniqPtrFromComputeGraph(graph);
+}
+
+}  // namespace fusion
+}  // namespace ge

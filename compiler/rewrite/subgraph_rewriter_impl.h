@@ -1,0 +1,53 @@
+// Internal entry of SubgraphRewriter: resolves and validates a boundary and a replacement, then
+// rewrites. Everything is checked before the first edit.
+#ifndef GE_REWRITE_SUBGRAPH_REWRITER_IMPL_H_
+#define GE_REWRITE_SUBGRAPH_REWRITER_IMPL_H_
+
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "ge/fusion/pass/custom_pass_context.h"
+#include "ge/fusion/subgraph_boundary.h"
+#include "graph/compute_graph.h"
+#include "rewrite/fusion_utils.h"
+
+namespace ge {
+namespace fusion {
+
+/// A boundary resolved against its graph.
+struct ResolvedBoundary {
+  ComputeGraph *graph = nullptr;
+  std::vector<OutAnchor> input_producers;  // per input position
+  std::vector<std::vector<std::pair<Node *, int32_t>>> input_consumers;
+  std::vector<OutAnchor> outputs;  // per output position
+  std::vector<Node *> nodes;       // the nodes to replace
+};
+
+/// Fills `resolved`; FAILED with the reason as last error when the boundary is malformed, spans
+/// graphs or is not self contained.
+Status ResolveBoundary(const SubgraphBoundary &boundary, ResolvedBoundary *resolved);
+
+/// What a successful rewrite did (for incremental cycle checking and statistics).
+struct RewriteRecord {
+  std::vector<const Node *> removed;
+  std::vector<Node *> new_nodes;  // topological order (NoOps included)
+  std::vector<Node *> producers;
+  std::vector<Node *> consumers;
+};
+
+/// The rewrite. `pass_context` null = the context-less overload. `record` may be null.
+Status ReplaceSubgraph(const SubgraphBoundary &boundary, const ComputeGraph &replacement,
+                       CustomPassContext *pass_context, RewriteRecord *record);
+
+/// The DecomposePass boundary of `node`: one input per distinct producer port of its connected
+/// inputs (numbered by first appearance), one output per output port (connected or not).
+SubgraphBoundary MakeSingleNodeBoundary(const GNode &node);
+
+/// Appends `pass_name` to the `pass_name` list attr of each node (keeping earlier passes).
+void MarkPassName(const std::vector<Node *> &nodes, const std::string &pass_name);
+
+}  // namespace fusion
+}  // namespace ge
+
+#endif  // GE_REWRITE_SUBGRAPH_REWRITER_IMPL_H_

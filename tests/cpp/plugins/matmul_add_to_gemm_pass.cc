@@ -1,0 +1,89 @@
+// Sample C++ plugin: MatMul(a, b) + c and BatchMatMulV2(a, b) + c -> GEMM(a, b, c, 1, 1), with
+// the transpose flags carried over. Also registers a legacy REGISTER_CUSTOM_PASS that counts the
+// GEMM nodes (to show both registration styles in one library).
+#include <cstring>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "ge/fusion/pass/fusion_pass_reg.h"
+#include "ge/fusion/pass/pattern_fusion_pass.h"
+#include "ge/fusion/register_custom_pass.h"
+#include "ge/fusion/simple_graph_builder.h"
+
+namespace sample {
+
+using namespace ge;          // NOLINT
+using namespace ge::fusion;  // NOLINT
+
+class MatMulAddToGemmPass : public PatternFusionPass {
+ public:
+  std::vector<PatternUniqPtr> Patterns() override {
+    std::vector<PatternUniqPtr> patterns;
+    for (const char *matmul_type : {"MatMul", "BatchMatMulV2"}) {
+      SimpleGraphBuilder builder((std::string(matmul_type) + "_add").c_str());
+      NodeIo a = builder.AddInput(0);
+      NodeIo b = builder.AddInput(1);
+      NodeIo c = builder.AddInput(2);
+      GNode matmul = builder.AddNode(matmul_type, {a, b}, 1);
+      GNode add = builder.AddNode("Add", {{matmul, 0}, c}, 1);
+      patterns.push_back(std::make_unique<Pattern>(std::move(*builder.Build({{add, 0}}))));
+    }
+    return patterns;
+  }
+
+  GraphUniqPtr Replacement(const std::unique_ptr<MatchResult> &match_result) override {
+    bool transpose_a = false;
+    bool transpose_b = false;
+    for (const GNode &node : match_result->GetMatchedNodes()) {
+      AscendString type;
+      (void)node.GetType(type);
+      if (std::strcmp(type.GetString(), "MatMul") == 0) {
+        (void)node.GetAttr("transpose_x1", transpose_a);
+        (void)node.GetAttr("transpose_x2", transpose_b);
+      } else if (std::strcmp(type.GetString(), "BatchMatMulV2") == 0) {
+        (void)node.GetAttr("adj_x1", transpose_a);
+        (void)node.GetAttr("adj_x2", transpose_b);
+      }
+    }
+    SimpleGraphBuilder builder("gemm");
+    NodeIo a = builder.AddInput(0);
+    NodeIo b = builder.AddInput(1);
+    NodeIo c = builder.AddInput(2);
+    const float one = 1.0F;
+    const Tensor scalar_one(TensorDesc(Shape(std::vector<int64_t>{1}), FORMAT_ND, DT_FLOAT),
+                            reinterpret_cast<const uint8_t *>(&one), sizeof(one));
+    NodeIo alpha = builder.AddConst(&scalar_one);
+    NodeIo beta = builder.AddConst(&scalar_one);
+    GNode gemm = builder.AddNode("GEMM", {a, b, c, alpha, beta}, 1);
+    (void)gemm.SetAttr("transpose_a", transpose_a);
+    (void)gemm.SetAttr("transpose_b", transpose_b);
+    return builder.Build({{gemm, 0}});
+  }
+};
+
+REG_FUSION_PASS(MatMulAddToGemmPass).Stage(CustomPassStage::kBeforeInferShape);
+
+// Legacy style: records how many GEMM nodes the graph has after the fusion stage.
+Status CountGemmNodes(GraphPtr &graph, CustomPassContext &context) {
+  int64_t count = 0;
+  for (const GNode &node : graph->GetDirectNode()) {
+    AscendString type;
+    if (node.GetType(type) == GRAPH_SUCCESS && std::strcmp(type.GetString(), "GEMM") == 0) {
+      ++count;
+    }
+  }
+  for (GNode node : graph->GetDirectNode()) {
+    AscendString type;
+    if (node.GetType(type) == GRAPH_SUCCESS && std::strcmp(type.GetString(), "NetOutput") == 0) {
+      (void)node.SetAttr("_sample_gemm_count", count);
+    }
+  }
+  return SUCCESS;
+}
+
+REGISTER_CUSTOM_PASS("CountGemmNodesPass")
+    .CustomPassFn(CountGemmNodes)
+    .Stage(CustomPassStage::kAfterBuiltinFusionPass);
+
+}  // namespace sample
