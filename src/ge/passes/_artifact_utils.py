@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from types import ModuleType
 from typing import List, Tuple
@@ -16,6 +17,7 @@ from ge._internal.artifact_utils import (
 )
 
 __all__ = [
+    "ARTIFACT_ROOT_ENV",
     "BRIDGE_ABI_VERSION",
     "NATIVE_MODULE_NAME",
     "artifacts_root",
@@ -24,15 +26,29 @@ __all__ = [
     "load_artifact_from_dir",
     "load_native_module",
     "scan_artifacts",
+    "search_roots",
 ]
 
 BRIDGE_ABI_VERSION = 1
 NATIVE_MODULE_NAME = "ge.passes._ge_pass_native"
+# Development override (ge_py addition): a directory holding a set (or sets) searched before the
+# package-local root, like GE_PY_COMPILER_LIB for the compiler library.
+ARTIFACT_ROOT_ENV = "GE_PY_PASS_ARTIFACT_ROOT"
 
 
 def artifacts_root() -> Path:
     """``ge/passes/python_pass_artifacts`` next to this package (never sys.path/PYTHONPATH)."""
     return Path(__file__).resolve().parent / "python_pass_artifacts"
+
+
+def search_roots() -> List[Path]:
+    """Roots searched in order: $GE_PY_PASS_ARTIFACT_ROOT (if set), then artifacts_root()."""
+    roots = []
+    override = os.environ.get(ARTIFACT_ROOT_ENV, "").strip()
+    if override:
+        roots.append(Path(override).resolve())
+    roots.append(artifacts_root())
+    return roots
 
 
 def load_artifact_from_dir(directory: Path) -> PythonArtifact | None:
@@ -77,8 +93,12 @@ def iter_artifacts(root: Path | None = None) -> List[PythonArtifact]:
 
 
 def find_prebuilt_artifact() -> PythonArtifact | None:
-    """First set matching this interpreter, platform and BRIDGE_ABI_VERSION."""
-    return find_compatible_artifact(iter_artifacts(), BRIDGE_ABI_VERSION)
+    """First set matching this interpreter, platform and BRIDGE_ABI_VERSION, over search_roots()."""
+    for root in search_roots():
+        artifact = find_compatible_artifact(iter_artifacts(root), BRIDGE_ABI_VERSION)
+        if artifact is not None:
+            return artifact
+    return None
 
 
 def load_native_module(path: Path) -> ModuleType:

@@ -18,6 +18,7 @@ from typing import List
 from ge._internal.artifact_utils import PythonArtifact, current_platform_tag, current_python_tag
 
 from ._artifact_utils import (
+    ARTIFACT_ROOT_ENV,
     BRIDGE_ABI_VERSION,
     NATIVE_MODULE_NAME,
     artifacts_root,
@@ -26,6 +27,7 @@ from ._artifact_utils import (
     load_artifact_from_dir,
     load_native_module,
     scan_artifacts,
+    search_roots,
 )
 
 __all__ = [
@@ -165,13 +167,20 @@ def ensure_native_module() -> ModuleType:
             return load_native_module(generated.native_path)
         except Exception as exc:
             errors.append(f"load fallback native artifact '{generated.native_path}' failed: {exc}")
-    root = artifacts_root()
-    valid, rejected = scan_artifacts(root)
+    roots = search_roots()
+    valid, rejected = [], []
+    for root in roots:
+        if root != artifacts_root() and not root.is_dir():
+            rejected.append(f"{ARTIFACT_ROOT_ENV}={root}: not a directory")
+        found, refused = scan_artifacts(root)
+        valid += found
+        rejected += refused
     tag, plat = current_python_tag(), current_platform_tag()
     discovered = sorted(item.key for item in valid)
     message = (
         f"Failed to load GE Python pass native artifact for runtime python tag '{tag}', "
-        f"platform '{plat}', bridge ABI {BRIDGE_ABI_VERSION}. Searched artifact root: {root}. "
+        f"platform '{plat}', bridge ABI {BRIDGE_ABI_VERSION}. "
+        f"Searched artifact root: {', '.join(str(root) for root in roots)}. "
         f"Discovered valid artifacts: {', '.join(discovered) if discovered else 'none'}. "
         f"Load errors: {'; '.join(e.rstrip('.') for e in errors) if errors else 'none'}. "
         "Please install the native artifact wheel that matches this Python runtime, for example "

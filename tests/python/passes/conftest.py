@@ -17,10 +17,11 @@ def _purge_pass_modules():
 
 @pytest.fixture(autouse=True)
 def clean_pass_state(monkeypatch):
-    """No ASCEND_GE_PY_PASS_PATH, no registrations, no holders, no plugin modules."""
+    """No path variables, no registrations, no holders, no plugin modules."""
     from ge.passes import _bridge, registry
 
     monkeypatch.delenv("ASCEND_GE_PY_PASS_PATH", raising=False)
+    monkeypatch.delenv("GE_PY_PASS_ARTIFACT_ROOT", raising=False)
     registry.clear_registered_passes()
     _bridge.clear_pass_holders()
     _purge_pass_modules()

@@ -250,3 +250,24 @@ def test_python_build_info_describes_this_interpreter():
     assert info.executable == sys.executable
     assert info.version.startswith(f"{sys.version_info.major}.{sys.version_info.minor}.")
     assert info.include_dir.is_dir()
+
+
+def test_artifact_root_override_is_searched_first(monkeypatch, tmp_path):
+    override = write_set(tmp_path / "override" / f"{TAG}-{PLATFORM}")
+    monkeypatch.setenv(_artifact_utils.ARTIFACT_ROOT_ENV, str(override.parent))
+    assert _artifact_utils.search_roots() == [
+        override.parent.resolve(),
+        _artifact_utils.artifacts_root(),
+    ]
+    assert _artifact_utils.find_prebuilt_artifact().root == override.resolve()
+
+
+def test_missing_artifact_root_override_is_reported(monkeypatch, tmp_path):
+    missing = tmp_path / "no_such_root"
+    monkeypatch.setenv(_artifact_utils.ARTIFACT_ROOT_ENV, str(missing))
+    monkeypatch.delitem(sys.modules, runtime.NATIVE_MODULE_NAME, raising=False)
+    with pytest.raises(ImportError) as info:
+        runtime.ensure_native_module()
+    message = str(info.value)
+    assert f"Searched artifact root: {missing}, {_artifact_utils.artifacts_root()}." in message
+    assert f"GE_PY_PASS_ARTIFACT_ROOT={missing}: not a directory" in message
