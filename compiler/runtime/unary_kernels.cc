@@ -1,0 +1,294 @@
+// Elementwise unary kernels: math functions, activations (Gelu in GE's tanh form), scalar-attr
+// ops (Muls/Adds), ClipByValue and Cast (ops.md §2.3).
+#include <cmath>
+#include <limits>
+#include <type_traits>
+
+#include "common/error.h"
+#include "runtime/builtin_kernels.h"
+#include "runtime/elementwise_utils.h"
+#include "runtime/kernel_registry.h"
+
+namespace ge {
+namespace runtime {
+namespace {
+
+constexpr double kSqrt2OverPi = 0.7978845608028654;  // sqrt(2/pi)
+
+/// Runs a floating-point function over float/double inputs.
+template <typename Fn>
+Status FloatUnary(KernelContext &ctx, Fn fn) {
+  if (ctx.RequireInputs(1) != SUCCESS) {
+    return FAILED;
+  }
+  const GeTensor &x = ctx.Input(0);
+  const DataType dtype = DtypeOf(x);
+  if (dtype == DT_FLOAT) {
+    return ctx.SetOutput(0, MapUnary<float, float>(x, dtype, [&](float v) { return fn(v); }));
+  }
+  if (dtype == DT_DOUBLE) {
+    return ctx.SetOutput(0, MapUnary<double, double>(x, dtype, [&](double v) { return fn(v); }));
+  }
+  return UnsupportedDtype(ctx, dtype);
+}
+
+/// Runs a function defined for every numeric type (bool excluded).
+template <typename Fn>
+Status NumericUnary(KernelContext &ctx, Fn fn) {
+  if (ctx.RequireInputs(1) != SUCCESS) {
+    return FAILED;
+  }
+  const GeTensor &x = ctx.Input(0);
+  const DataType dtype = DtypeOf(x);
+  if (dtype == DT_BOOL) {
+    return UnsupportedDtype(ctx, dtype);
+  }
+  Status status = FAILED;
+  const bool ok = DispatchNative(dtype, [&](auto tag) {
+    using T = decltype(tag);
+    if constexpr (!std::is_same<T, bool>::value) {
+      status =
+          ctx.SetOutput(0, MapUnary<T, T>(x, dtype, [&](T v) { return static_cast<T>(fn(v)); }));
+    }
+  });
+  return ok ? status : UnsupportedDtype(ctx, dtype);
+}
+
+Status Sqrt(KernelContext &ctx) {
+  return FloatUnary(ctx, [](auto v) { return std::sqrt(v); });
+}
+Status Rsqrt(KernelContext &ctx) {
+  return FloatUnary(ctx, [](auto v) { return static_cast<decltype(v)>(1) / std::sqrt(v); });
+}
+Status Reciprocal(KernelContext &ctx) {
+  return FloatUnary(ctx, [](auto v) { return static_cast<decltype(v)>(1) / v; });
+}
+Status Sigmoid(KernelContext &ctx) {
+  return FloatUnary(ctx, [](auto v) {
+    using T = decltype(v);
+    // Split by sign so exp never overflows.
+    if (v >= 0) return static_cast<T>(1) / (static_cast<T>(1) + std::exp(-v));
+    const T e = std::exp(v);
+    return e / (static_cast<T>(1) + e);
+  });
+}
+Status Tanh(KernelContext &ctx) {
+  return FloatUnary(ctx, [](auto v) { return std::tanh(v); });
+}
+Status Erf(KernelContext &ctx) {
+  return FloatUnary(ctx, [](auto v) { return std::erf(v); });
+}
+Status Floor(KernelContext &ctx) {
+  return FloatUnary(ctx, [](auto v) { return std::floor(v); });
+}
+Status Ceil(KernelContext &ctx) {
+  return FloatUnary(ctx, [](auto v) { return std::ceil(v); });
+}
+Status Sin(KernelContext &ctx) {
+  return FloatUnary(ctx, [](auto v) { return std::sin(v); });
+}
+Status Cos(KernelContext &ctx) {
+  return FloatUnary(ctx, [](auto v) { return std::cos(v); });
+}
+
+/// GE's Gelu: the tanh approximation 0.5x(1+tanh(sqrt(2/pi)(x+0.044715x^3))) (ops.md §2.3).
+template <typename T>
+T GeluTanh(T v) {
+  const double x = static_cast<double>(v);
+  return static_cast<T>(0.5 * x * (1.0 + std::tanh(kSqrt2OverPi * (x + 0.044715 * x * x * x))));
+}
+
+template <typename T>
+T GeluErf(T v) {
+  const double x = static_cast<double>(v);
+  return static_cast<T>(0.5 * x * (1.0 + std::erf(x / std::sqrt(2.0))));
+}
+
+Status Gelu(KernelContext &ctx) {
+  return FloatUnary(ctx, [](auto v) { return GeluTanh(v); });
+}
+
+Status GeluV2(KernelContext &ctx) {
+  const std::string mode = ctx.GetString("approximate", "none");
+  if (mode == "tanh") {
+    return FloatUnary(ctx, [](auto v) { return GeluTanh(v); });
+  }
+  if (mode == "none") {
+    return FloatUnary(ctx, [](auto v) { return GeluErf(v); });
+  }
+  return ctx.Error("attribute 'approximate' must be \"none\" or \"tanh\", got \"" + mode + "\"");
+}
+
+Status FastGelu(KernelContext &ctx) {
+  return FloatUnary(ctx, [](auto v) {
+    const double x = static_cast<double>(v);
+    const double ax = std::fabs(x);
+    return static_cast<decltype(v)>(x / (1.0 + std::exp(-1.702 * ax)) * std::exp(0.851 * (x - ax)));
+  });
+}
+
+/// Exp/Log with GE's base/scale/shift attributes (base -1 means e).
+Status Exp(KernelContext &ctx) {
+  const double base = ctx.GetFloat("base", -1.0f);
+  const double scale = ctx.GetFloat("scale", 1.0f);
+  const double shift = ctx.GetFloat("shift", 0.0f);
+  if (base != -1.0 && base <= 0.0) {
+    return ctx.Error("attribute 'base' must be -1 or > 0, got " + std::to_string(base));
+  }
+  const double log_base = base == -1.0 ? 1.0 : std::log(base);
+  if (log_base == 1.0 && scale == 1.0 && shift == 0.0) {
+    return FloatUnary(ctx, [](auto v) { return std::exp(v); });
+  }
+  return FloatUnary(ctx, [=](auto v) {
+    return static_cast<decltype(v)>(std::exp(log_base * (scale * v + shift)));
+  });
+}
+
+Status Log(KernelContext &ctx) {
+  const double base = ctx.GetFloat("base", -1.0f);
+  const double scale = ctx.GetFloat("scale", 1.0f);
+  const double shift = ctx.GetFloat("shift", 0.0f);
+  if (base != -1.0 && (base <= 0.0 || base == 1.0)) {
+    return ctx.Error("attribute 'base' must be -1 or > 0 and != 1, got " + std::to_string(base));
+  }
+  const double inv_log_base = base == -1.0 ? 1.0 : 1.0 / std::log(base);
+  if (inv_log_base == 1.0 && scale == 1.0 && shift == 0.0) {
+    return FloatUnary(ctx, [](auto v) { return std::log(v); });
+  }
+  return FloatUnary(ctx, [=](auto v) {
+    return static_cast<decltype(v)>(std::log(shift + scale * v) * inv_log_base);
+  });
+}
+
+Status Abs(KernelContext &ctx) {
+  return NumericUnary(ctx, [](auto v) {
+    if constexpr (std::is_unsigned<decltype(v)>::value) {
+      return v;
+    } else {
+      return v < 0 ? -v : v;
+    }
+  });
+}
+Status Neg(KernelContext &ctx) {
+  return NumericUnary(ctx, [](auto v) { return -v; });
+}
+Status Square(KernelContext &ctx) {
+  return NumericUnary(ctx, [](auto v) { return v * v; });
+}
+Status Sign(KernelContext &ctx) {
+  return NumericUnary(ctx, [](auto v) { return (v > 0) - (v < 0); });
+}
+Status Relu(KernelContext &ctx) {
+  return NumericUnary(ctx, [](auto v) { return v > 0 ? v : decltype(v){0}; });
+}
+Status Relu6(KernelContext &ctx) {
+  return NumericUnary(ctx, [](auto v) {
+    using T = decltype(v);
+    return v > 0 ? (v < 6 ? v : T{6}) : T{0};
+  });
+}
+
+Status Muls(KernelContext &ctx) {
+  if (!ctx.HasAttr("value")) {
+    return ctx.Error("required attribute 'value' (float) is missing");
+  }
+  const double value = ctx.GetFloat("value", 0.0f);
+  return NumericUnary(ctx, [=](auto v) { return static_cast<double>(v) * value; });
+}
+
+Status Adds(KernelContext &ctx) {
+  if (!ctx.HasAttr("value")) {
+    return ctx.Error("required attribute 'value' (float) is missing");
+  }
+  const double value = ctx.GetFloat("value", 0.0f);
+  return NumericUnary(ctx, [=](auto v) { return static_cast<double>(v) + value; });
+}
+
+Status LogicalNot(KernelContext &ctx) {
+  if (ctx.RequireInputs(1) != SUCCESS) {
+    return FAILED;
+  }
+  if (DtypeOf(ctx.Input(0)) != DT_BOOL) {
+    return UnsupportedDtype(ctx, DtypeOf(ctx.Input(0)));
+  }
+  return ctx.SetOutput(0, MapUnary<bool, bool>(ctx.Input(0), DT_BOOL, [](bool v) { return !v; }));
+}
+
+/// y = min(max(x, lo), hi) with three-way broadcasting; all inputs share x's dtype.
+Status ClipByValue(KernelContext &ctx) {
+  if (ctx.RequireInputs(3) != SUCCESS || RequireSameDtype(ctx, 0, 1) != SUCCESS ||
+      RequireSameDtype(ctx, 0, 2) != SUCCESS) {
+    return FAILED;
+  }
+  const DataType dtype = DtypeOf(ctx.Input(0));
+  Status status = FAILED;
+  const bool ok = DispatchNative(dtype, [&](auto tag) {
+    using T = decltype(tag);
+    status = RunTernary<T, T, T, T>(ctx, ctx.Input(0), ctx.Input(1), ctx.Input(2), dtype,
+                                    [](T x, T lo, T hi) {
+                                      const T y = x < lo ? lo : x;
+                                      return hi < y ? hi : y;
+                                    });
+  });
+  return ok ? status : UnsupportedDtype(ctx, dtype);
+}
+
+Status Cast(KernelContext &ctx) {
+  if (ctx.RequireInputs(1) != SUCCESS) {
+    return FAILED;
+  }
+  int64_t dst = 0;
+  if (ctx.GetRequiredInt("dst_type", &dst) != SUCCESS) {
+    return FAILED;
+  }
+  if (!IsValidDataType(static_cast<int32_t>(dst))) {
+    return ctx.Error("attribute 'dst_type' " + std::to_string(dst) + " is not a ge::DataType");
+  }
+  GeTensor out;
+  if (ConvertTensor(ctx.Input(0), static_cast<DataType>(dst), &out) != SUCCESS) {
+    return ctx.Error(GetLastError());
+  }
+  return ctx.SetOutput(0, out);
+}
+
+}  // namespace
+
+void RegisterUnaryKernels(KernelRegistry &registry) {
+  const struct {
+    const char *type;
+    KernelFn fn;
+  } kKernels[] = {
+      {"Sqrt", Sqrt},
+      {"Rsqrt", Rsqrt},
+      {"Reciprocal", Reciprocal},
+      {"Sigmoid", Sigmoid},
+      {"Tanh", Tanh},
+      {"Erf", Erf},
+      {"Floor", Floor},
+      {"Ceil", Ceil},
+      {"Sin", Sin},
+      {"Cos", Cos},
+      {"Gelu", Gelu},
+      {"GeluV2", GeluV2},
+      {"FastGelu", FastGelu},
+      {"Exp", Exp},
+      {"Log", Log},
+      {"Abs", Abs},
+      {"Neg", Neg},
+      {"Square", Square},
+      {"Sign", Sign},
+      {"Relu", Relu},
+      {"Relu6", Relu6},
+      {"Muls", Muls},
+      {"Adds", Adds},
+      {"LogicalNot", LogicalNot},
+      {"ClipByValue", ClipByValue},
+  };
+  for (const auto &kernel : kKernels) {
+    registry.Register(kernel.type, KernelDef{kernel.fn, true});
+  }
+  registry.Register("Cast", KernelDef{Cast, false});  // converts halves itself
+}
+
+}  // namespace runtime
+}  // namespace ge
