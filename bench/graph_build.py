@@ -1,0 +1,96 @@
+"""Graph-construction benchmark (run by hand, not in CI).
+
+  (a) C++: a 1M-node chain built in the IR and through EsGraphBuilder, then topologically
+      sorted (the ge_graph_build_bench binary; built here on demand)   target < 1 s
+  (b) Python: a 100k-node chain built through ge.es                    target < 3 s
+  (c) AIR: save + load of a 100k-node graph through ge.graph           target < 1 s
+
+Usage: python bench/graph_build.py [--build-dir build/es] [--nodes-cpp N] [--nodes-py N]
+Needs PYTHONPATH=src (or an installed ge_py) and GE_PY_COMPILER_LIB for a development build.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import subprocess
+import sys
+import tempfile
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def bench_cpp(build_dir: str, nodes: int) -> None:
+    subprocess.run(
+        ["cmake", "--build", build_dir, "--target", "ge_graph_build_bench"],
+        check=True,
+        stdout=subprocess.DEVNULL,
+    )
+    binary = os.path.join(build_dir, "compiler", "es", "ge_graph_build_bench")
+    out = subprocess.run([binary, str(nodes)], check=True, capture_output=True, text=True).stdout
+    figures = dict(line.split() for line in out.splitlines() if len(line.split()) == 2)
+    for label, value in figures.items():
+        print(f"(a) C++ {nodes} nodes  {label:<16} {float(value):7.3f} s")
+    ir_total = float(figures["ir_build"]) + float(figures["ir_topo_sort"])
+    print(f"(a) C++ IR build + topological sort: {ir_total:.3f} s (target < 1 s)")
+    if "es_build" in figures:
+        es_total = float(figures["es_build"]) + float(figures["es_topo_sort"])
+        print(f"(a) C++ EsGraphBuilder build + sort:  {es_total:.3f} s")
+
+
+def bench_python(nodes: int):
+    from ge.es.all import Identity
+
+    from ge.es.graph_builder import GraphBuilder
+
+    start = time.perf_counter()
+    builder = GraphBuilder("chain")
+    x = builder.create_input(0, shape=[1])
+    for _ in range(nodes - 1):
+        x = Identity(x)
+    graph = builder.build_and_reset([x])
+    elapsed = time.perf_counter() - start
+    print(f"(b) Python ge.es {nodes} nodes: {elapsed:.3f} s (target < 3 s)")
+    return graph
+
+
+def bench_air(graph) -> None:
+    from ge.graph import Graph
+
+    with tempfile.TemporaryDirectory() as tmp:
+        path = os.path.join(tmp, "chain.air")
+        start = time.perf_counter()
+        try:
+            graph.save_to_air(path)
+            saved = time.perf_counter() - start
+            loaded = Graph("loaded")
+            loaded.load_from_air(path)
+        except RuntimeError as exc:
+            print(f"(c) AIR save/load not available: {exc}")
+            return
+        total = time.perf_counter() - start
+        print(
+            f"(c) AIR {len(loaded.get_all_nodes())} nodes: save {saved:.3f} s, "
+            f"save + load {total:.3f} s (target < 1 s)"
+        )
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawTextHelpFormatter
+    )
+    parser.add_argument("--build-dir", default=os.path.join(ROOT, "build", "es"))
+    parser.add_argument("--nodes-cpp", type=int, default=1_000_000)
+    parser.add_argument("--nodes-py", type=int, default=100_000)
+    parser.add_argument("--skip-cpp", action="store_true")
+    args = parser.parse_args()
+    if not args.skip_cpp:
+        bench_cpp(args.build_dir, args.nodes_cpp)
+    graph = bench_python(args.nodes_py)
+    bench_air(graph)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

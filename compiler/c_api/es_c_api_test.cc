@@ -1,0 +1,167 @@
+// Tests of the ES C API: NULL safety, constants and tensors, EsCreateOp, the build handle and
+// the catalog JSON/registration entry points.
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <cstring>
+#include <string>
+
+#include "c_api/c_api_handles.h"
+#include "ops/op_catalog.h"
+
+struct EsCGraphBuilder;
+struct EsCTensorHolder;
+
+extern "C" {
+EsCGraphBuilder *EsCreateGraphBuilder(const char *name);
+void EsDestroyGraphBuilder(EsCGraphBuilder *builder);
+EsCTensorHolder *EsCreateGraphInputWithDetails(EsCGraphBuilder *, int64_t, const char *,
+                                               const char *, int32_t, int32_t, const int64_t *,
+                                               int64_t);
+EsCTensorHolder *EsCreateConstFloat(EsCGraphBuilder *, const float *, const int64_t *, int64_t);
+EsCTensorHolder *EsCreateScalarInt64(EsCGraphBuilder *, int64_t);
+GeGraphHandle *EsBuildGraphAndReset(EsCGraphBuilder *);
+GeNodeHandle *EsGetProducer(EsCTensorHolder *);
+EsCGraphBuilder *EsGetOwnerBuilder(EsCTensorHolder *);
+uint32_t EsSetGraphOutput(EsCTensorHolder *, int64_t);
+uint32_t EsSetShape(EsCTensorHolder *, const int64_t *, int64_t);
+uint32_t EsAddControlEdge(EsCTensorHolder *, EsCTensorHolder **, int64_t);
+EsCTensorHolder *EsAdd(EsCTensorHolder *, EsCTensorHolder *);
+GeTensorHandle *EsCreateEsCTensor(const void *, const int64_t *, int64_t, int32_t, int32_t);
+GeTensorHandle *EsCreateEsCTensorFromFile(const char *, const int64_t *, int64_t, int32_t, int32_t);
+uint32_t EsCreateOp(EsCGraphBuilder *, const char *, EsCTensorHolder **, const int64_t *, int64_t,
+                    const int64_t *, int64_t, GeGraphHandle **, const int64_t *, int64_t,
+                    const char **, GeAttrValueHandle **, int64_t, EsCTensorHolder **, int64_t,
+                    int64_t *);
+char *EsGetOpPrototypesJson();
+void EsFreeString(char *);
+uint32_t EsRegisterOpPrototype(const char *, const char *, const char *, const char *const *,
+                               const int32_t *, int64_t, const char *const *, const int32_t *,
+                               int64_t, const char *const *, const int32_t *, const bool *,
+                               GeAttrValueHandle *const *, int64_t, const char *const *,
+                               const int32_t *, int64_t, bool);
+const char *GeApiWrapper_GEGetErrorMsg();
+}
+
+namespace {
+
+std::string LastError() { return GeApiWrapper_GEGetErrorMsg(); }
+
+TEST(EsCApiTest, NullHandlesFailCleanly) {
+  EXPECT_EQ(EsCreateGraphInputWithDetails(nullptr, 0, nullptr, nullptr, 0, 2, nullptr, 0), nullptr);
+  EXPECT_EQ(EsCreateScalarInt64(nullptr, 1), nullptr);
+  EXPECT_EQ(EsBuildGraphAndReset(nullptr), nullptr);
+  EXPECT_EQ(EsGetProducer(nullptr), nullptr);
+  EXPECT_EQ(EsGetOwnerBuilder(nullptr), nullptr);
+  EXPECT_NE(EsSetGraphOutput(nullptr, 0), 0u);
+  EXPECT_NE(EsSetShape(nullptr, nullptr, 0), 0u);
+  EXPECT_NE(EsAddControlEdge(nullptr, nullptr, 0), 0u);
+  EXPECT_EQ(EsAdd(nullptr, nullptr), nullptr);
+  EXPECT_NE(EsCreateOp(nullptr, "Add", nullptr, nullptr, 0, nullptr, 0, nullptr, nullptr, 0,
+                       nullptr, nullptr, 0, nullptr, 0, nullptr),
+            0u);
+  EsDestroyGraphBuilder(nullptr);
+}
+
+TEST(EsCApiTest, ConstCountMustFitShapeAndProducerIsBorrowed) {
+  EsCGraphBuilder *b = EsCreateGraphBuilder(nullptr);
+  const float values[4] = {1, 2, 3, 4};
+  const int64_t dims[2] = {2, 2};
+  EsCTensorHolder *c = EsCreateConstFloat(b, values, dims, 2);
+  ASSERT_NE(c, nullptr) << LastError();
+  EXPECT_EQ(EsGetOwnerBuilder(c), b);
+  GeNodeHandle *producer = EsGetProducer(c);
+  ASSERT_NE(producer, nullptr);
+  EXPECT_EQ(EsGetProducer(c), producer);  // same borrowed handle every time
+  const int64_t bad_dims[1] = {-1};
+  EXPECT_EQ(EsCreateConstFloat(b, values, bad_dims, 1), nullptr);
+  EXPECT_NE(LastError().find("non-negative"), std::string::npos);
+  EXPECT_EQ(EsCreateConstFloat(b, nullptr, dims, 2), nullptr);
+  EsDestroyGraphBuilder(b);
+}
+
+TEST(EsCApiTest, TensorsFromMemoryAndFile) {
+  const int32_t data[3] = {1, 2, 3};
+  const int64_t dims[1] = {3};
+  GeTensorHandle *t = EsCreateEsCTensor(data, dims, 1, ge::DT_INT32, ge::FORMAT_ND);
+  ASSERT_NE(t, nullptr);
+  EXPECT_EQ(t->tensor.GetSize(), sizeof(data));
+  delete t;
+  EXPECT_EQ(EsCreateEsCTensor(data, dims, 1, ge::DT_DOUBLE, ge::FORMAT_ND), nullptr);
+  EXPECT_EQ(EsCreateEsCTensor(data, dims, 1, ge::DT_STRING, ge::FORMAT_ND), nullptr);
+
+  const std::string path = ::testing::TempDir() + "es_c_api_tensor.bin";
+  std::FILE *f = std::fopen(path.c_str(), "wb");
+  ASSERT_NE(f, nullptr);
+  std::fwrite(data, sizeof(int32_t), 2, f);
+  std::fclose(f);
+  EXPECT_EQ(EsCreateEsCTensorFromFile(path.c_str(), dims, 1, ge::DT_INT32, ge::FORMAT_ND),
+            nullptr);  // 8 bytes for 12 needed
+  EXPECT_NE(LastError().find("only 8 available"), std::string::npos);
+  const int64_t two[1] = {2};
+  t = EsCreateEsCTensorFromFile(path.c_str(), two, 1, ge::DT_INT32, ge::FORMAT_ND);
+  ASSERT_NE(t, nullptr) << LastError();
+  delete t;
+  EXPECT_EQ(EsCreateEsCTensorFromFile("/no/such/file.bin", two, 1, ge::DT_INT32, ge::FORMAT_ND),
+            nullptr);
+  EXPECT_NE(LastError().find("/no/such/file.bin"), std::string::npos);
+  std::remove(path.c_str());
+}
+
+TEST(EsCApiTest, CreateOpFromRegisteredPrototypeAndBuild) {
+  const char *in_names[2] = {"a", "rest"};
+  const int32_t in_kinds[2] = {0, 2};
+  const char *out_names[1] = {"y"};
+  const int32_t out_kinds[1] = {1};
+  const char *attr_names[1] = {"k"};
+  const int32_t attr_types[1] = {static_cast<int32_t>(ge::AttrValueType::kInt)};
+  const bool attr_required[1] = {false};
+  GeAttrValueHandle def{ge::GeAttrValue(int64_t{7})};
+  GeAttrValueHandle *defaults[1] = {&def};
+  ASSERT_EQ(EsRegisterOpPrototype("EsCApiTestOp", "es_capi_test", "doc", in_names, in_kinds, 2,
+                                  out_names, out_kinds, 1, attr_names, attr_types, attr_required,
+                                  defaults, 1, nullptr, nullptr, 0, true),
+            0u)
+      << LastError();
+  char *json = EsGetOpPrototypesJson();
+  ASSERT_NE(json, nullptr);
+  EXPECT_NE(std::strstr(json,
+                        "{\"type\": \"EsCApiTestOp\", \"module\": \"es_capi_test\", \"doc\": "
+                        "\"doc\", \"inputs\": [[\"a\", \"required\"], [\"rest\", \"dynamic\"]], "
+                        "\"outputs\": [[\"y\", \"dynamic\"]], \"attrs\": [{\"name\": \"k\", "
+                        "\"type\": 4, \"required\": false, \"default\": 7}], \"subgraphs\": []}"),
+            nullptr)
+      << json;
+  EsFreeString(json);
+
+  EsCGraphBuilder *b = EsCreateGraphBuilder("capi");
+  EsCTensorHolder *x = EsCreateGraphInputWithDetails(b, 0, nullptr, nullptr, 0, 2, nullptr, 0);
+  ASSERT_NE(x, nullptr);
+  EsCTensorHolder *inputs[3] = {x, x, x};
+  const int64_t counts[2] = {1, 2};
+  const int64_t dyn_out[1] = {2};
+  EsCTensorHolder *outputs[2] = {nullptr, nullptr};
+  int64_t output_num = 0;
+  ASSERT_EQ(EsCreateOp(b, "EsCApiTestOp", inputs, counts, 2, dyn_out, 1, nullptr, nullptr, 0,
+                       nullptr, nullptr, 0, outputs, 2, &output_num),
+            0u)
+      << LastError();
+  EXPECT_EQ(output_num, 2);
+  ASSERT_NE(outputs[1], nullptr);
+  EXPECT_NE(EsCreateOp(b, "EsCApiTestOp", inputs, counts, 2, nullptr, 0, nullptr, nullptr, 0,
+                       nullptr, nullptr, 0, outputs, 2, &output_num),
+            0u);
+  EXPECT_NE(LastError().find("dynamic output 'y'"), std::string::npos);
+  ASSERT_EQ(EsSetGraphOutput(outputs[1], 0), 0u);
+  GeGraphHandle *graph = EsBuildGraphAndReset(b);
+  ASSERT_NE(graph, nullptr) << LastError();
+  EXPECT_NE(graph->graph->FindNode("NetOutput_capi"), nullptr);
+  EXPECT_EQ(EsBuildGraphAndReset(b), nullptr);
+  delete graph;
+  // The producer handle outlives the graph; it reports expiry instead of dangling.
+  EXPECT_EQ(ge::capi::LockNode(EsGetProducer(x)), nullptr);
+  EsDestroyGraphBuilder(b);
+  EXPECT_EQ(ge::OpCatalog::Instance().Unregister("EsCApiTestOp"), ge::SUCCESS);
+}
+
+}  // namespace
