@@ -53,9 +53,6 @@ class PassStage(str, Enum):
     AFTER_ORIGIN_GRAPH_OPTIMIZE = "AfterOriginGraphOptimize"
 
 
-_NORMALIZED_MARK = "__ge_normalized_hook__"
-
-
 def _signature_shape(cls: type, hook: str, func: Any) -> Tuple[List[str], bool]:
     """Names of the positional parameters (self and defaulted ones included) and whether a
     keyword-only parameter without default exists. Called only at class definition."""
@@ -97,7 +94,6 @@ def _normalize_value_hook(cls: type, hook: str, value_name: str, func: Callable)
         def normalized(self, value, context=None):
             return func(self, value, context)
 
-    setattr(normalized, _NORMALIZED_MARK, True)
     return normalized
 
 
@@ -139,7 +135,6 @@ def _normalize_expression_replacement(cls: type, func: Callable, positional: Lis
         result = call(self, PatternInputs(builder), match_result, context)
         return _expression_replacement_result(builder, result)
 
-    setattr(normalized, _NORMALIZED_MARK, True)
     return normalized
 
 
