@@ -1,24 +1,174 @@
 #include "air/air_io.h"
 
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <cerrno>
+#include <cstdlib>
+#include <cstring>
+
+#include "air/model_def_reader.h"
+#include "air/model_def_writer.h"
 #include "common/error.h"
 
 namespace ge {
+namespace {
+
+// protobuf refuses messages of 2 GB or more; GE inherits the limit.
+constexpr uint64_t kMaxModelBytes = (1ULL << 31) - 1;
+
+std::string ErrnoText() { return std::strerror(errno); }
+
+std::string DirName(const std::string &path) {
+  const size_t slash = path.rfind('/');
+  if (slash == std::string::npos) {
+    return ".";
+  }
+  return slash == 0 ? "/" : path.substr(0, slash);
+}
+
+/// mkdir -p; existing directories are fine.
+Status MakeDirs(const std::string &dir) {
+  if (dir.empty() || dir == "." || dir == "/") {
+    return SUCCESS;
+  }
+  struct stat st {};
+  if (stat(dir.c_str(), &st) == 0) {
+    return S_ISDIR(st.st_mode) ? SUCCESS : Fail("'" + dir + "' exists and is not a directory");
+  }
+  if (MakeDirs(DirName(dir)) != SUCCESS) {
+    return FAILED;
+  }
+  if (mkdir(dir.c_str(), 0750) != 0 && errno != EEXIST) {
+    return Fail("cannot create directory '" + dir + "': " + ErrnoText());
+  }
+  return SUCCESS;
+}
+
+std::string ResolveSavePath(const std::string &path) {
+  if (path.find('/') != std::string::npos) {
+    return path;
+  }
+  const char *work = std::getenv("ASCEND_WORK_PATH");
+  if (work != nullptr && *work != '\0') {
+    std::string dir(work);
+    return dir.back() == '/' ? dir + path : dir + "/" + path;
+  }
+  return "./" + path;
+}
+
+Status WriteAll(int fd, const std::string &bytes, const std::string &path) {
+  size_t written = 0;
+  while (written < bytes.size()) {
+    const ssize_t n = write(fd, bytes.data() + written, bytes.size() - written);
+    if (n < 0) {
+      if (errno == EINTR) {
+        continue;
+      }
+      return Fail("cannot write '" + path + "': " + ErrnoText());
+    }
+    written += static_cast<size_t>(n);
+  }
+  return SUCCESS;
+}
+
+}  // namespace
+
+Status SerializeGraphToModelDef(const ComputeGraphPtr &graph, std::string *bytes) {
+  if (graph == nullptr) {
+    return Fail("SerializeGraphToModelDef: graph is null");
+  }
+  return SerializeModelDef(*graph, ModelDefWriteOptions{}, bytes);
+}
+
+Status ParseModelDef(const std::string &bytes, const std::string &source_name, ComputeGraphPtr *graph) {
+  return ParseModelDefBytes(bytes, source_name.empty() ? "<memory>" : source_name, "", graph);
+}
 
 Status SaveGraphToAir(const ComputeGraphPtr &graph, const std::string &path) {
-  return Fail("SaveGraphToAir(" + path + "): AIR writing is not implemented yet");
+  if (graph == nullptr) {
+    return Fail("SaveGraphToAir: graph is null");
+  }
+  if (path.empty()) {
+    return Fail("SaveGraphToAir: the AIR file path is empty");
+  }
+  std::string bytes;
+  if (SerializeGraphToModelDef(graph, &bytes) != SUCCESS) {
+    AppendLastError("AIR file '" + path + "' not written");
+    return FAILED;
+  }
+  if (bytes.size() > kMaxModelBytes) {
+    return Fail("graph '" + graph->GetName() + "' serializes to " + std::to_string(bytes.size()) +
+                " bytes, over the 2 GB limit of an AIR file '" + path + "'");
+  }
+  const std::string target = ResolveSavePath(path);
+  if (MakeDirs(DirName(target)) != SUCCESS) {
+    AppendLastError("AIR file '" + target + "' not written");
+    return FAILED;
+  }
+  // Write a temporary file and rename it over the target: the rename replaces an existing AIR
+  // even when that file is read-only (0400, as we create it), and readers never see half a file.
+  static std::atomic<uint64_t> counter{0};
+  const std::string temp =
+      target + ".tmp." + std::to_string(getpid()) + "." + std::to_string(counter.fetch_add(1));
+  const int fd = open(temp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+  if (fd < 0) {
+    return Fail("cannot create '" + temp + "' for AIR file '" + target + "': " + ErrnoText());
+  }
+  Status status = WriteAll(fd, bytes, temp);
+  if (status == SUCCESS && fchmod(fd, 0400) != 0) {
+    status = Fail("cannot set mode 0400 on '" + temp + "': " + ErrnoText());
+  }
+  if (close(fd) != 0 && status == SUCCESS) {
+    status = Fail("cannot close '" + temp + "': " + ErrnoText());
+  }
+  if (status == SUCCESS && rename(temp.c_str(), target.c_str()) != 0) {
+    status = Fail("cannot replace AIR file '" + target + "': " + ErrnoText());
+  }
+  if (status != SUCCESS) {
+    unlink(temp.c_str());
+  }
+  return status;
 }
 
 Status LoadGraphFromAir(const std::string &path, ComputeGraphPtr *graph) {
-  return Fail("LoadGraphFromAir(" + path + "): AIR reading is not implemented yet");
-}
-
-Status SerializeGraphToModelDef(const ComputeGraphPtr &graph, std::string *bytes) {
-  return Fail("SerializeGraphToModelDef: not implemented yet");
-}
-
-Status ParseModelDef(const std::string &bytes, const std::string &source_name,
-                     ComputeGraphPtr *graph) {
-  return Fail(source_name + ": ModelDef parsing is not implemented yet");
+  if (graph == nullptr) {
+    return Fail("LoadGraphFromAir: output graph pointer is null");
+  }
+  if (path.empty()) {
+    return Fail("LoadGraphFromAir: the AIR file path is empty");
+  }
+  const int fd = open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) {
+    return Fail("cannot open AIR file '" + path + "': " + ErrnoText());
+  }
+  struct stat st {};
+  if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+    close(fd);
+    return Fail("AIR file '" + path + "' is not a regular file");
+  }
+  if (static_cast<uint64_t>(st.st_size) > kMaxModelBytes) {
+    close(fd);
+    return Fail("AIR file '" + path + "' has " + std::to_string(st.st_size) + " bytes, over the 2 GB limit");
+  }
+  std::string bytes(static_cast<size_t>(st.st_size), '\0');
+  size_t done = 0;
+  while (done < bytes.size()) {
+    const ssize_t n = read(fd, &bytes[done], bytes.size() - done);
+    if (n < 0 && errno == EINTR) {
+      continue;
+    }
+    if (n <= 0) {
+      const std::string reason = n < 0 ? ErrnoText() : "file shrank while reading";
+      close(fd);
+      return Fail("cannot read AIR file '" + path + "': " + reason);
+    }
+    done += static_cast<size_t>(n);
+  }
+  close(fd);
+  return ParseModelDefBytes(bytes, path, DirName(path), graph);
 }
 
 }  // namespace ge

@@ -1,0 +1,820 @@
+#include "air/model_def_reader.h"
+
+#include <cerrno>
+#include <cstdlib>
+#include <fstream>
+#include <optional>
+#include <unordered_map>
+#include <unordered_set>
+#include <utility>
+#include <vector>
+
+#include "air/ge_ir_schema.h"
+#include "common/error.h"
+#include "common/log.h"
+#include "proto/wire_format.h"
+
+namespace ge {
+namespace {
+
+using proto::WireField;
+using proto::WireReader;
+using proto::WireType;
+
+struct PendingOp {
+  Node *node = nullptr;
+  std::vector<std::string> inputs;
+};
+
+struct PendingGraph {
+  ComputeGraphPtr graph;
+  std::vector<PendingOp> ops;
+  std::vector<std::string> inputs;
+  std::vector<std::string> outputs;
+  size_t offset = 0;
+};
+
+/// Splits "<node>:<index>" at the LAST ':' (node names may contain ':'); the index is read like
+/// strtol, so non-numeric text gives 0. False when there is no ':'.
+bool SplitEndpoint(const std::string &entry, std::string *node, int64_t *index) {
+  const size_t pos = entry.rfind(':');
+  if (pos == std::string::npos) {
+    return false;
+  }
+  *node = entry.substr(0, pos);
+  const char *text = entry.c_str() + pos + 1;
+  errno = 0;
+  char *end = nullptr;
+  long long value = std::strtoll(text, &end, 10);
+  *index = (errno == ERANGE) ? (value < 0 ? INT64_MIN : INT64_MAX) : static_cast<int64_t>(value);
+  return true;
+}
+
+bool IsConstType(const std::string &type) { return type == "Const" || type == "Constant"; }
+
+Format ParseLayout(const std::string &layout) {
+  const size_t colon = layout.find(':');
+  if (colon == std::string::npos) {
+    return FormatFromString(layout);
+  }
+  const int32_t primary = static_cast<int32_t>(FormatFromString(layout.substr(0, colon))) & 0xFF;
+  const int64_t sub = std::strtoll(layout.c_str() + colon + 1, nullptr, 10);
+  return static_cast<Format>(primary | static_cast<int32_t>((sub & 0xFFFF) << 8));
+}
+
+DataType GeDataTypeFromInt(int64_t value) {
+  return value >= 0 && value < DT_MAX && IsValidDataType(static_cast<int32_t>(value)) ? static_cast<DataType>(value)
+                                                                                    : DT_UNDEFINED;
+}
+
+template <typename T>
+std::optional<T> TakeAttr(AttrMap *attrs, const char *key) {
+  auto it = attrs->find(key);
+  if (it == attrs->end()) {
+    return std::nullopt;
+  }
+  std::optional<T> result;
+  if (const T *value = it->second.Get<T>()) {
+    result = *value;
+  }
+  attrs->erase(it);
+  return result;
+}
+
+class ModelDefParser {
+ public:
+  ModelDefParser(const std::string &source, const std::string &weight_dir)
+      : source_(source), weight_dir_(weight_dir) {}
+
+  ComputeGraphPtr ParseModel(const std::string &bytes) {
+    WireReader reader(bytes, source_);
+    std::vector<WireField> graph_fields;
+    WireField field;
+    while (reader.Next(&field)) {
+      if (field.number == ir::kModelGraph) {
+        reader.ExpectType(field, WireType::kLen, "ModelDef.graph");
+        graph_fields.push_back(field);
+      } else if (field.number == ir::kModelAttr) {
+        // Model attributes (memory_size, ...) have no home in a ComputeGraph; validate and skip.
+        AttrMap ignored;
+        ParseAttrEntry(reader, field, "ModelDef.attr", &ignored);
+      }
+    }
+    if (graph_fields.empty()) {
+      throw GeException(source_ + ": the model has no graph[0] (root graph) and is not a valid AIR model");
+    }
+    std::vector<PendingGraph> graphs(graph_fields.size());
+    for (size_t i = 0; i < graph_fields.size(); ++i) {
+      ParseGraphDef(reader.Nested(graph_fields[i], "ModelDef.graph"), &graphs[i]);
+      graphs[i].offset = graph_fields[i].offset;
+    }
+    for (PendingGraph &graph : graphs) {
+      LinkGraph(&graph);
+    }
+    LinkSubgraphs(graphs);
+    return graphs[0].graph;
+  }
+
+ private:
+  [[noreturn]] void Error(const std::string &message) const { throw GeException(source_ + ": " + message); }
+
+  static std::string Quote(const std::string &name) { return "'" + name + "'"; }
+
+  // ---- graphs ----
+  void ParseGraphDef(WireReader reader, PendingGraph *pending) {
+    std::string name;
+    std::vector<WireField> ops;
+    std::vector<WireField> attrs;
+    WireField field;
+    while (reader.Next(&field)) {
+      switch (field.number) {
+        case ir::kGraphName:
+          reader.ExpectType(field, WireType::kLen, "GraphDef.name");
+          name = field.AsString();
+          break;
+        case ir::kGraphInput:
+          reader.ExpectType(field, WireType::kLen, "GraphDef.input");
+          pending->inputs.push_back(field.AsString());
+          break;
+        case ir::kGraphOutput:
+          reader.ExpectType(field, WireType::kLen, "GraphDef.output");
+          pending->outputs.push_back(field.AsString());
+          break;
+        case ir::kGraphOp:
+          reader.ExpectType(field, WireType::kLen, "GraphDef.op");
+          ops.push_back(field);
+          break;
+        case ir::kGraphAttr:
+          attrs.push_back(field);
+          break;
+        default:
+          break;  // attr_groups and unknown fields
+      }
+    }
+    pending->graph = std::make_shared<ComputeGraph>(name);
+    pending->ops.reserve(ops.size());
+    for (const WireField &op : ops) {
+      ParseOpDef(reader.Nested(op, "GraphDef.op"), op.offset, pending);
+    }
+    for (const WireField &attr : attrs) {
+      ParseAttrEntry(reader, attr, "GraphDef.attr", &pending->graph->MutableAllAttrs());
+    }
+  }
+
+  void LinkGraph(PendingGraph *pending) {
+    ComputeGraph &graph = *pending->graph;
+    const std::string where = "graph " + Quote(graph.GetName());
+    for (PendingOp &op : pending->ops) {
+      Node *node = op.node;
+      size_t data_index = 0;
+      for (const std::string &entry : op.inputs) {
+        std::string src_name;
+        int64_t out_index = 0;
+        if (!SplitEndpoint(entry, &src_name, &out_index)) {
+          ++data_index;  // "" keeps the positions of unconnected inputs
+          continue;
+        }
+        Node *src = graph.FindNode(src_name);
+        if (src == nullptr) {
+          Error(where + ", op " + Quote(node->GetName()) + ": input " + Quote(entry) + " names no node " +
+                Quote(src_name) + " of the graph");
+        }
+        if (out_index == -1) {
+          if (graph.AddControlEdge(src, node) != SUCCESS) {
+            Error(where + ", op " + Quote(node->GetName()) + ": cannot add control input " + Quote(entry) + ": " +
+                  GetLastError());
+          }
+          continue;
+        }
+        if (out_index < 0 || out_index >= static_cast<int64_t>(src->GetOutputsSize())) {
+          Error(where + ", op " + Quote(node->GetName()) + ": input " + Quote(entry) + " refers to output " +
+                std::to_string(out_index) + " of " + Quote(src_name) + ", which has " +
+                std::to_string(src->GetOutputsSize()) + " outputs");
+        }
+        if (data_index >= node->GetInputsSize()) {
+          Error(where + ", op " + Quote(node->GetName()) + ": input " + Quote(entry) + " is data input " +
+                std::to_string(data_index) + " but the op has " + std::to_string(node->GetInputsSize()) +
+                " input descs");
+        }
+        if (graph.AddDataEdge(src, static_cast<int32_t>(out_index), node, static_cast<int32_t>(data_index)) !=
+            SUCCESS) {
+          Error(where + ", op " + Quote(node->GetName()) + ": cannot link input " + Quote(entry) + ": " +
+                GetLastError());
+        }
+        ++data_index;
+      }
+      op.inputs.clear();
+      op.inputs.shrink_to_fit();
+    }
+    for (const std::string &entry : pending->inputs) {
+      std::string name;
+      int64_t index = 0;
+      Node *node = SplitEndpoint(entry, &name, &index) ? graph.FindNode(name) : graph.FindNode(entry);
+      if (node == nullptr) {
+        Error(where + ": graph input " + Quote(entry) + " names no node of the graph");
+      }
+      if (graph.AddInputNode(node) != SUCCESS) {
+        Error(where + ": cannot register graph input " + Quote(entry) + ": " + GetLastError());
+      }
+    }
+    std::vector<std::pair<Node *, int32_t>> outputs;
+    for (const std::string &entry : pending->outputs) {
+      std::string name;
+      int64_t index = 0;
+      Node *node = SplitEndpoint(entry, &name, &index) ? graph.FindNode(name) : nullptr;
+      if (node == nullptr) {
+        Error(where + ": graph output " + Quote(entry) + " names no node of the graph");
+      }
+      if (index < 0 || index >= static_cast<int64_t>(node->GetOutputsSize())) {
+        Error(where + ": graph output " + Quote(entry) + " is not an output port of " + Quote(name));
+      }
+      outputs.emplace_back(node, static_cast<int32_t>(index));
+    }
+    if (!outputs.empty() && graph.SetOutputs(std::move(outputs)) != SUCCESS) {
+      Error(where + ": cannot set graph outputs: " + GetLastError());
+    }
+  }
+
+  void LinkSubgraphs(const std::vector<PendingGraph> &graphs) {
+    const ComputeGraphPtr &root = graphs[0].graph;
+    std::unordered_map<std::string, size_t> by_name;
+    for (size_t i = 0; i < graphs.size(); ++i) {
+      if (!by_name.emplace(graphs[i].graph->GetName(), i).second) {
+        Error("graph[" + std::to_string(i) + "] at byte offset " + std::to_string(graphs[i].offset) +
+              " reuses the graph name " + Quote(graphs[i].graph->GetName()) + " (graph names must be unique)");
+      }
+    }
+    std::vector<Node *> owner(graphs.size(), nullptr);
+    std::vector<size_t> owner_graph(graphs.size(), 0);
+    for (size_t g = 0; g < graphs.size(); ++g) {
+      for (const PendingOp &op : graphs[g].ops) {
+        for (const std::string &sub_name : op.node->GetOpDesc().GetSubgraphInstanceNames()) {
+          auto it = by_name.find(sub_name);
+          if (it == by_name.end()) {
+            Error("graph " + Quote(graphs[g].graph->GetName()) + ", op " + Quote(op.node->GetName()) +
+                  ": subgraph " + Quote(sub_name) + " is not one of the model's graphs");
+          }
+          if (it->second == 0) {
+            Error("graph " + Quote(graphs[g].graph->GetName()) + ", op " + Quote(op.node->GetName()) +
+                  ": subgraph " + Quote(sub_name) + " is the root graph");
+          }
+          if (owner[it->second] != nullptr) {
+            Error("subgraph " + Quote(sub_name) + " is owned by both op " + Quote(owner[it->second]->GetName()) +
+                  " and op " + Quote(op.node->GetName()));
+          }
+          owner[it->second] = op.node;
+          owner_graph[it->second] = g;
+        }
+      }
+    }
+    // Every owned subgraph must reach the root through its owners; a loop would make graph
+    // walks (GetAllNodes) run forever.
+    for (size_t i = 1; i < graphs.size(); ++i) {
+      size_t current = i;
+      for (size_t steps = 0; owner[current] != nullptr; ++steps) {
+        current = owner_graph[current];
+        if (steps > graphs.size()) {
+          Error("subgraph " + Quote(graphs[i].graph->GetName()) + " is part of an ownership cycle");
+        }
+      }
+    }
+    for (size_t i = 1; i < graphs.size(); ++i) {
+      const ComputeGraphPtr &sub = graphs[i].graph;
+      if (owner[i] != nullptr) {
+        sub->SetParentGraph(graphs[owner_graph[i]].graph);
+        sub->SetParentNode(owner[i]);
+      } else {
+        GELOGW("%s: subgraph '%s' is not owned by any op", source_.c_str(), sub->GetName().c_str());
+      }
+      if (root->AddSubgraph(sub) != SUCCESS) {
+        Error("cannot register subgraph " + Quote(sub->GetName()) + ": " + GetLastError());
+      }
+    }
+  }
+
+  // ---- ops ----
+  void ParseOpDef(WireReader reader, size_t offset, PendingGraph *pending) {
+    OpDesc desc;
+    PendingOp op;
+    std::vector<GeTensorDesc> inputs;
+    std::vector<GeTensorDesc> outputs;
+    std::vector<WireField> attr_fields;
+    WireField field;
+    while (reader.Next(&field)) {
+      switch (field.number) {
+        case ir::kOpName:
+          reader.ExpectType(field, WireType::kLen, "OpDef.name");
+          desc.SetName(field.AsString());
+          break;
+        case ir::kOpType:
+          reader.ExpectType(field, WireType::kLen, "OpDef.type");
+          desc.SetType(field.AsString());
+          break;
+        case ir::kOpInput:
+          reader.ExpectType(field, WireType::kLen, "OpDef.input");
+          op.inputs.push_back(field.AsString());
+          break;
+        case ir::kOpAttr:
+          attr_fields.push_back(field);
+          break;
+        case ir::kOpId:
+          reader.ExpectType(field, WireType::kVarint, "OpDef.id");
+          desc.SetId(field.AsInt64());
+          break;
+        case ir::kOpInputDesc:
+          inputs.push_back(ParseTensorDescriptor(reader.Nested(field, "OpDef.input_desc")));
+          break;
+        case ir::kOpOutputDesc:
+          outputs.push_back(ParseTensorDescriptor(reader.Nested(field, "OpDef.output_desc")));
+          break;
+        case ir::kOpSubgraphName:
+          reader.ExpectType(field, WireType::kLen, "OpDef.subgraph_name");
+          desc.AddSubgraphInstanceName(field.AsString());
+          break;
+        default:
+          break;  // has_out_attr, stream_id, build-time fields 23-32, unknown fields
+      }
+    }
+    AttrMap &attrs = desc.MutableAllAttrs();
+    for (const WireField &attr : attr_fields) {
+      ParseAttrEntry(reader, attr, "OpDef.attr", &attrs);
+    }
+    for (GeTensorDesc &input : inputs) {
+      desc.AddInputDesc("", std::move(input));
+    }
+    for (GeTensorDesc &output : outputs) {
+      desc.AddOutputDesc("", std::move(output));
+    }
+    ApplyReservedOpAttrs(&desc);
+    LoadExternalWeight(pending->graph->GetName(), &desc);
+    const std::string name = desc.GetName();
+    op.node = pending->graph->AddNode(std::move(desc));
+    if (op.node == nullptr) {
+      Error("graph " + Quote(pending->graph->GetName()) + ": cannot add op " + Quote(name) + " (OpDef at byte offset " +
+            std::to_string(offset) + "): " + GetLastError());
+    }
+    pending->ops.push_back(std::move(op));
+  }
+
+  static void TakeNameIndexPair(OpDesc *desc, const char *key, const char *value, bool inputs) {
+    AttrMap &attrs = desc->MutableAllAttrs();
+    auto keys = TakeAttr<std::vector<std::string>>(&attrs, key);
+    auto values = TakeAttr<std::vector<int64_t>>(&attrs, value);
+    if (!keys || !values || keys->size() != values->size()) {
+      return;  // mismatched pairs are ignored, as GE does
+    }
+    const size_t limit = inputs ? desc->GetInputsSize() : desc->GetOutputsSize();
+    for (size_t i = 0; i < keys->size(); ++i) {
+      const int64_t index = (*values)[i];
+      if (index < 0 || static_cast<size_t>(index) >= limit) {
+        continue;
+      }
+      if (inputs) {
+        desc->SetInputName(static_cast<size_t>(index), (*keys)[i]);
+      } else {
+        desc->SetOutputName(static_cast<size_t>(index), (*keys)[i]);
+      }
+    }
+  }
+
+  void ApplyReservedOpAttrs(OpDesc *desc) {
+    AttrMap &attrs = desc->MutableAllAttrs();
+    TakeNameIndexPair(desc, ir::kInputNameKey, ir::kInputNameValue, true);
+    TakeNameIndexPair(desc, ir::kOutputNameKey, ir::kOutputNameValue, false);
+    attrs.erase(ir::kOptInput);  // derived from _ir_inputs on save
+    attrs.erase(ir::kTxtPeerIndex);
+    IrMetadata metadata;
+    std::string key;  // identical metadata is shared between nodes, as the op catalog does
+    auto take_pairs = [&attrs, &key](const char *names_key, const char *values_key, auto *out) {
+      auto names = TakeAttr<std::vector<std::string>>(&attrs, names_key);
+      auto values = TakeAttr<std::vector<int64_t>>(&attrs, values_key);
+      if (!names || !values || names->size() != values->size()) {
+        key += '\x01';
+        return;
+      }
+      using Kind = typename std::decay_t<decltype(*out)>::value_type::second_type;
+      for (size_t i = 0; i < names->size(); ++i) {
+        out->emplace_back((*names)[i], static_cast<Kind>((*values)[i]));
+        key += (*names)[i];
+        key += '\x02';
+        key += std::to_string((*values)[i]);
+        key += '\x03';
+      }
+      key += '\x01';
+    };
+    take_pairs(ir::kIrInputsKey, ir::kIrInputsValue, &metadata.inputs);
+    take_pairs(ir::kIrOutputsKey, ir::kIrOutputsValue, &metadata.outputs);
+    take_pairs(ir::kSubgraphIrNamesKey, ir::kSubgraphIrNamesValue, &metadata.subgraphs);
+    if (auto names = TakeAttr<std::vector<std::string>>(&attrs, ir::kIrAttrNames)) {
+      metadata.attr_names = std::move(*names);
+      for (const std::string &name : metadata.attr_names) {
+        key += name;
+        key += '\x02';
+      }
+    }
+    if (metadata.inputs.empty() && metadata.outputs.empty() && metadata.subgraphs.empty() &&
+        metadata.attr_names.empty()) {
+      return;
+    }
+    auto it = metadata_cache_.find(key);
+    if (it == metadata_cache_.end()) {
+      it = metadata_cache_.emplace(key, std::make_shared<const IrMetadata>(std::move(metadata))).first;
+    }
+    desc->SetIrMetadata(it->second);
+  }
+
+  void LoadExternalWeight(const std::string &graph_name, OpDesc *desc) {
+    if (!IsConstType(desc->GetType())) {
+      return;
+    }
+    AttrMap &attrs = desc->MutableAllAttrs();
+    auto location_it = attrs.find(ir::kExternalLocation);
+    if (location_it == attrs.end()) {
+      return;
+    }
+    const std::string where = "graph " + Quote(graph_name) + ", op " + Quote(desc->GetName());
+    const std::string *location = location_it->second.Get<std::string>();
+    const GeAttrValue *length_value = desc->GetAttr(ir::kExternalLength);
+    const int64_t *length = length_value == nullptr ? nullptr : length_value->Get<int64_t>();
+    auto value_it = attrs.find("value");
+    GeTensor *tensor = value_it == attrs.end() ? nullptr : value_it->second.GetMutable<GeTensor>();
+    if (location == nullptr || length == nullptr || *length < 0 || tensor == nullptr) {
+      Error(where + ": external weight needs a string 'location', a non-negative int 'length' and a tensor 'value'");
+    }
+    if (location->empty() || (*location)[0] == '/' || location->find("..") != std::string::npos) {
+      Error(where + ": external weight location " + Quote(*location) +
+            " must be a relative path inside the model's directory");
+    }
+    if (weight_dir_.empty()) {
+      Error(where + ": external weight " + Quote(*location) + " cannot be resolved for an in-memory model");
+    }
+    const std::string path = weight_dir_ + "/" + *location;
+    std::ifstream file(path, std::ios::binary | std::ios::ate);
+    if (!file) {
+      Error(where + ": cannot open external weight file " + Quote(path));
+    }
+    const std::streamoff file_size = file.tellg();
+    if (file_size < *length) {
+      Error(where + ": external weight file " + Quote(path) + " has " + std::to_string(file_size) +
+            " bytes, expected " + std::to_string(*length));
+    }
+    file.seekg(0);
+    std::vector<uint8_t> data(static_cast<size_t>(*length));
+    file.read(reinterpret_cast<char *>(data.data()), static_cast<std::streamsize>(data.size()));
+    if (static_cast<size_t>(file.gcount()) != data.size()) {
+      Error(where + ": external weight file " + Quote(path) + " has " + std::to_string(file.gcount()) +
+            " bytes, expected " + std::to_string(*length));
+    }
+    tensor->SetData(std::move(data));
+    attrs.erase(ir::kExternalLocation);
+    attrs.erase(ir::kExternalLength);
+  }
+
+  // ---- descriptors and tensors ----
+  GeTensorDesc ParseTensorDescriptor(WireReader reader) {
+    GeTensorDesc desc;
+    desc.SetDataType(DT_UNDEFINED);  // an absent dtype is proto DT_UNDEFINED (0)
+    std::string layout;
+    bool has_layout = false;
+    WireField field;
+    AttrMap &attrs = desc.MutableAttrs();
+    while (reader.Next(&field)) {
+      switch (field.number) {
+        case ir::kDescName:
+          reader.ExpectType(field, WireType::kLen, "TensorDescriptor.name");
+          desc.SetName(field.AsString());
+          break;
+        case ir::kDescDtype:
+          reader.ExpectType(field, WireType::kVarint, "TensorDescriptor.dtype");
+          desc.SetDataType(ir::FromProtoDataType(field.AsInt32()));
+          break;
+        case ir::kDescShape: {
+          WireReader shape = reader.Nested(field, "TensorDescriptor.shape");
+          std::vector<int64_t> dims = desc.GetShape().GetDims();  // a repeated message merges
+          WireField dim;
+          while (shape.Next(&dim)) {
+            if (dim.number == ir::kShapeDim) {
+              shape.AppendVarints(dim, "ShapeDef.dim", &dims);
+            }
+          }
+          desc.SetShape(GeShape(std::move(dims)));
+          break;
+        }
+        case ir::kDescLayout:
+          reader.ExpectType(field, WireType::kLen, "TensorDescriptor.layout");
+          layout = field.AsString();
+          has_layout = true;
+          break;
+        case ir::kDescAttr:
+          ParseAttrEntry(reader, field, "TensorDescriptor.attr", &attrs);
+          break;
+        default:
+          break;
+      }
+    }
+    if (has_layout) {
+      desc.SetFormat(ParseLayout(layout));
+    }
+    if (auto format = TakeAttr<int64_t>(&attrs, ir::kFormatForInt)) {
+      desc.SetFormat(static_cast<Format>(*format));
+    }
+    auto origin_format = TakeAttr<std::string>(&attrs, ir::kOriginFormat);
+    auto origin_format_int = TakeAttr<int64_t>(&attrs, ir::kOriginFormatForInt);
+    if (origin_format_int) {
+      desc.SetOriginFormat(static_cast<Format>(*origin_format_int));
+    } else if (origin_format) {
+      desc.SetOriginFormat(ParseLayout(*origin_format));
+    }
+    if (auto origin_dtype = TakeAttr<std::string>(&attrs, ir::kOriginDataType)) {
+      desc.SetOriginDataType(DataTypeFromString(*origin_dtype));
+    }
+    auto initialized = TakeAttr<bool>(&attrs, ir::kOriginShapeInitialized);
+    if (auto origin_shape = TakeAttr<std::vector<int64_t>>(&attrs, ir::kOriginShape)) {
+      desc.SetOriginShape(GeShape(std::move(*origin_shape)));
+    }
+    if (initialized) {
+      desc.SetOriginShapeInitialized(*initialized);
+    }
+    return desc;
+  }
+
+  GeTensor ParseTensorDef(WireReader reader) {
+    GeTensorDesc desc;
+    std::string_view data;
+    WireField field;
+    while (reader.Next(&field)) {
+      if (field.number == ir::kTensorDesc) {
+        desc = ParseTensorDescriptor(reader.Nested(field, "TensorDef.desc"));
+      } else if (field.number == ir::kTensorData) {
+        reader.ExpectType(field, WireType::kLen, "TensorDef.data");
+        data = field.bytes;
+      }
+    }
+    GeTensor tensor(std::move(desc));
+    if (!data.empty()) {
+      tensor.SetData(data.data(), data.size());
+    }
+    return tensor;
+  }
+
+  NamedAttrs ParseNamedAttrs(WireReader reader) {
+    NamedAttrs named;
+    WireField field;
+    while (reader.Next(&field)) {
+      if (field.number == ir::kNamedAttrsName) {
+        reader.ExpectType(field, WireType::kLen, "NamedAttrs.name");
+        named.name = field.AsString();
+      } else if (field.number == ir::kNamedAttrsAttr) {
+        ParseAttrEntry(reader, field, "NamedAttrs.attr", &named.attrs);
+      }
+    }
+    return named;
+  }
+
+  ComputeGraphPtr ParseGraphAttr(const WireReader &reader, const WireField &field, const char *what) {
+    PendingGraph pending;
+    ParseGraphDef(reader.Nested(field, what), &pending);
+    LinkGraph(&pending);
+    return pending.graph;
+  }
+
+  // ---- attributes ----
+  /// One map<string, AttrDef> entry; the last entry of a key wins, dropped values erase nothing.
+  void ParseAttrEntry(const WireReader &parent, const WireField &entry, const char *what, AttrMap *attrs) {
+    WireReader reader = parent.Nested(entry, what);
+    std::string key;
+    std::optional<WireField> value_field;
+    WireField field;
+    while (reader.Next(&field)) {
+      if (field.number == ir::kMapKey) {
+        reader.ExpectType(field, WireType::kLen, "attr key");
+        key = field.AsString();
+      } else if (field.number == ir::kMapValue) {
+        reader.ExpectType(field, WireType::kLen, "attr value");
+        value_field = field;
+      }
+    }
+    if (!value_field) {
+      return;  // a missing value is an AttrDef with no member, which GE drops
+    }
+    GeAttrValue value = ParseAttrDef(reader.Nested(*value_field, "AttrDef"));
+    if (!value.IsEmpty()) {
+      (*attrs)[key] = std::move(value);
+    }
+  }
+
+  GeAttrValue ParseAttrDef(WireReader reader) {
+    GeAttrValue value;  // oneof: the last member present wins
+    WireField field;
+    while (reader.Next(&field)) {
+      switch (field.number) {
+        case ir::kAttrList:
+          value = ParseListValue(reader.Nested(field, "AttrDef.list"));
+          break;
+        case ir::kAttrS:
+          reader.ExpectType(field, WireType::kLen, "AttrDef.s");
+          value = GeAttrValue(field.AsString());
+          break;
+        case ir::kAttrI:
+          reader.ExpectType(field, WireType::kVarint, "AttrDef.i");
+          value = GeAttrValue(field.AsInt64());
+          break;
+        case ir::kAttrF:
+          reader.ExpectType(field, WireType::kI32, "AttrDef.f");
+          value = GeAttrValue(field.AsFloat());
+          break;
+        case ir::kAttrB:
+          reader.ExpectType(field, WireType::kVarint, "AttrDef.b");
+          value = GeAttrValue(field.AsBool());
+          break;
+        case ir::kAttrBt: {
+          reader.ExpectType(field, WireType::kLen, "AttrDef.bt");
+          Bytes bytes;
+          bytes.data.assign(field.bytes.begin(), field.bytes.end());
+          value = GeAttrValue(std::move(bytes));
+          break;
+        }
+        case ir::kAttrFunc:
+          value = GeAttrValue(ParseNamedAttrs(reader.Nested(field, "AttrDef.func")));
+          break;
+        case ir::kAttrTd:
+          value = GeAttrValue(ParseTensorDescriptor(reader.Nested(field, "AttrDef.td")));
+          break;
+        case ir::kAttrT:
+          value = GeAttrValue(ParseTensorDef(reader.Nested(field, "AttrDef.t")));
+          break;
+        case ir::kAttrG:
+          value = GeAttrValue(ParseGraphAttr(reader, field, "AttrDef.g"));
+          break;
+        case ir::kAttrListListInt: {
+          std::vector<std::vector<int64_t>> lists;
+          WireReader outer = reader.Nested(field, "AttrDef.list_list_int");
+          WireField item;
+          while (outer.Next(&item)) {
+            if (item.number != ir::kListListItem) {
+              continue;
+            }
+            WireReader inner = outer.Nested(item, "ListListInt.list_list_i");
+            std::vector<int64_t> values;
+            WireField element;
+            while (inner.Next(&element)) {
+              if (element.number == ir::kListListItem) {
+                inner.AppendVarints(element, "ListInt.list_i", &values);
+              }
+            }
+            lists.push_back(std::move(values));
+          }
+          value = GeAttrValue(std::move(lists));
+          break;
+        }
+        case ir::kAttrDt:
+          reader.ExpectType(field, WireType::kVarint, "AttrDef.dt");
+          value = GeAttrValue(GeDataTypeFromInt(field.AsInt64()));
+          break;
+        case ir::kAttrListListFloat: {
+          std::vector<std::vector<float>> lists;
+          WireReader outer = reader.Nested(field, "AttrDef.list_list_float");
+          WireField item;
+          while (outer.Next(&item)) {
+            if (item.number != ir::kListListItem) {
+              continue;
+            }
+            WireReader inner = outer.Nested(item, "ListListFloat.list_list_f");
+            std::vector<float> values;
+            WireField element;
+            while (inner.Next(&element)) {
+              if (element.number == ir::kListListItem) {
+                inner.AppendFloats(element, "ListFloat.list_f", &values);
+              }
+            }
+            lists.push_back(std::move(values));
+          }
+          value = GeAttrValue(std::move(lists));
+          break;
+        }
+        case ir::kAttrExpression:
+          // Symbolic expressions have no GeAttrValue kind; such an attribute is not kept.
+          reader.ExpectType(field, WireType::kLen, "AttrDef.expression");
+          value = GeAttrValue();
+          break;
+        default:
+          break;
+      }
+    }
+    return value;
+  }
+
+  GeAttrValue ParseListValue(WireReader reader) {
+    std::vector<std::string> s;
+    std::vector<int64_t> i;
+    std::vector<float> f;
+    std::vector<bool> b;
+    std::vector<Bytes> bt;
+    std::vector<GeTensorDesc> td;
+    std::vector<GeTensor> t;
+    std::vector<ComputeGraphPtr> g;
+    std::vector<NamedAttrs> na;
+    std::vector<int64_t> dt;
+    int32_t val_type = ir::VT_LIST_NONE;
+    WireField field;
+    while (reader.Next(&field)) {
+      switch (field.number) {
+        case ir::kListS:
+          reader.ExpectType(field, WireType::kLen, "ListValue.s");
+          s.push_back(field.AsString());
+          break;
+        case ir::kListI:
+          reader.AppendVarints(field, "ListValue.i", &i);
+          break;
+        case ir::kListF:
+          reader.AppendFloats(field, "ListValue.f", &f);
+          break;
+        case ir::kListB:
+          reader.AppendBools(field, "ListValue.b", &b);
+          break;
+        case ir::kListBt: {
+          reader.ExpectType(field, WireType::kLen, "ListValue.bt");
+          Bytes bytes;
+          bytes.data.assign(field.bytes.begin(), field.bytes.end());
+          bt.push_back(std::move(bytes));
+          break;
+        }
+        case ir::kListTd:
+          td.push_back(ParseTensorDescriptor(reader.Nested(field, "ListValue.td")));
+          break;
+        case ir::kListT:
+          t.push_back(ParseTensorDef(reader.Nested(field, "ListValue.t")));
+          break;
+        case ir::kListG:
+          g.push_back(ParseGraphAttr(reader, field, "ListValue.g"));
+          break;
+        case ir::kListNa:
+          na.push_back(ParseNamedAttrs(reader.Nested(field, "ListValue.na")));
+          break;
+        case ir::kListDt:
+          reader.AppendVarints(field, "ListValue.dt", &dt);
+          break;
+        case ir::kListValType:
+          reader.ExpectType(field, WireType::kVarint, "ListValue.val_type");
+          val_type = field.AsInt32();
+          break;
+        default:
+          break;
+      }
+    }
+    switch (val_type) {
+      case ir::VT_LIST_STRING:
+        return GeAttrValue(std::move(s));
+      case ir::VT_LIST_INT:
+        return GeAttrValue(std::move(i));
+      case ir::VT_LIST_FLOAT:
+        return GeAttrValue(std::move(f));
+      case ir::VT_LIST_BOOL:
+        return GeAttrValue(std::move(b));
+      case ir::VT_LIST_BYTES:
+        return GeAttrValue(std::move(bt));
+      case ir::VT_LIST_TENSOR_DESC:
+        return GeAttrValue(std::move(td));
+      case ir::VT_LIST_TENSOR:
+        return GeAttrValue(std::move(t));
+      case ir::VT_LIST_GRAPH:
+        return GeAttrValue(std::move(g));
+      case ir::VT_LIST_NAMED_ATTRS:
+        return GeAttrValue(std::move(na));
+      case ir::VT_LIST_DATA_TYPE: {
+        std::vector<DataType> types;
+        types.reserve(dt.size());
+        for (int64_t value : dt) {
+          types.push_back(GeDataTypeFromInt(value));
+        }
+        return GeAttrValue(std::move(types));
+      }
+      default:
+        return GeAttrValue();  // VT_LIST_NONE (and unknown kinds) are dropped, as GE does
+    }
+  }
+
+  const std::string &source_;
+  const std::string &weight_dir_;
+  std::unordered_map<std::string, IrMetadataPtr> metadata_cache_;
+};
+
+}  // namespace
+
+Status ParseModelDefBytes(const std::string &bytes, const std::string &source, const std::string &weight_dir,
+                          ComputeGraphPtr *graph) {
+  if (graph == nullptr) {
+    return Fail(source + ": output graph pointer is null");
+  }
+  try {
+    ModelDefParser parser(source, weight_dir);
+    *graph = parser.ParseModel(bytes);
+    return SUCCESS;
+  } catch (const GeException &e) {
+    return Fail(e.what());
+  } catch (const std::bad_alloc &) {
+    return Fail(source + ": out of memory while parsing the model");
+  }
+}
+
+}  // namespace ge

@@ -1,0 +1,25 @@
+// ComputeGraph -> ge_ir ModelDef wire bytes (formats.md §2-§3), deterministic: fields in number
+// order, map entries sorted by key. Shared by AIR files and the ge_proto text dumps.
+#ifndef GE_AIR_MODEL_DEF_WRITER_H_
+#define GE_AIR_MODEL_DEF_WRITER_H_
+
+#include <string>
+
+#include "ge/ge_error_codes.h"
+#include "graph/compute_graph.h"
+
+namespace ge {
+
+struct ModelDefWriteOptions {
+  /// Text dumps only: add `_src_out_peer_index_for_ge_txt_load` to every op (§3.1).
+  bool txt_peer_index = false;
+  /// Dump levels 2/3: drop Const/Constant `value` and the node_def/op_def/func_def blobs (§3.4).
+  bool strip_weights = false;
+};
+
+/// Serializes `graph` and, when it is a root, every registered subgraph (flattened, §3.5).
+Status SerializeModelDef(const ComputeGraph &graph, const ModelDefWriteOptions &options, std::string *bytes);
+
+}  // namespace ge
+
+#endif  // GE_AIR_MODEL_DEF_WRITER_H_
