@@ -323,11 +323,11 @@ TEST(PatternMatcherTest, UndeclaredOutputOfOutputOwnerMayNotEscape) {
   // Fix of §2.5: the owner of a pattern output is not exempt for its other outputs.
   SimpleGraphBuilder builder("split_first");
   NodeIo x = builder.AddInput(0);
-  GNode split = builder.AddNode("Split", {x}, 2);
+  GNode split = builder.AddNode("MySplit", {x}, 2);
   auto pattern = std::make_unique<Pattern>(std::move(*builder.Build({{split, 0}})));
   TestGraph g;
   Node *in = g.Data("in", 0);
-  Node *sp = g.Op("sp", "Split", {P(in)}, 2);
+  Node *sp = g.Op("sp", "MySplit", {P(in)}, 2);
   Node *r0 = g.Op("r0", "Relu", {P(sp, 0)});
   Node *r1 = g.Op("r1", "Relu", {P(sp, 1)});
   g.NetOutput({P(r0), P(r1)});
@@ -484,19 +484,19 @@ TEST(PatternMatcherTest, IrAttrMatchComparesValuesAndTypes) {
   auto make_pattern = [](int64_t axis) {
     SimpleGraphBuilder builder("softmax");
     NodeIo x = builder.AddInput(0);
-    GNode n = builder.AddNode("Softmax", {x}, 1);
+    GNode n = builder.AddNode("MySoftmax", {x}, 1);  // not in the catalog: IR attrs set below
     NodePtr node = NodeAdapter::GNode2Node(n);
     node->MutableOpDesc().AppendIrAttrName("axis");
     node->MutableOpDesc().SetAttr("axis", GeAttrValue(axis));
     return std::make_unique<Pattern>(std::move(*builder.Build({{n, 0}})));
   };
   auto ir = [] { return PatternMatcherConfigBuilder().EnableIrAttrMatch().Build(); };
-  EXPECT_EQ(MatchAll(make_pattern(1), make_target("Softmax", 1)->Handle(), ir()).size(), 1U);
-  EXPECT_TRUE(MatchAll(make_pattern(1), make_target("Softmax", 2)->Handle(), ir()).empty());
+  EXPECT_EQ(MatchAll(make_pattern(1), make_target("MySoftmax", 1)->Handle(), ir()).size(), 1U);
+  EXPECT_TRUE(MatchAll(make_pattern(1), make_target("MySoftmax", 2)->Handle(), ir()).empty());
   // Fix of §2.3: same IR attrs, different type does not match.
-  EXPECT_TRUE(MatchAll(make_pattern(1), make_target("LogSoftmax", 1)->Handle(), ir()).empty());
+  EXPECT_TRUE(MatchAll(make_pattern(1), make_target("MyLogSoftmax", 1)->Handle(), ir()).empty());
   // Without IR-attr match, values are ignored.
-  EXPECT_EQ(MatchAll(make_pattern(1), make_target("Softmax", 2)->Handle()).size(), 1U);
+  EXPECT_EQ(MatchAll(make_pattern(1), make_target("MySoftmax", 2)->Handle()).size(), 1U);
 }
 
 TEST(PatternMatcherTest, CapturesAndAccessorsReportTargetTensors) {

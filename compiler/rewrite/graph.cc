@@ -40,14 +40,15 @@ Graph::Graph(const char *name) : impl_(std::make_shared<GraphImpl>()) {
   impl_->graph = std::make_shared<ComputeGraph>(name == nullptr ? "" : name);
 }
 Graph::Graph(const Graph &other) = default;
-Graph::Graph(Graph &&other) noexcept : impl_(std::make_shared<GraphImpl>(*other.impl_)) {
-  other.impl_->graph.reset();
+// Moving steals the handle; other copies of the moved-from Graph keep sharing the graph.
+Graph::Graph(Graph &&other) noexcept : impl_(std::move(other.impl_)) {
+  other.impl_ = std::make_shared<GraphImpl>();
 }
 Graph &Graph::operator=(const Graph &other) = default;
 Graph &Graph::operator=(Graph &&other) noexcept {
   if (this != &other) {
-    impl_ = std::make_shared<GraphImpl>(*other.impl_);
-    other.impl_->graph.reset();
+    impl_ = std::move(other.impl_);
+    other.impl_ = std::make_shared<GraphImpl>();
   }
   return *this;
 }

@@ -6,6 +6,7 @@
 
 #include "common/error.h"
 #include "ge/fusion/graph_fuse_inspector.h"
+#include "ge/fusion/infer_shape_util.h"
 #include "ge/fusion/simple_graph_builder.h"
 #include "rewrite/fusion_test_util.h"
 #include "rewrite/fusion_utils.h"
@@ -382,6 +383,48 @@ TEST(GNodeTest, HandleExpiresWithItsNode) {
   EXPECT_EQ(handle.GetType(type), GRAPH_FAILED);
   EXPECT_NE(GetLastError().find("invalid"), std::string::npos);
   EXPECT_EQ(handle.GetInputsSize(), 0U);
+}
+
+TEST(InferShapeUtilTest, BoundaryDescsFlowThroughTheReplacement) {
+  TestGraph g;
+  Node *x = g.Data("x", 0);
+  x->MutableOpDesc().MutableOutputDesc(0)->SetShape(GeShape({3, 5}));
+  Node *relu = g.Op("relu", "Relu", {P(x)});
+  g.NetOutput({P(relu)});
+  SimpleGraphBuilder builder("relu_abs");
+  NodeIo in = builder.AddInput(0);
+  GNode abs = builder.AddNode("Abs", {in}, 1);
+  GNode r = builder.AddNode("Relu", {{abs, 0}}, 1);
+  GraphUniqPtr replacement = builder.Build({{r, 0}});
+  ASSERT_EQ(InferShapeUtil::InferShape(replacement, NodeAdapter::Node2GNode(relu)), SUCCESS)
+      << GetLastError();
+  TensorDesc desc;
+  ASSERT_EQ(r.GetOutputDesc(0, desc), GRAPH_SUCCESS);
+  EXPECT_EQ(desc.GetShape().GetDims(), (std::vector<int64_t>{3, 5}));
+  EXPECT_EQ(desc.GetDataType(), DT_FLOAT);
+}
+
+TEST(InferShapeUtilTest, ConstProducerValueIsAttachedAndBadIndexFails) {
+  TestGraph g;
+  Node *c = g.Const("c", 4.0F);
+  Node *relu = g.Op("relu", "Relu", {P(c)});
+  g.NetOutput({P(relu)});
+  SimpleGraphBuilder builder("neg");
+  NodeIo in = builder.AddInput(0);
+  GNode neg = builder.AddNode("Neg", {in}, 1);
+  GraphUniqPtr replacement = builder.Build({{neg, 0}});
+  ASSERT_EQ(InferShapeUtil::InferShape(replacement, NodeAdapter::Node2GNode(relu)), SUCCESS)
+      << GetLastError();
+  const GeTensorDesc *input = NodeAdapter::GNode2Node(neg)->GetOpDesc().GetInputDesc(0);
+  ASSERT_NE(input, nullptr);
+  EXPECT_NE(input->GetAttrs().count("_value"), 0U);
+  NodeAdapter::GNode2Node(in.node)->MutableOpDesc().SetAttr("index",
+                                                            GeAttrValue(static_cast<int64_t>(3)));
+  EXPECT_EQ(InferShapeUtil::InferShape(replacement, NodeAdapter::Node2GNode(relu)), FAILED);
+  EXPECT_NE(GetLastError().find("not found in boundary inputs"), std::string::npos);
+  NodeAdapter::GNode2Node(in.node)->MutableOpDesc().DelAttr("index");
+  EXPECT_EQ(InferShapeUtil::InferShape(replacement, NodeAdapter::Node2GNode(relu)), FAILED);
+  EXPECT_NE(GetLastError().find("missing index attr"), std::string::npos);
 }
 
 }  // namespace

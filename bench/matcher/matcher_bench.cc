@@ -1,0 +1,116 @@
+// Matcher/rewriter benchmark (run by hand, see README.md): synthetic graphs of repeated
+// MatMul(X, W_i) + B_i blocks with interleaved Add(x, 0), rewritten by the sample C++ plugins
+// (Add-zero and MatMul+Add -> GEMM) loaded from the test OPP tree. Prints the time per node.
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+#include <vector>
+
+#include "common/error.h"
+#include "graph/compute_graph.h"
+#include "loader/pass_plugin_loader.h"
+#include "pass/fusion_pass_executor.h"
+
+namespace {
+
+ge::Node *AddConst(ge::ComputeGraph &graph, const std::string &name, float value) {
+  ge::OpDesc desc(name, "Const");
+  ge::GeTensorDesc tensor_desc(ge::GeShape({}), ge::FORMAT_ND, ge::DT_FLOAT);
+  desc.AddOutputDesc("y", tensor_desc);
+  desc.SetAttr("value", ge::GeAttrValue(ge::GeTensor(tensor_desc, &value, sizeof(value))));
+  return graph.AddNode(std::move(desc));
+}
+
+ge::Node *AddOp(ge::ComputeGraph &graph, const std::string &name, const std::string &type,
+                ge::Node *in0, ge::Node *in1) {
+  ge::OpDesc desc(name, type);
+  desc.AddInputDesc("x1", ge::GeTensorDesc());
+  desc.AddInputDesc("x2", ge::GeTensorDesc());
+  desc.AddOutputDesc("y", ge::GeTensorDesc());
+  ge::Node *node = graph.AddNode(std::move(desc));
+  (void)graph.AddDataEdge(in0, 0, node, 0);
+  (void)graph.AddDataEdge(in1, 0, node, 1);
+  return node;
+}
+
+// 6 nodes per block: W, MatMul, B, Add, zero, Add(x, 0).
+ge::ComputeGraphPtr BuildGraph(size_t target_nodes) {
+  auto graph = std::make_shared<ge::ComputeGraph>("bench");
+  ge::OpDesc data("x", "Data");
+  data.AddInputDesc("x", ge::GeTensorDesc());
+  data.AddOutputDesc("y", ge::GeTensorDesc());
+  data.SetAttr("index", ge::GeAttrValue(static_cast<int64_t>(0)));
+  ge::Node *x = graph->AddNode(std::move(data));
+  const size_t blocks = target_nodes / 6U;
+  for (size_t i = 0; i < blocks; ++i) {
+    const std::string id = std::to_string(i);
+    ge::Node *w = AddConst(*graph, "w" + id, 1.0F);
+    ge::Node *mm = AddOp(*graph, "mm" + id, "MatMul", x, w);
+    ge::Node *b = AddConst(*graph, "b" + id, 2.0F);
+    ge::Node *add = AddOp(*graph, "add" + id, "Add", mm, b);
+    ge::Node *zero = AddConst(*graph, "zero" + id, 0.0F);
+    x = AddOp(*graph, "addzero" + id, "Add", add, zero);
+  }
+  ge::OpDesc out("NetOutput", "NetOutput");
+  out.AddInputDesc("x0", ge::GeTensorDesc());
+  ge::Node *net_output = graph->AddNode(std::move(out));
+  (void)graph->AddDataEdge(x, 0, net_output, 0);
+  return graph;
+}
+
+size_t CountType(const ge::ComputeGraph &graph, const std::string &type) {
+  size_t count = 0;
+  for (ge::Node *node : graph.GetDirectNodes()) {
+    count += node->GetType() == type ? 1U : 0U;
+  }
+  return count;
+}
+
+}  // namespace
+
+int main(int argc, char **argv) {
+  if (std::getenv("ASCEND_OPP_PATH") == nullptr) {
+    std::fprintf(stderr, "set ASCEND_OPP_PATH to the test OPP tree (build/<dir>/test_opp)\n");
+    return 2;
+  }
+  if (ge::LoadPassPlugins() != ge::SUCCESS) {
+    std::fprintf(stderr, "LoadPassPlugins failed: %s\n", ge::GetLastError().c_str());
+    return 1;
+  }
+  std::vector<size_t> sizes{1000, 10000, 100000, 1000000};
+  if (argc > 1) {
+    sizes.clear();
+    for (int i = 1; i < argc; ++i) {
+      sizes.push_back(static_cast<size_t>(std::strtoull(argv[i], nullptr, 10)));
+    }
+  }
+  std::printf("%10s %10s %12s %12s %8s %8s\n", "nodes", "after", "pass_ms", "ns_per_node", "gemm",
+              "add");
+  double ns_10k = 0.0;
+  for (size_t size : sizes) {
+    ge::ComputeGraphPtr graph = BuildGraph(size);
+    const size_t nodes = graph->GetDirectNodesSize();
+    const auto start = std::chrono::steady_clock::now();
+    {
+      ge::fusion::FusionPassExecutor executor;
+      if (executor.RunPasses(graph, ge::CustomPassStage::kBeforeInferShape) != ge::SUCCESS) {
+        std::fprintf(stderr, "RunPasses failed: %s\n", ge::GetLastError().c_str());
+        return 1;
+      }
+    }
+    const double ms =
+        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+    const double ns_per_node = ms * 1e6 / static_cast<double>(nodes);
+    if (size == 10000) {
+      ns_10k = ns_per_node;
+    }
+    std::printf("%10zu %10zu %12.1f %12.1f %8zu %8zu\n", nodes, graph->GetDirectNodesSize(), ms,
+                ns_per_node, CountType(*graph, "GEMM"), CountType(*graph, "Add"));
+    if (ns_10k > 0.0 && size > 10000) {
+      std::printf("%10s ratio to 10k: %.2f\n", "", ns_per_node / ns_10k);
+    }
+  }
+  (void)ge::UnloadPassPlugins();
+  return 0;
+}
