@@ -15,9 +15,8 @@ import time
 
 import numpy as np
 import onnx
-from onnx import TensorProto, helper, numpy_helper
-
 import onnx_ir as ir
+from onnx import TensorProto, helper, numpy_helper
 from onnxscript.rewriter import pattern
 
 
