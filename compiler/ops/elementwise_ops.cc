@@ -1,0 +1,247 @@
+// Element-wise ops (spec ops.md §2.2, §2.3, §2.4): broadcasting binaries, unaries, scalar-attr
+// ops, Cast and the softmax family.
+#include "ops/builtin_ops.h"
+#include "ops/infer_helpers.h"
+
+namespace ge {
+namespace {
+// PROPOSED (spec §1): binary ops other than Mul/Pow need equal input dtypes.
+Status CheckSameDtypes(InferShapeContext &context, size_t first, size_t count) {
+  DataType dtype = InputDtype(context, first);
+  for (size_t i = first + 1; i < first + count; ++i) {
+    if (InputDtype(context, i) != dtype) {
+      return context.Error("input " + std::to_string(i) + " has dtype " +
+                           DataTypeToString(InputDtype(context, i)) + " but input " +
+                           std::to_string(first) + " has " + DataTypeToString(dtype) +
+                           "; the inputs must have the same dtype");
+    }
+  }
+  return SUCCESS;
+}
+
+Status InferBinarySameType(InferShapeContext &context) {
+  if (context.RequireInputs(2) != SUCCESS || CheckSameDtypes(context, 0, 2) != SUCCESS) {
+    return FAILED;
+  }
+  return InferBroadcastInputs(context, 0, 2, InputDtype(context, 0));
+}
+
+Status InferBinaryPromote(InferShapeContext &context) {
+  if (context.RequireInputs(2) != SUCCESS) {
+    return FAILED;
+  }
+  return InferBroadcastInputs(context, 0, 2,
+                              PromoteTypes(InputDtype(context, 0), InputDtype(context, 1)));
+}
+
+Status InferCompare(InferShapeContext &context) {
+  if (context.RequireInputs(2) != SUCCESS || CheckSameDtypes(context, 0, 2) != SUCCESS) {
+    return FAILED;
+  }
+  return InferBroadcastInputs(context, 0, 2, DT_BOOL);
+}
+
+Status InferUnary(InferShapeContext &context) {
+  if (context.RequireInputs(1) != SUCCESS) {
+    return FAILED;
+  }
+  return context.PassThrough(0, 0);
+}
+
+Status InferLogicalNot(InferShapeContext &context) {
+  if (context.RequireInputs(1) != SUCCESS) {
+    return FAILED;
+  }
+  return context.SetOutput(0, InputDims(context, 0), DT_BOOL);
+}
+
+Status InferClipByValue(InferShapeContext &context) {
+  if (context.RequireInputs(3) != SUCCESS) {
+    return FAILED;
+  }
+  return InferBroadcastInputs(context, 0, 3, InputDtype(context, 0));
+}
+
+Status InferCast(InferShapeContext &context) {
+  if (context.RequireInputs(1) != SUCCESS) {
+    return FAILED;
+  }
+  int64_t dst = context.GetAttrInt("dst_type", -1);
+  if (dst < 0 || dst > INT32_MAX || !IsValidDataType(static_cast<int32_t>(dst)) ||
+      dst == DT_UNDEFINED) {
+    return context.Error("attribute 'dst_type' = " + std::to_string(dst) +
+                         " is not a valid ge::DataType value");
+  }
+  return context.SetOutput(0, InputDims(context, 0), static_cast<DataType>(dst));
+}
+
+// Softmax axes must be valid for x's rank; half_to_float turns fp16 into fp32.
+Status InferSoftmax(InferShapeContext &context) {
+  if (context.RequireInputs(1) != SUCCESS) {
+    return FAILED;
+  }
+  Dims dims = InputDims(context, 0);
+  std::vector<int64_t> axes;
+  context.GetAttrListInt("axes", &axes);
+  if (!IsUnknownRankDims(dims)) {
+    for (int64_t axis : axes) {
+      int64_t normalized;
+      if (!NormalizeAxis(axis, static_cast<int64_t>(dims.size()), &normalized)) {
+        return context.Error("axis " + std::to_string(axis) + " of attribute 'axes' is out of " +
+                             "range for " + DescribeInput(context, 0));
+      }
+    }
+  }
+  DataType dtype = InputDtype(context, 0);
+  if (context.GetAttrBool("half_to_float", false) && dtype == DT_FLOAT16) {
+    dtype = DT_FLOAT;
+  }
+  return context.SetOutput(0, dims, dtype);
+}
+
+void Binary(OpCatalog &catalog, const char *type, const std::vector<DataType> &types,
+            InferShapeFn fn, const char *doc, const std::vector<DataType> &out_types = {}) {
+  RegisterBuiltin(catalog, OpDefBuilder(type, "math")
+                               .Input("x1", types)
+                               .Input("x2", types)
+                               .Output("y", out_types.empty() ? types : out_types)
+                               .Doc(doc)
+                               .Infer(std::move(fn)));
+}
+
+void Unary(OpCatalog &catalog, const char *type, const std::vector<DataType> &types,
+           const char *doc, const char *module = "math") {
+  RegisterBuiltin(catalog, OpDefBuilder(type, module)
+                               .Input("x", types)
+                               .Output("y", types)
+                               .Doc(doc)
+                               .Infer(InferUnary));
+}
+
+// Exp and Log share the base/scale/shift attributes.
+void ExpLog(OpCatalog &catalog, const char *type, const char *doc) {
+  RegisterBuiltin(catalog, OpDefBuilder(type, "math")
+                               .Input("x", dtypes::Unary())
+                               .Output("y", dtypes::Unary())
+                               .Attr("base", AttrValueType::kFloat, -1.0F)
+                               .Attr("scale", AttrValueType::kFloat, 1.0F)
+                               .Attr("shift", AttrValueType::kFloat, 0.0F)
+                               .Doc(doc)
+                               .Infer(InferUnary));
+}
+
+void ScalarAttr(OpCatalog &catalog, const char *type, const char *doc) {
+  RegisterBuiltin(catalog, OpDefBuilder(type, "math")
+                               .Input("x", dtypes::Number())
+                               .Output("y", dtypes::Number())
+                               .RequiredAttr("value", AttrValueType::kFloat)
+                               .Doc(doc)
+                               .Infer(InferUnary));
+}
+}  // namespace
+
+void RegisterElementwiseOps(OpCatalog &catalog) {
+  const std::vector<DataType> add_types = {DT_FLOAT,  DT_INT32,     DT_INT64,      DT_FLOAT16,
+                                           DT_BF16,   DT_INT16,     DT_INT8,       DT_UINT8,
+                                           DT_DOUBLE, DT_COMPLEX128, DT_COMPLEX64, DT_STRING,
+                                           DT_BOOL,   DT_COMPLEX32};
+  const std::vector<DataType> max_types = {DT_FLOAT16, DT_FLOAT, DT_DOUBLE, DT_INT32,
+                                           DT_INT64,   DT_BF16,  DT_INT8,   DT_UINT8};
+  Binary(catalog, "Add", add_types, InferBinarySameType, "y = x1 + x2 (broadcasting).");
+  Binary(catalog, "Sub", dtypes::Number(), InferBinarySameType, "y = x1 - x2 (broadcasting).");
+  Binary(catalog, "Mul", dtypes::Number(), InferBinaryPromote,
+         "y = x1 * x2 (broadcasting; dtype Promote(T1, T2)).");
+  Binary(catalog, "Div", dtypes::Number(), InferBinarySameType,
+         "y = x1 / x2 (broadcasting; integer division truncates toward zero).");
+  Binary(catalog, "RealDiv", dtypes::Number(), InferBinarySameType,
+         "y = x1 / x2 real division (broadcasting).");
+  Binary(catalog, "Maximum", max_types, InferBinarySameType, "Element-wise max (broadcasting).");
+  Binary(catalog, "Minimum", max_types, InferBinarySameType, "Element-wise min (broadcasting).");
+  Binary(catalog, "Pow", dtypes::Number(), InferBinaryPromote,
+         "y = x1 ^ x2 (broadcasting; dtype Promote(T1, T2)).");
+  Binary(catalog, "Equal", dtypes::All(), InferCompare, "y = (x1 == x2), bool.", dtypes::Bool());
+  Binary(catalog, "Less", dtypes::Real(), InferCompare, "y = (x1 < x2), bool.", dtypes::Bool());
+  Binary(catalog, "Greater", dtypes::Real(), InferCompare, "y = (x1 > x2), bool.",
+         dtypes::Bool());
+  Binary(catalog, "LessEqual", dtypes::Real(), InferCompare, "y = (x1 <= x2), bool.",
+         dtypes::Bool());
+  Binary(catalog, "GreaterEqual", dtypes::Real(), InferCompare, "y = (x1 >= x2), bool.",
+         dtypes::Bool());
+  Binary(catalog, "LogicalAnd", dtypes::Bool(), InferCompare, "y = x1 and x2.");
+  Binary(catalog, "LogicalOr", dtypes::Bool(), InferCompare, "y = x1 or x2.");
+  // The fusion-pass example's custom op (spec §2.2): x, y -> z.
+  RegisterBuiltin(catalog, OpDefBuilder("AddCustom", "custom")
+                               .Input("x", dtypes::All())
+                               .Input("y", dtypes::All())
+                               .Output("z", dtypes::All())
+                               .Doc("Custom-op example: z = x + y (broadcasting).")
+                               .Infer(InferBinarySameType));
+
+  Unary(catalog, "Sqrt", dtypes::Unary(), "y = sqrt(x).");
+  Unary(catalog, "Rsqrt", dtypes::Unary(), "y = 1 / sqrt(x).");
+  ExpLog(catalog, "Exp", "y = base^(scale * x + shift); base -1 means e.");
+  ExpLog(catalog, "Log", "y = log_base(shift + scale * x); base -1 means e.");
+  Unary(catalog, "Abs", dtypes::Number(), "y = |x|.");
+  Unary(catalog, "Neg", dtypes::Number(), "y = -x.");
+  Unary(catalog, "Reciprocal", dtypes::Unary(), "y = 1 / x.");
+  Unary(catalog, "Square", dtypes::Number(), "y = x * x.");
+  Unary(catalog, "Floor", dtypes::Fp(), "y = floor(x).");
+  Unary(catalog, "Ceil", dtypes::Fp(), "y = ceil(x).");
+  Unary(catalog, "Relu",
+        {DT_FLOAT, DT_FLOAT16, DT_DOUBLE, DT_INT8, DT_INT32, DT_INT16, DT_INT64, DT_UINT8,
+         DT_UINT16, DT_QINT8, DT_BF16},
+        "y = max(x, 0).", "nn");
+  Unary(catalog, "Relu6", {DT_FLOAT16, DT_FLOAT, DT_INT32, DT_BF16}, "y = min(max(x, 0), 6).",
+        "nn");
+  Unary(catalog, "Sigmoid", dtypes::Unary(), "y = 1 / (1 + exp(-x)).", "nn");
+  Unary(catalog, "Tanh", dtypes::Unary(), "y = tanh(x).");
+  Unary(catalog, "Gelu", {DT_BF16, DT_FLOAT16, DT_FLOAT},
+        "y = 0.5x(1 + tanh(sqrt(2/pi)(x + 0.044715x^3))) (tanh approximation).", "nn");
+  RegisterBuiltin(catalog, OpDefBuilder("GeluV2", "nn")
+                               .Input("x", dtypes::Fp())
+                               .Output("y", dtypes::Fp())
+                               .Attr("approximate", AttrValueType::kString, "none")
+                               .Doc("Gelu: approximate 'none' = x*Phi(x) (erf), 'tanh' = tanh "
+                                    "approximation.")
+                               .Infer(InferUnary));
+  Unary(catalog, "FastGelu", dtypes::Fp(),
+        "y = x / (1 + exp(-1.702|x|)) * exp(0.851(x - |x|)).", "nn");
+  Unary(catalog, "Erf", {DT_FLOAT16, DT_FLOAT, DT_DOUBLE, DT_BF16}, "y = erf(x).");
+  ScalarAttr(catalog, "Muls", "y = x * value.");
+  ScalarAttr(catalog, "Adds", "y = x + value.");
+  RegisterBuiltin(catalog, OpDefBuilder("ClipByValue", "math")
+                               .Input("x", dtypes::Number())
+                               .Input("clip_value_min", dtypes::Number())
+                               .Input("clip_value_max", dtypes::Number())
+                               .Output("y", dtypes::Number())
+                               .Doc("y = min(max(x, clip_value_min), clip_value_max), broadcasting.")
+                               .Infer(InferClipByValue));
+  RegisterBuiltin(catalog, OpDefBuilder("LogicalNot", "math")
+                               .Input("x", dtypes::Bool())
+                               .Output("y", dtypes::Bool())
+                               .Doc("y = not x.")
+                               .Infer(InferLogicalNot));
+  RegisterBuiltin(catalog, OpDefBuilder("Cast", "math")
+                               .Input("x", dtypes::All())
+                               .Output("y", dtypes::All())
+                               .RequiredAttr("dst_type", AttrValueType::kInt)
+                               .Doc("y = x converted to ge::DataType dst_type (float->int "
+                                    "truncates toward zero; ->bool is x != 0).")
+                               .Infer(InferCast));
+
+  RegisterBuiltin(catalog, OpDefBuilder("SoftmaxV2", "nn")
+                               .Input("x", {DT_DOUBLE, DT_FLOAT16, DT_BF16, DT_FLOAT})
+                               .Output("y", {DT_DOUBLE, DT_FLOAT16, DT_BF16, DT_FLOAT})
+                               .Attr("axes", AttrValueType::kListInt, std::vector<int64_t>{-1})
+                               .Attr("half_to_float", AttrValueType::kBool, false)
+                               .Doc("Softmax over axes; half_to_float: fp16 in, fp32 out.")
+                               .Infer(InferSoftmax));
+  RegisterBuiltin(catalog, OpDefBuilder("LogSoftmaxV2", "nn")
+                               .Input("logits", {DT_DOUBLE, DT_FLOAT16, DT_BF16, DT_FLOAT})
+                               .Output("logsoftmax", {DT_DOUBLE, DT_FLOAT16, DT_BF16, DT_FLOAT})
+                               .Attr("axes", AttrValueType::kListInt, std::vector<int64_t>{-1})
+                               .Doc("log(softmax(logits)) over axes.")
+                               .Infer(InferSoftmax));
+}
+
+}  // namespace ge

@@ -1,0 +1,122 @@
+// OpDefBuilder and the dtype sets of the op protos.
+#include "ops/op_def_builder.h"
+
+namespace ge {
+namespace dtypes {
+const std::vector<DataType> &All() {
+  static const std::vector<DataType> kTypes = {
+      DT_FLOAT,   DT_FLOAT16,   DT_INT8,       DT_INT16,     DT_UINT16, DT_UINT8,
+      DT_INT32,   DT_INT64,     DT_UINT32,     DT_UINT64,    DT_BOOL,   DT_DOUBLE,
+      DT_STRING,  DT_DUAL_SUB_INT8, DT_DUAL_SUB_UINT8, DT_COMPLEX64, DT_COMPLEX128,
+      DT_QINT8,   DT_QINT16,    DT_QINT32,     DT_QUINT8,    DT_QUINT16, DT_RESOURCE,
+      DT_STRING_REF, DT_DUAL,   DT_VARIANT,    DT_BF16,      DT_INT4,   DT_UINT1,
+      DT_INT2,    DT_UINT2,     DT_COMPLEX32,  DT_HIFLOAT8,  DT_FLOAT8_E5M2, DT_FLOAT8_E4M3FN};
+  return kTypes;
+}
+
+const std::vector<DataType> &Basic() {
+  static const std::vector<DataType> kTypes = {
+      DT_COMPLEX128, DT_COMPLEX64, DT_DOUBLE, DT_FLOAT, DT_FLOAT16, DT_INT16, DT_INT32, DT_INT64,
+      DT_INT8,       DT_QINT32,    DT_QINT8,  DT_QUINT8, DT_UINT16, DT_UINT32, DT_UINT64, DT_UINT8,
+      DT_BF16};
+  return kTypes;
+}
+
+const std::vector<DataType> &Number() {
+  static const std::vector<DataType> kTypes = {
+      DT_COMPLEX128, DT_COMPLEX64, DT_DOUBLE, DT_FLOAT,  DT_FLOAT16, DT_INT16,  DT_INT32,
+      DT_INT64,      DT_INT8,      DT_QINT32, DT_QINT8,  DT_QUINT8,  DT_UINT16, DT_UINT32,
+      DT_UINT64,     DT_UINT8,     DT_BF16};
+  return kTypes;
+}
+
+const std::vector<DataType> &Real() {
+  static const std::vector<DataType> kTypes = {DT_DOUBLE, DT_FLOAT,  DT_FLOAT16, DT_INT16,
+                                               DT_INT32,  DT_INT64,  DT_INT8,    DT_UINT16,
+                                               DT_UINT32, DT_UINT64, DT_UINT8,   DT_BF16};
+  return kTypes;
+}
+
+const std::vector<DataType> &Fp() {
+  static const std::vector<DataType> kTypes = {DT_FLOAT16, DT_FLOAT, DT_BF16};
+  return kTypes;
+}
+
+const std::vector<DataType> &Index() {
+  static const std::vector<DataType> kTypes = {DT_INT32, DT_INT64};
+  return kTypes;
+}
+
+const std::vector<DataType> &Unary() {
+  static const std::vector<DataType> kTypes = {DT_FLOAT16, DT_FLOAT,     DT_DOUBLE,
+                                               DT_BF16,    DT_COMPLEX64, DT_COMPLEX128};
+  return kTypes;
+}
+
+const std::vector<DataType> &Bool() {
+  static const std::vector<DataType> kTypes = {DT_BOOL};
+  return kTypes;
+}
+}  // namespace dtypes
+
+OpDefBuilder::OpDefBuilder(std::string type, std::string module) {
+  prototype_.type = std::move(type);
+  prototype_.module = std::move(module);
+}
+
+OpDefBuilder &OpDefBuilder::Input(std::string name, std::vector<DataType> types) {
+  prototype_.inputs.push_back({std::move(name), IrInputType::kRequired, std::move(types)});
+  return *this;
+}
+
+OpDefBuilder &OpDefBuilder::OptionalInput(std::string name, std::vector<DataType> types) {
+  prototype_.inputs.push_back({std::move(name), IrInputType::kOptional, std::move(types)});
+  return *this;
+}
+
+OpDefBuilder &OpDefBuilder::DynamicInput(std::string name, std::vector<DataType> types) {
+  prototype_.inputs.push_back({std::move(name), IrInputType::kDynamic, std::move(types)});
+  return *this;
+}
+
+OpDefBuilder &OpDefBuilder::Output(std::string name, std::vector<DataType> types) {
+  prototype_.outputs.push_back({std::move(name), IrOutputType::kRequired, std::move(types)});
+  return *this;
+}
+
+OpDefBuilder &OpDefBuilder::DynamicOutput(std::string name, std::vector<DataType> types) {
+  prototype_.outputs.push_back({std::move(name), IrOutputType::kDynamic, std::move(types)});
+  return *this;
+}
+
+OpDefBuilder &OpDefBuilder::Attr(std::string name, AttrValueType type, GeAttrValue default_value) {
+  prototype_.attrs.push_back({std::move(name), type, false, std::move(default_value)});
+  return *this;
+}
+
+OpDefBuilder &OpDefBuilder::RequiredAttr(std::string name, AttrValueType type) {
+  prototype_.attrs.push_back({std::move(name), type, true, GeAttrValue()});
+  return *this;
+}
+
+OpDefBuilder &OpDefBuilder::Subgraph(std::string name) {
+  prototype_.subgraphs.emplace_back(std::move(name), SubgraphType::kStatic);
+  return *this;
+}
+
+OpDefBuilder &OpDefBuilder::DynamicSubgraph(std::string name) {
+  prototype_.subgraphs.emplace_back(std::move(name), SubgraphType::kDynamic);
+  return *this;
+}
+
+OpDefBuilder &OpDefBuilder::Doc(std::string doc) {
+  prototype_.doc = std::move(doc);
+  return *this;
+}
+
+OpDefBuilder &OpDefBuilder::Infer(InferShapeFn fn) {
+  prototype_.infer_shape = std::move(fn);
+  return *this;
+}
+
+}  // namespace ge
