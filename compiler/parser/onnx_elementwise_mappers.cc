@@ -1,0 +1,257 @@
+// ONNX elementwise, logic, cast and simple 1:1 ops (ops.md §5.3).
+#include <cstring>
+#include <unordered_map>
+
+#include "common/error.h"
+#include "parser/onnx_op_mapper.h"
+#include "parser/onnx_tensor.h"
+
+namespace ge {
+namespace {
+
+using onnx_map::BindOutput;
+using onnx_map::CheckInputCount;
+using onnx_map::ConnectConst;
+using onnx_map::ConnectInput;
+using onnx_map::HelperOp;
+using onnx_map::MainOp;
+using onnx_map::NodeError;
+
+/// ONNX op -> Ascend IR op whose inputs are the ONNX inputs in the same order, one output.
+const std::unordered_map<std::string, std::string> &DirectTypes() {
+  static const std::unordered_map<std::string, std::string> types = {
+      {"Identity", "Identity"},
+      {"Add", "Add"},
+      {"Sub", "Sub"},
+      {"Mul", "Mul"},
+      {"Pow", "Pow"},
+      {"Sqrt", "Sqrt"},
+      {"Exp", "Exp"},
+      {"Log", "Log"},
+      {"Abs", "Abs"},
+      {"Neg", "Neg"},
+      {"Relu", "Relu"},
+      {"Sigmoid", "Sigmoid"},
+      {"Tanh", "Tanh"},
+      {"Erf", "Erf"},
+      {"Reciprocal", "Reciprocal"},
+      {"Floor", "Floor"},
+      {"Ceil", "Ceil"},
+      {"Div", "RealDiv"},
+      {"Equal", "Equal"},
+      {"Less", "Less"},
+      {"Greater", "Greater"},
+      {"LessOrEqual", "LessEqual"},
+      {"GreaterOrEqual", "GreaterEqual"},
+      {"Not", "LogicalNot"},
+      {"And", "LogicalAnd"},
+      {"Or", "LogicalOr"},
+      {"Where", "SelectV2"},
+      {"Expand", "Expand"},
+      {"Tile", "Tile"},
+      {"Range", "Range"},
+  };
+  return types;
+}
+
+Status MapDirect(const OnnxNodeView &node, OnnxImportContext &ctx) {
+  const std::string &type = DirectTypes().at(node.OpType());
+  Node *op = MainOp(node, ctx, type);
+  if (op == nullptr) {
+    return FAILED;
+  }
+  if (node.InputCount() > op->GetInputsSize()) {
+    return NodeError(node, ctx,
+                     "has " + std::to_string(node.InputCount()) + " inputs but " + type +
+                         " takes " + std::to_string(op->GetInputsSize()));
+  }
+  for (size_t i = 0; i < node.InputCount(); ++i) {
+    if (!node.HasInput(i)) {
+      continue;
+    }
+    OutAnchor src;
+    if (ctx.Input(node, i, &src) != SUCCESS ||
+        ctx.ConnectIndex(src, op, static_cast<int32_t>(i)) != SUCCESS) {
+      return FAILED;
+    }
+  }
+  return BindOutput(node, ctx, 0, {op, 0});
+}
+
+Status MapCast(const OnnxNodeView &node, OnnxImportContext &ctx) {
+  if (CheckInputCount(node, ctx, 1, 1) != SUCCESS) {
+    return FAILED;
+  }
+  if (!node.HasAttr("to")) {
+    return NodeError(node, ctx, "required attribute 'to' is missing");
+  }
+  const int64_t to = node.GetInt("to", 0);
+  DataType dst = DT_UNDEFINED;
+  // Cast's table stops at BFLOAT16 (ops.md §5.2: the float8/int4 types are constant-path only).
+  if (to > 16 || !OnnxToGeDataType(static_cast<int32_t>(to), &dst)) {
+    return NodeError(node, ctx,
+                     "attribute 'to' = " + std::to_string(to) + " (" +
+                         onnx::DataTypeName(static_cast<int32_t>(to)) +
+                         ") has no Ascend IR data type");
+  }
+  Node *op = MainOp(node, ctx, "Cast");
+  if (op == nullptr || ConnectInput(node, ctx, 0, op, "x") != SUCCESS) {
+    return FAILED;
+  }
+  op->MutableOpDesc().SetAttr("dst_type", static_cast<int64_t>(dst));
+  return BindOutput(node, ctx, 0, {op, 0});
+}
+
+Status MapShape(const OnnxNodeView &node, OnnxImportContext &ctx) {
+  if (CheckInputCount(node, ctx, 1, 1) != SUCCESS) {
+    return FAILED;
+  }
+  if (node.HasAttr("start") || node.HasAttr("end")) {
+    // GE ignores opset-15 start/end; honouring them silently differently would be worse.
+    const int64_t start = node.GetInt("start", 0);
+    if (start != 0 || node.HasAttr("end")) {
+      return NodeError(node, ctx, "attributes 'start'/'end' (a shape slice) are not supported");
+    }
+  }
+  Node *op = MainOp(node, ctx, "Shape");
+  if (op == nullptr || ConnectInput(node, ctx, 0, op, "x") != SUCCESS) {
+    return FAILED;
+  }
+  op->MutableOpDesc().SetAttr("dtype", static_cast<int64_t>(DT_INT64));
+  return BindOutput(node, ctx, 0, {op, 0});
+}
+
+Status MapDropout(const OnnxNodeView &node, OnnxImportContext &ctx) {
+  // Inference-time Dropout is the identity; GE deletes the node and forwards input 0.
+  if (node.HasOutput(1)) {
+    return NodeError(node, ctx, "the 'mask' output is not supported (inference import)");
+  }
+  OutAnchor src;
+  if (ctx.Input(node, 0, &src) != SUCCESS) {
+    return FAILED;
+  }
+  return BindOutput(node, ctx, 0, src);
+}
+
+Status MapSum(const OnnxNodeView &node, OnnxImportContext &ctx) {
+  const int64_t n = static_cast<int64_t>(node.InputCount());
+  if (n < 1) {
+    return NodeError(node, ctx, "needs at least one input");
+  }
+  Node *op = MainOp(node, ctx, "AccumulateNV2", {{"x", n}});
+  if (op == nullptr) {
+    return FAILED;
+  }
+  for (int64_t i = 0; i < n; ++i) {
+    if (ConnectInput(node, ctx, static_cast<size_t>(i), op, "x" + std::to_string(i)) != SUCCESS) {
+      return FAILED;
+    }
+  }
+  op->MutableOpDesc().SetAttr("N", n);
+  return BindOutput(node, ctx, 0, {op, 0});
+}
+
+/// Max / Min: a left fold of Maximum / Minimum; one input is an Identity.
+Status MapMaxMin(const OnnxNodeView &node, OnnxImportContext &ctx) {
+  const size_t n = node.InputCount();
+  if (n < 1) {
+    return NodeError(node, ctx, "needs at least one input");
+  }
+  const std::string type = node.OpType() == "Max" ? "Maximum" : "Minimum";
+  if (n == 1) {
+    Node *op = MainOp(node, ctx, "Identity");
+    if (op == nullptr || ConnectInput(node, ctx, 0, op, "x") != SUCCESS) {
+      return FAILED;
+    }
+    return BindOutput(node, ctx, 0, {op, 0});
+  }
+  OutAnchor acc;
+  if (ctx.Input(node, 0, &acc) != SUCCESS) {
+    return FAILED;
+  }
+  for (size_t i = 1; i < n; ++i) {
+    Node *op = i + 1 == n ? MainOp(node, ctx, type)
+                          : HelperOp(node, ctx, type + "_" + std::to_string(i), type);
+    if (op == nullptr || ctx.Connect(acc, op, "x1") != SUCCESS ||
+        ConnectInput(node, ctx, i, op, "x2") != SUCCESS) {
+      return FAILED;
+    }
+    acc = {op, 0};
+  }
+  return BindOutput(node, ctx, 0, acc);
+}
+
+Status MapClip(const OnnxNodeView &node, OnnxImportContext &ctx) {
+  constexpr float kFloatMax = 3.402823e38F;
+  if (node.Opset() <= 10) {
+    // Attributes min/max: Cast(x -> fp32) then ClipByValue with fp32 scalar constants.
+    Node *cast = HelperOp(node, ctx, "Cast", "Cast");
+    Node *clip = MainOp(node, ctx, "ClipByValue");
+    if (cast == nullptr || clip == nullptr || ConnectInput(node, ctx, 0, cast, "x") != SUCCESS) {
+      return FAILED;
+    }
+    cast->MutableOpDesc().SetAttr("dst_type", static_cast<int64_t>(DT_FLOAT));
+    if (ctx.Connect({cast, 0}, clip, "x") != SUCCESS ||
+        ConnectConst(node, ctx, "min", MakeFloatTensor({node.GetFloat("min", -kFloatMax)}, true),
+                     clip, "clip_value_min") != SUCCESS ||
+        ConnectConst(node, ctx, "max", MakeFloatTensor({node.GetFloat("max", kFloatMax)}, true),
+                     clip, "clip_value_max") != SUCCESS) {
+      return FAILED;
+    }
+    return BindOutput(node, ctx, 0, {clip, 0});
+  }
+  const bool has_min = node.HasInput(1);
+  const bool has_max = node.HasInput(2);
+  if (!has_min && !has_max) {
+    return NodeError(node, ctx, "neither 'min' nor 'max' is given");
+  }
+  Node *op = nullptr;
+  if (has_min && has_max) {
+    op = MainOp(node, ctx, "ClipByValue");
+    if (op == nullptr || ConnectInput(node, ctx, 0, op, "x") != SUCCESS ||
+        ConnectInput(node, ctx, 1, op, "clip_value_min") != SUCCESS ||
+        ConnectInput(node, ctx, 2, op, "clip_value_max") != SUCCESS) {
+      return FAILED;
+    }
+  } else {
+    op = MainOp(node, ctx, has_max ? "Minimum" : "Maximum");
+    if (op == nullptr || ConnectInput(node, ctx, 0, op, "x1") != SUCCESS ||
+        ConnectInput(node, ctx, has_max ? 2 : 1, op, "x2") != SUCCESS) {
+      return FAILED;
+    }
+  }
+  return BindOutput(node, ctx, 0, {op, 0});
+}
+
+Status MapGelu(const OnnxNodeView &node, OnnxImportContext &ctx) {
+  const std::string approximate = node.GetString("approximate", "none");
+  if (approximate != "none" && approximate != "tanh") {
+    return NodeError(node, ctx,
+                     "attribute 'approximate' = '" + approximate + "' (expected 'none' or 'tanh')");
+  }
+  Node *op = MainOp(node, ctx, "GeluV2");
+  if (op == nullptr || ConnectInput(node, ctx, 0, op, "x") != SUCCESS) {
+    return FAILED;
+  }
+  op->MutableOpDesc().SetAttr("approximate", approximate);
+  return BindOutput(node, ctx, 0, {op, 0});
+}
+
+}  // namespace
+
+void AppendElementwiseMappings(std::vector<OnnxOpMapping> *mappings) {
+  for (const auto &entry : DirectTypes()) {
+    mappings->push_back({entry.first.c_str(), kMinOnnxOpset, kMaxOnnxOpset, MapDirect});
+  }
+  mappings->push_back({"Cast", kMinOnnxOpset, kMaxOnnxOpset, MapCast});
+  mappings->push_back({"Shape", kMinOnnxOpset, kMaxOnnxOpset, MapShape});
+  mappings->push_back({"Dropout", kMinOnnxOpset, kMaxOnnxOpset, MapDropout});
+  mappings->push_back({"Sum", kMinOnnxOpset, kMaxOnnxOpset, MapSum});
+  mappings->push_back({"Max", kMinOnnxOpset, kMaxOnnxOpset, MapMaxMin});
+  mappings->push_back({"Min", kMinOnnxOpset, kMaxOnnxOpset, MapMaxMin});
+  mappings->push_back({"Clip", kMinOnnxOpset, kMaxOnnxOpset, MapClip});
+  // Gelu exists from opset 20; mapped to GeluV2 (ops.md §5.3 PROPOSED).
+  mappings->push_back({"Gelu", 20, kMaxOnnxOpset, MapGelu});
+}
+
+}  // namespace ge

@@ -1,0 +1,398 @@
+// The ONNX importer: graph inputs -> Data, initializers / Constant -> Const, mapped nodes,
+// graph outputs -> NetOutput (ops.md §5.1).
+#include "parser/onnx_importer.h"
+
+#include <cerrno>
+#include <cstring>
+#include <fstream>
+#include <map>
+#include <set>
+#include <sstream>
+#include <unordered_map>
+
+#include "common/error.h"
+#include "common/log.h"
+#include "parser/onnx_import_context.h"
+#include "parser/onnx_op_mapper.h"
+#include "parser/onnx_proto.h"
+#include "parser/onnx_tensor.h"
+
+namespace ge {
+namespace {
+
+constexpr const char *kDefaultDomain = "ai.onnx";
+
+std::string DirectoryOf(const std::string &path) {
+  const size_t slash = path.find_last_of('/');
+  if (slash == std::string::npos) {
+    return ".";
+  }
+  return slash == 0 ? "/" : path.substr(0, slash);
+}
+
+std::string StemOf(const std::string &path) {
+  const size_t slash = path.find_last_of('/');
+  std::string base = slash == std::string::npos ? path : path.substr(slash + 1);
+  const size_t dot = base.rfind('.');
+  return dot == std::string::npos || dot == 0 ? base : base.substr(0, dot);
+}
+
+Format DefaultFormat(const std::string &option, size_t rank) {
+  if (!option.empty()) {
+    return FormatFromString(option);
+  }
+  if (rank == 4) {
+    return FORMAT_NCHW;
+  }
+  return rank == 5 ? FORMAT_NCDHW : FORMAT_ND;
+}
+
+class OnnxGraphBuilder {
+ public:
+  OnnxGraphBuilder(const onnx::ModelProto &model, std::string source, std::string model_dir,
+                   const ModelImportOptions &options, ComputeGraph *graph)
+      : model_(model),
+        source_(std::move(source)),
+        options_(options),
+        graph_(graph),
+        ctx_(graph, source_, std::move(model_dir)) {}
+
+  Status Build() {
+    ctx_.SetInitializers(&model_.graph.initializer);
+    if (AddInputs() != SUCCESS) {
+      return FAILED;
+    }
+    std::vector<size_t> order;
+    if (SortNodes(&order) != SUCCESS) {
+      return FAILED;
+    }
+    std::map<std::string, int64_t> unnamed_counts;
+    for (size_t index : order) {
+      const onnx::NodeProto &proto = model_.graph.node[index];
+      std::string name = proto.name;
+      if (name.empty()) {
+        // Nodes without a name are named "<op_type>_<k>" (ops.md §5.1).
+        name = proto.op_type + "_" + std::to_string(unnamed_counts[proto.op_type]++);
+      }
+      if (ImportNode(proto, ctx_.UniqueName(name)) != SUCCESS) {
+        return FAILED;
+      }
+    }
+    return AddOutputs();
+  }
+
+ private:
+  Status AddInputs() {
+    std::set<std::string> initializers;
+    for (const onnx::TensorProto &tensor : model_.graph.initializer) {
+      initializers.insert(tensor.name);
+    }
+    std::map<std::string, std::vector<int64_t>> overrides(options_.input_shapes.begin(),
+                                                          options_.input_shapes.end());
+    std::vector<std::string> input_names;
+    int64_t index = 0;
+    for (const onnx::ValueInfoProto &input : model_.graph.input) {
+      // IR < 4 lists initializers as inputs too; those are weights, not graph inputs.
+      if (initializers.count(input.name) != 0) {
+        continue;
+      }
+      input_names.push_back(input.name);
+      DataType dtype = DT_UNDEFINED;
+      if (!OnnxToGeDataType(input.elem_type, &dtype)) {
+        return Fail(source_ + ": graph input '" + input.name + "' (ValueInfoProto at byte offset " +
+                    std::to_string(input.offset) + ") has unsupported type " +
+                    (input.elem_type == 0 ? std::string("(not a tensor)")
+                                          : onnx::DataTypeName(input.elem_type)));
+      }
+      std::vector<int64_t> dims = input.has_shape ? input.dims : std::vector<int64_t>{-2};
+      auto it = overrides.find(input.name);
+      if (it != overrides.end()) {
+        dims = it->second;
+        overrides.erase(it);
+      }
+      Node *node =
+          ctx_.AddOp("graph input '" + input.name + "'", ctx_.UniqueName(input.name), "Data");
+      if (node == nullptr) {
+        return FAILED;
+      }
+      const Format format = DefaultFormat(options_.input_format, dims.size());
+      GeTensorDesc td(GeShape(dims), format, dtype);
+      td.SetOriginShape(GeShape(dims));
+      td.SetOriginFormat(format);
+      td.SetOriginDataType(dtype);
+      node->MutableOpDesc().UpdateInputDesc(0, td);
+      node->MutableOpDesc().UpdateOutputDesc(0, td);
+      node->MutableOpDesc().SetAttr("index", index++);
+      if (graph_->AddInputNode(node) != SUCCESS || ctx_.Bind(input.name, {node, 0}) != SUCCESS) {
+        return FAILED;
+      }
+    }
+    if (!overrides.empty()) {
+      std::string known;
+      for (const std::string &name : input_names) {
+        known += (known.empty() ? "" : ", ") + name;
+      }
+      return Fail("--input_shape names '" + overrides.begin()->first +
+                  "', which is not an input "
+                  "of " +
+                  source_ + " (inputs: " + (known.empty() ? "none" : known) + ")");
+    }
+    return SUCCESS;
+  }
+
+  /// Kahn order over value names; ONNX requires topological order but exporters slip.
+  Status SortNodes(std::vector<size_t> *order) {
+    const auto &nodes = model_.graph.node;
+    std::unordered_map<std::string, size_t> producer;
+    for (size_t i = 0; i < nodes.size(); ++i) {
+      for (const std::string &out : nodes[i].output) {
+        if (!out.empty()) {
+          producer[out] = i;
+        }
+      }
+    }
+    std::vector<size_t> pending(nodes.size(), 0);
+    std::vector<std::vector<size_t>> users(nodes.size());
+    for (size_t i = 0; i < nodes.size(); ++i) {
+      std::set<size_t> deps;
+      for (const std::string &in : nodes[i].input) {
+        auto it = producer.find(in);
+        if (!in.empty() && it != producer.end() && it->second != i) {
+          deps.insert(it->second);
+        }
+      }
+      pending[i] = deps.size();
+      for (size_t dep : deps) {
+        users[dep].push_back(i);
+      }
+    }
+    std::vector<size_t> ready;
+    for (size_t i = nodes.size(); i-- > 0;) {
+      if (pending[i] == 0) {
+        ready.push_back(i);  // reversed so that the file order is kept when already sorted
+      }
+    }
+    while (!ready.empty()) {
+      const size_t current = ready.back();
+      ready.pop_back();
+      order->push_back(current);
+      for (auto it = users[current].rbegin(); it != users[current].rend(); ++it) {
+        if (--pending[*it] == 0) {
+          ready.push_back(*it);
+        }
+      }
+    }
+    if (order->size() != nodes.size()) {
+      for (size_t i = 0; i < nodes.size(); ++i) {
+        if (pending[i] != 0) {
+          return Fail(source_ + ": the graph has a cycle through node '" + nodes[i].name +
+                      "' (op type '" + nodes[i].op_type + "')");
+        }
+      }
+    }
+    return SUCCESS;
+  }
+
+  Status ImportConstant(const OnnxNodeView &view) {
+    const onnx::NodeProto &proto = view.Proto();
+    GeTensor tensor;
+    const onnx::AttributeProto *attr = nullptr;
+    if ((attr = proto.FindAttr("value")) != nullptr && attr->has_t) {
+      if (ConvertOnnxTensor(attr->t[0], source_, ctx_.ModelDir(), &tensor) != SUCCESS) {
+        return FAILED;
+      }
+    } else if ((attr = proto.FindAttr("value_float")) != nullptr) {
+      tensor = MakeFloatTensor({attr->f}, true);
+    } else if ((attr = proto.FindAttr("value_floats")) != nullptr) {
+      tensor = MakeFloatTensor(attr->floats);
+    } else if ((attr = proto.FindAttr("value_int")) != nullptr) {
+      tensor = MakeInt64Tensor({attr->i}, true);
+    } else if ((attr = proto.FindAttr("value_ints")) != nullptr) {
+      tensor = MakeInt64Tensor(attr->ints);
+    } else {
+      return Fail(source_ + ": " + view.Describe() +
+                  ": only 'value', 'value_float(s)' and 'value_int(s)' constants are supported");
+    }
+    OutAnchor anchor;
+    if (ctx_.AddConst(view.Describe(), view.Name(), std::move(tensor), &anchor) != SUCCESS) {
+      return FAILED;
+    }
+    return ctx_.Bind(view.OutputName(0), anchor);
+  }
+
+  Status ImportNode(const onnx::NodeProto &proto, const std::string &name) {
+    const bool default_domain = proto.domain.empty() || proto.domain == kDefaultDomain;
+    const std::string domain = default_domain ? kDefaultDomain : proto.domain;
+    auto opset_it = model_.opset_import.find(default_domain ? "" : proto.domain);
+    const int64_t opset = opset_it == model_.opset_import.end() ? -1 : opset_it->second;
+    OnnxNodeView view(proto, name, domain, opset);
+    const std::string where =
+        source_ + " (NodeProto at byte offset " + std::to_string(proto.offset) + ")";
+    if (opset < 0) {
+      return Fail(where + ": " + view.Describe() + ": the model imports no opset for domain '" +
+                  domain + "'");
+    }
+    for (const std::string &function : model_.functions) {
+      if (function == proto.domain + "::" + proto.op_type) {
+        return Fail(where + ": " + view.Describe() +
+                    " calls a model-local function, which is not supported");
+      }
+    }
+    if (!default_domain) {
+      return Fail(where + ": " + view.Describe() + " is not supported: no Ascend IR mapping for '" +
+                  domain + "::" + std::to_string(opset) + "::" + proto.op_type +
+                  "' (E16002; only the default domain ai.onnx is mapped)");
+    }
+    if (opset < kMinOnnxOpset || opset > kMaxOnnxOpset) {
+      return Fail(where + ": " + view.Describe() + ": opset " + std::to_string(opset) +
+                  " of domain 'ai.onnx' is not supported (supported: " +
+                  std::to_string(kMinOnnxOpset) + " to " + std::to_string(kMaxOnnxOpset) + ")");
+    }
+    for (const onnx::AttributeProto &attr : proto.attribute) {
+      if (attr.graph_count > 0) {
+        return Fail(where + ": " + view.Describe() + ": subgraph attribute '" + attr.name +
+                    "' (control flow) is not supported");
+      }
+    }
+    if (proto.op_type == "Constant") {
+      return ImportConstant(view);
+    }
+    const OnnxOpMapping *mapping = FindOnnxOpMapping(proto.op_type, opset);
+    if (mapping == nullptr) {
+      return Fail(where + ": " + view.Describe() + " is not supported: no Ascend IR mapping for '" +
+                  domain + "::" + std::to_string(opset) + "::" + proto.op_type + "' (E16002)");
+    }
+    if (mapping->mapper(view, ctx_) != SUCCESS) {
+      return FAILED;
+    }
+    // Keep the framework identity for dumps and diagnostics (GE's "original_type").
+    if (Node *node = graph_->FindNode(name)) {
+      node->MutableOpDesc().SetAttr("original_type",
+                                    domain + "::" + std::to_string(opset) + "::" + proto.op_type);
+    }
+    for (size_t i = 0; i < proto.output.size(); ++i) {
+      if (!proto.output[i].empty() && !ctx_.IsBound(proto.output[i])) {
+        return Fail(source_ + ": " + view.Describe() + ": output #" + std::to_string(i) + " ('" +
+                    proto.output[i] + "') is not produced by its mapping");
+      }
+    }
+    return SUCCESS;
+  }
+
+  Status AddOutputs() {
+    std::vector<std::pair<std::string, OutAnchor>> outputs;
+    if (!options_.out_nodes.empty()) {
+      for (const auto &out : options_.out_nodes) {
+        const onnx::NodeProto *found = nullptr;
+        for (const onnx::NodeProto &proto : model_.graph.node) {
+          if (proto.name == out.first) {
+            found = &proto;
+            break;
+          }
+        }
+        if (found == nullptr) {
+          return Fail("--out_nodes: " + source_ + " has no node named '" + out.first + "'");
+        }
+        if (static_cast<size_t>(out.second) >= found->output.size() ||
+            found->output[out.second].empty()) {
+          return Fail("--out_nodes: node '" + out.first + "' has no output " +
+                      std::to_string(out.second));
+        }
+        OutAnchor anchor;
+        if (ctx_.Resolve(found->output[out.second], "--out_nodes", &anchor) != SUCCESS) {
+          return FAILED;
+        }
+        outputs.emplace_back(found->output[out.second], anchor);
+      }
+    } else {
+      for (const onnx::ValueInfoProto &output : model_.graph.output) {
+        OutAnchor anchor;
+        if (ctx_.Resolve(output.name, "graph output '" + output.name + "'", &anchor) != SUCCESS) {
+          return FAILED;
+        }
+        outputs.emplace_back(output.name, anchor);
+      }
+    }
+    if (outputs.empty()) {
+      return Fail(source_ + ": the graph has no outputs");
+    }
+    const int64_t count = static_cast<int64_t>(outputs.size());
+    Node *net_output =
+        ctx_.AddOp("graph outputs", ctx_.UniqueName("NetOutput"), "NetOutput", {{"x", count}});
+    if (net_output == nullptr) {
+      return FAILED;
+    }
+    std::vector<std::pair<Node *, int32_t>> graph_outputs;
+    for (int64_t i = 0; i < count; ++i) {
+      const OutAnchor &anchor = outputs[static_cast<size_t>(i)].second;
+      if (ctx_.Connect(anchor, net_output, "x" + std::to_string(i)) != SUCCESS) {
+        return FAILED;
+      }
+      graph_outputs.emplace_back(anchor.node, anchor.index);
+    }
+    return graph_->SetOutputs(std::move(graph_outputs));
+  }
+
+  const onnx::ModelProto &model_;
+  std::string source_;
+  const ModelImportOptions &options_;
+  ComputeGraph *graph_;
+  OnnxImportContext ctx_;
+};
+
+}  // namespace
+
+Status ImportOnnxBytes(const std::string &bytes, const std::string &source,
+                       const std::string &model_dir, const ModelImportOptions &options,
+                       ComputeGraphPtr *graph) {
+  if (graph == nullptr) {
+    return Fail("ImportOnnxBytes: output graph is null");
+  }
+  try {
+    onnx::ModelProto model;
+    onnx::DecodeModel(bytes, source, &model);
+    if (!model.has_graph) {
+      return Fail(source + ": not an ONNX model: it has no graph (ModelProto field 7)" +
+                  (bytes.empty() ? std::string(" - the file is empty") : std::string()));
+    }
+    if (model.ir_version < 3) {
+      return Fail(source + ": ONNX IR version " + std::to_string(model.ir_version) +
+                  " is not supported (need >= 3)");
+    }
+    if (model.graph.sparse_initializer_count > 0) {
+      return Fail(source + ": sparse initializers are not supported");
+    }
+    if (!options.input_format.empty() && options.input_format != "NCHW" &&
+        options.input_format != "ND" && options.input_format != "NCDHW") {
+      return Fail("--input_format=" + options.input_format +
+                  " is not valid for ONNX models (expected NCHW, ND or NCDHW)");
+    }
+    std::string name = model.graph.name.empty() ? StemOf(source) : model.graph.name;
+    auto built = std::make_shared<ComputeGraph>(name);
+    OnnxGraphBuilder builder(model, source, model_dir, options, built.get());
+    if (builder.Build() != SUCCESS) {
+      return FAILED;
+    }
+    GELOGI("%s: imported %zu nodes", source.c_str(), built->GetDirectNodesSize());
+    *graph = std::move(built);
+    return SUCCESS;
+  } catch (const std::exception &e) {
+    return Fail(e.what());
+  }
+}
+
+Status ImportOnnxFile(const std::string &path, const ModelImportOptions &options,
+                      ComputeGraphPtr *graph) {
+  std::ifstream file(path, std::ios::binary);
+  if (!file) {
+    return Fail("cannot open ONNX model file '" + path + "': " + std::strerror(errno));
+  }
+  std::ostringstream content;
+  content << file.rdbuf();
+  if (file.bad()) {
+    return Fail("reading ONNX model file '" + path + "' failed");
+  }
+  return ImportOnnxBytes(content.str(), path, DirectoryOf(path), options, graph);
+}
+
+}  // namespace ge

@@ -1,0 +1,355 @@
+// ONNX shape, layout, concat/split, gather/slice, pad and fill ops (ops.md §5.3).
+#include <cstring>
+
+#include "common/error.h"
+#include "parser/onnx_op_mapper.h"
+#include "parser/onnx_tensor.h"
+
+namespace ge {
+namespace {
+
+using onnx_map::BindOutput;
+using onnx_map::CheckInputCount;
+using onnx_map::ConnectConst;
+using onnx_map::ConnectInput;
+using onnx_map::HelperOp;
+using onnx_map::MainOp;
+using onnx_map::NodeError;
+
+Status MapReshape(const OnnxNodeView &node, OnnxImportContext &ctx) {
+  if (CheckInputCount(node, ctx, 2, 2) != SUCCESS) {
+    return FAILED;
+  }
+  Node *op = MainOp(node, ctx, "Reshape");
+  if (op == nullptr || ConnectInput(node, ctx, 0, op, "x") != SUCCESS ||
+      ConnectInput(node, ctx, 1, op, "shape") != SUCCESS) {
+    return FAILED;
+  }
+  op->MutableOpDesc().SetAttr("allowzero", node.GetInt("allowzero", 0));
+  return BindOutput(node, ctx, 0, {op, 0});
+}
+
+Status MapFlatten(const OnnxNodeView &node, OnnxImportContext &ctx) {
+  if (CheckInputCount(node, ctx, 1, 1) != SUCCESS) {
+    return FAILED;
+  }
+  Node *op = MainOp(node, ctx, "Flatten");
+  if (op == nullptr || ConnectInput(node, ctx, 0, op, "x") != SUCCESS) {
+    return FAILED;
+  }
+  op->MutableOpDesc().SetAttr("axis", node.GetInt("axis", 1));
+  return BindOutput(node, ctx, 0, {op, 0});
+}
+
+Status MapSqueeze(const OnnxNodeView &node, OnnxImportContext &ctx) {
+  const bool is_squeeze = node.OpType() == "Squeeze";
+  if (node.Opset() <= 12) {
+    if (CheckInputCount(node, ctx, 1, 1) != SUCCESS) {
+      return FAILED;
+    }
+    const std::vector<int64_t> axes = node.GetInts("axes", {});
+    if (!is_squeeze && axes.empty()) {
+      return NodeError(node, ctx, "attribute 'axes' is missing or empty");
+    }
+    Node *op = MainOp(node, ctx, is_squeeze ? "Squeeze" : "Unsqueeze");
+    if (op == nullptr || ConnectInput(node, ctx, 0, op, "x") != SUCCESS) {
+      return FAILED;
+    }
+    op->MutableOpDesc().SetAttr(is_squeeze ? "axis" : "axes", axes);
+    return BindOutput(node, ctx, 0, {op, 0});
+  }
+  if (CheckInputCount(node, ctx, is_squeeze ? 1 : 2, 2) != SUCCESS) {
+    return FAILED;
+  }
+  Node *op = MainOp(node, ctx, is_squeeze ? "SqueezeV3" : "UnsqueezeV3");
+  if (op == nullptr || ConnectInput(node, ctx, 0, op, "x") != SUCCESS) {
+    return FAILED;
+  }
+  if (node.HasInput(1) && ConnectInput(node, ctx, 1, op, "axes") != SUCCESS) {
+    return FAILED;
+  }
+  return BindOutput(node, ctx, 0, {op, 0});
+}
+
+Status MapTranspose(const OnnxNodeView &node, OnnxImportContext &ctx) {
+  if (CheckInputCount(node, ctx, 1, 1) != SUCCESS) {
+    return FAILED;
+  }
+  OutAnchor x;
+  if (ctx.Input(node, 0, &x) != SUCCESS) {
+    return FAILED;
+  }
+  std::vector<int64_t> perm = node.GetInts("perm", {});
+  if (!node.HasAttr("perm")) {
+    // ONNX default: reverse the dims (ops.md §5.3 PROPOSED); needs the rank now.
+    const GeTensorDesc *desc = x.node->GetOpDesc().GetOutputDesc(x.index);
+    const bool known = desc != nullptr &&
+                       (x.node->GetType() == "Data" || x.node->GetType() == "Const") &&
+                       !desc->GetShape().IsUnknownRank();
+    if (!known) {
+      return NodeError(node, ctx,
+                       "attribute 'perm' is missing and the input rank is not known at import");
+    }
+    for (int64_t i = static_cast<int64_t>(desc->GetShape().GetDimNum()) - 1; i >= 0; --i) {
+      perm.push_back(i);
+    }
+  }
+  Node *op = MainOp(node, ctx, "Transpose");
+  if (op == nullptr || ctx.Connect(x, op, "x") != SUCCESS ||
+      ConnectConst(node, ctx, "perm", MakeInt32Tensor(perm), op, "perm") != SUCCESS) {
+    return FAILED;
+  }
+  return BindOutput(node, ctx, 0, {op, 0});
+}
+
+Status MapConcat(const OnnxNodeView &node, OnnxImportContext &ctx) {
+  const int64_t n = static_cast<int64_t>(node.InputCount());
+  if (n < 1) {
+    return NodeError(node, ctx, "needs at least one input");
+  }
+  if (!node.HasAttr("axis")) {
+    return NodeError(node, ctx, "required attribute 'axis' is missing");
+  }
+  if (n == 1) {
+    Node *op = MainOp(node, ctx, "Identity");
+    if (op == nullptr || ConnectInput(node, ctx, 0, op, "x") != SUCCESS) {
+      return FAILED;
+    }
+    return BindOutput(node, ctx, 0, {op, 0});
+  }
+  Node *op = MainOp(node, ctx, "ConcatD", {{"x", n}});
+  if (op == nullptr) {
+    return FAILED;
+  }
+  for (int64_t i = 0; i < n; ++i) {
+    if (ConnectInput(node, ctx, static_cast<size_t>(i), op, "x" + std::to_string(i)) != SUCCESS) {
+      return FAILED;
+    }
+  }
+  op->MutableOpDesc().SetAttr("concat_dim", node.GetInt("axis", 0));
+  op->MutableOpDesc().SetAttr("N", n);
+  return BindOutput(node, ctx, 0, {op, 0});
+}
+
+Status MapSplit(const OnnxNodeView &node, OnnxImportContext &ctx) {
+  const int64_t outputs = static_cast<int64_t>(node.OutputCount());
+  if (outputs < 1) {
+    return NodeError(node, ctx, "has no outputs");
+  }
+  const int64_t axis = node.GetInt("axis", 0);
+  if (node.HasAttr("num_outputs") && node.GetInt("num_outputs", 0) != outputs) {
+    return NodeError(node, ctx,
+                     "attribute 'num_outputs' = " + std::to_string(node.GetInt("num_outputs", 0)) +
+                         " differs from the node's " + std::to_string(outputs) + " outputs");
+  }
+  const bool sizes_attr = node.Opset() <= 12 && node.HasAttr("split");
+  const bool sizes_input = node.Opset() >= 13 && node.HasInput(1);
+  Node *op = nullptr;
+  if (sizes_attr || sizes_input) {
+    op = MainOp(node, ctx, "SplitV", {}, {{"y", outputs}});
+    if (op == nullptr || ConnectInput(node, ctx, 0, op, "x") != SUCCESS) {
+      return FAILED;
+    }
+    const Status sizes =
+        sizes_input ? ConnectInput(node, ctx, 1, op, "size_splits")
+                    : ConnectConst(node, ctx, "size_splits",
+                                   MakeInt64Tensor(node.GetInts("split", {})), op, "size_splits");
+    if (sizes != SUCCESS || ConnectConst(node, ctx, "split_dim", MakeInt32Tensor({axis}, true), op,
+                                         "split_dim") != SUCCESS) {
+      return FAILED;
+    }
+  } else {
+    op = MainOp(node, ctx, "Split", {}, {{"y", outputs}});
+    if (op == nullptr ||
+        ConnectConst(node, ctx, "split_dim", MakeInt32Tensor({axis}, true), op, "split_dim") !=
+            SUCCESS ||
+        ConnectInput(node, ctx, 0, op, "x") != SUCCESS) {
+      return FAILED;
+    }
+  }
+  op->MutableOpDesc().SetAttr("num_split", outputs);
+  for (int64_t i = 0; i < outputs; ++i) {
+    if (BindOutput(node, ctx, static_cast<size_t>(i), {op, static_cast<int32_t>(i)}) != SUCCESS) {
+      return FAILED;
+    }
+  }
+  return SUCCESS;
+}
+
+Status MapGather(const OnnxNodeView &node, OnnxImportContext &ctx) {
+  if (CheckInputCount(node, ctx, 2, 2) != SUCCESS) {
+    return FAILED;
+  }
+  Node *op = MainOp(node, ctx, "GatherV2");
+  if (op == nullptr || ConnectInput(node, ctx, 0, op, "x") != SUCCESS ||
+      ConnectInput(node, ctx, 1, op, "indices") != SUCCESS ||
+      ConnectConst(node, ctx, "axis", MakeInt32Tensor({node.GetInt("axis", 0)}, true), op,
+                   "axis") != SUCCESS) {
+    return FAILED;
+  }
+  op->MutableOpDesc().SetAttr("negative_index_support", true);
+  return BindOutput(node, ctx, 0, {op, 0});
+}
+
+Status MapSlice(const OnnxNodeView &node, OnnxImportContext &ctx) {
+  Node *op = MainOp(node, ctx, "StridedSliceV2");
+  if (op == nullptr) {
+    return FAILED;
+  }
+  if (node.Opset() <= 9) {
+    if (CheckInputCount(node, ctx, 1, 1) != SUCCESS ||
+        ConnectInput(node, ctx, 0, op, "x") != SUCCESS) {
+      return FAILED;
+    }
+    if (!node.HasAttr("starts") || !node.HasAttr("ends")) {
+      return NodeError(node, ctx, "required attributes 'starts' and 'ends' are missing");
+    }
+    if (ConnectConst(node, ctx, "begin", MakeInt64Tensor(node.GetInts("starts", {})), op,
+                     "begin") != SUCCESS ||
+        ConnectConst(node, ctx, "end", MakeInt64Tensor(node.GetInts("ends", {})), op, "end") !=
+            SUCCESS) {
+      return FAILED;
+    }
+    if (node.HasAttr("axes") &&
+        ConnectConst(node, ctx, "axes", MakeInt64Tensor(node.GetInts("axes", {})), op, "axes") !=
+            SUCCESS) {
+      return FAILED;
+    }
+    return BindOutput(node, ctx, 0, {op, 0});
+  }
+  if (CheckInputCount(node, ctx, 3, 5) != SUCCESS) {
+    return FAILED;
+  }
+  static const char *const kPorts[] = {"x", "begin", "end", "axes", "strides"};
+  for (size_t i = 0; i < 5; ++i) {
+    if (node.HasInput(i) && ConnectInput(node, ctx, i, op, kPorts[i]) != SUCCESS) {
+      return FAILED;
+    }
+  }
+  return BindOutput(node, ctx, 0, {op, 0});
+}
+
+Status MapPad(const OnnxNodeView &node, OnnxImportContext &ctx) {
+  const std::string mode = node.GetString("mode", "constant");
+  if (mode != "constant" && mode != "reflect" && mode != "edge" && mode != "wrap") {
+    return NodeError(node, ctx, "attribute 'mode' = '" + mode + "' is not valid");
+  }
+  if (node.Opset() >= 11) {
+    if (CheckInputCount(node, ctx, 2, 3) != SUCCESS) {
+      return FAILED;
+    }
+    if (node.HasInput(3)) {
+      return NodeError(node, ctx, "the 'axes' input (opset 18) is not supported");
+    }
+    Node *op = MainOp(node, ctx, "PadV3");
+    if (op == nullptr || ConnectInput(node, ctx, 0, op, "x") != SUCCESS ||
+        ConnectInput(node, ctx, 1, op, "paddings") != SUCCESS) {
+      return FAILED;
+    }
+    if (node.HasInput(2) && ConnectInput(node, ctx, 2, op, "constant_values") != SUCCESS) {
+      return FAILED;
+    }
+    op->MutableOpDesc().SetAttr("mode", mode);
+    op->MutableOpDesc().SetAttr("paddings_contiguous", false);
+    return BindOutput(node, ctx, 0, {op, 0});
+  }
+  if (CheckInputCount(node, ctx, 1, 1) != SUCCESS) {
+    return FAILED;
+  }
+  const std::vector<int64_t> pads = node.GetInts("pads", {});
+  if (pads.size() % 2 != 0) {
+    return NodeError(node, ctx, "attribute 'pads' has an odd number of values");
+  }
+  std::vector<int64_t> interleaved;
+  const size_t n = pads.size() / 2;
+  for (size_t i = 0; i < n; ++i) {
+    interleaved.push_back(pads[i]);
+    interleaved.push_back(pads[i + n]);
+  }
+  if (mode == "reflect") {
+    Node *op = MainOp(node, ctx, "MirrorPad");
+    if (op == nullptr || ConnectInput(node, ctx, 0, op, "x") != SUCCESS ||
+        ConnectConst(node, ctx, "paddings", MakeInt32Tensor(interleaved), op, "paddings") !=
+            SUCCESS) {
+      return FAILED;
+    }
+    op->MutableOpDesc().SetAttr("mode", std::string("REFLECT"));
+    return BindOutput(node, ctx, 0, {op, 0});
+  }
+  Node *op = MainOp(node, ctx, "PadV3");
+  if (op == nullptr || ConnectInput(node, ctx, 0, op, "x") != SUCCESS ||
+      ConnectConst(node, ctx, "paddings", MakeInt32Tensor(interleaved), op, "paddings") !=
+          SUCCESS ||
+      ConnectConst(node, ctx, "constant_values",
+                   MakeFloatTensor({node.GetFloat("value", 0.0F)}, true), op,
+                   "constant_values") != SUCCESS) {
+    return FAILED;
+  }
+  op->MutableOpDesc().SetAttr("mode", mode);
+  op->MutableOpDesc().SetAttr("paddings_contiguous", true);
+  return BindOutput(node, ctx, 0, {op, 0});
+}
+
+Status MapConstantOfShape(const OnnxNodeView &node, OnnxImportContext &ctx) {
+  if (CheckInputCount(node, ctx, 1, 1) != SUCCESS) {
+    return FAILED;
+  }
+  GeTensor value = MakeFloatTensor({0.0F}, true);
+  const onnx::AttributeProto *attr = node.Proto().FindAttr("value");
+  if (attr != nullptr) {
+    if (!attr->has_t) {
+      return NodeError(node, ctx, "attribute 'value' is not a tensor");
+    }
+    GeTensor parsed;
+    if (ConvertOnnxTensor(attr->t[0], ctx.Source(), ctx.ModelDir(), &parsed) != SUCCESS) {
+      return FAILED;
+    }
+    if (parsed.GetTensorDesc().GetShape().GetShapeSize() != 1) {
+      return NodeError(node, ctx, "attribute 'value' must hold exactly one element");
+    }
+    GeTensorDesc desc = parsed.GetTensorDesc();
+    desc.SetShape(GeShape());  // a scalar fill value, dtype kept
+    desc.SetOriginShape(GeShape());
+    value = GeTensor(desc, parsed.GetBytes());
+  }
+  Node *op = MainOp(node, ctx, "Fill");
+  if (op == nullptr || ConnectInput(node, ctx, 0, op, "dims") != SUCCESS ||
+      ConnectConst(node, ctx, "value", std::move(value), op, "value") != SUCCESS) {
+    return FAILED;
+  }
+  return BindOutput(node, ctx, 0, {op, 0});
+}
+
+Status MapTrilu(const OnnxNodeView &node, OnnxImportContext &ctx) {
+  if (CheckInputCount(node, ctx, 1, 2) != SUCCESS) {
+    return FAILED;
+  }
+  Node *op = MainOp(node, ctx, "Trilu");
+  if (op == nullptr || ConnectInput(node, ctx, 0, op, "x") != SUCCESS) {
+    return FAILED;
+  }
+  if (node.HasInput(1) && ConnectInput(node, ctx, 1, op, "k") != SUCCESS) {
+    return FAILED;
+  }
+  op->MutableOpDesc().SetAttr("upper", node.GetInt("upper", 1));
+  return BindOutput(node, ctx, 0, {op, 0});
+}
+
+}  // namespace
+
+void AppendShapeMappings(std::vector<OnnxOpMapping> *mappings) {
+  mappings->push_back({"Reshape", kMinOnnxOpset, kMaxOnnxOpset, MapReshape});
+  mappings->push_back({"Flatten", kMinOnnxOpset, kMaxOnnxOpset, MapFlatten});
+  mappings->push_back({"Squeeze", kMinOnnxOpset, kMaxOnnxOpset, MapSqueeze});
+  mappings->push_back({"Unsqueeze", kMinOnnxOpset, kMaxOnnxOpset, MapSqueeze});
+  mappings->push_back({"Transpose", kMinOnnxOpset, kMaxOnnxOpset, MapTranspose});
+  mappings->push_back({"Concat", kMinOnnxOpset, kMaxOnnxOpset, MapConcat});
+  mappings->push_back({"Split", kMinOnnxOpset, kMaxOnnxOpset, MapSplit});
+  mappings->push_back({"Gather", kMinOnnxOpset, kMaxOnnxOpset, MapGather});
+  mappings->push_back({"Slice", kMinOnnxOpset, kMaxOnnxOpset, MapSlice});
+  mappings->push_back({"Pad", kMinOnnxOpset, kMaxOnnxOpset, MapPad});
+  mappings->push_back({"ConstantOfShape", 9, kMaxOnnxOpset, MapConstantOfShape});
+  mappings->push_back({"Trilu", 14, kMaxOnnxOpset, MapTrilu});
+}
+
+}  // namespace ge
