@@ -1,8 +1,9 @@
-// atc --mode=0 compile step (see offline_build.h).
+// atc --mode=0 compile step (see offline_build.h): delegates to the compile pipeline.
 #include "tools/offline_build.h"
 
 #include "common/error.h"
 #include "common/log.h"
+#include "pipeline/compile_graph.h"
 
 namespace ge {
 
@@ -11,10 +12,11 @@ Status BuildOfflineGraph(const ComputeGraphPtr &graph,
   if (graph == nullptr) {
     return Fail("BuildOfflineGraph: graph is null");
   }
-  if (graph->TopologicalSort(true) != SUCCESS) {
-    return Fail("graph '" + graph->GetName() + "': " + GetLastError());
+  CompileResult result;
+  if (CompileGraph(graph, options, &result) != SUCCESS) {
+    return Fail("compiling graph '" + graph->GetName() + "' failed: " + GetLastError());
   }
-  GELOGI("graph '%s' built with %zu options", graph->GetName().c_str(), options.size());
+  GELOGI("graph '%s' compiled in %zu steps", graph->GetName().c_str(), result.steps.size());
   return SUCCESS;
 }
 

@@ -11,9 +11,8 @@
 namespace ge {
 
 /// Compiles `graph` in place with `options` (ge option keys such as "ge.socVersion",
-/// "ge.oo.level"). Runs the stages that exist: PreRunBegin dump, whole-graph shape inference,
-/// topological sort, Build dump. This is the one place to delegate to the fusion pipeline's
-/// CompileGraph when it lands.
+/// "ge.oo.level") through the compile pipeline (CompileGraph: pass stages, shape inference,
+/// build order, per-stage graph dumps). Failures keep the pipeline's message (stage, pass).
 Status BuildOfflineGraph(const ComputeGraphPtr &graph,
                          const std::map<std::string, std::string> &options);
 
