@@ -83,7 +83,8 @@ Status SerializeGraphToModelDef(const ComputeGraphPtr &graph, std::string *bytes
   return SerializeModelDef(*graph, ModelDefWriteOptions{}, bytes);
 }
 
-Status ParseModelDef(const std::string &bytes, const std::string &source_name, ComputeGraphPtr *graph) {
+Status ParseModelDef(const std::string &bytes, const std::string &source_name,
+                     ComputeGraphPtr *graph) {
   return ParseModelDefBytes(bytes, source_name.empty() ? "<memory>" : source_name, "", graph);
 }
 
@@ -151,7 +152,8 @@ Status LoadGraphFromAir(const std::string &path, ComputeGraphPtr *graph) {
   }
   if (static_cast<uint64_t>(st.st_size) > kMaxModelBytes) {
     close(fd);
-    return Fail("AIR file '" + path + "' has " + std::to_string(st.st_size) + " bytes, over the 2 GB limit");
+    return Fail("AIR file '" + path + "' has " + std::to_string(st.st_size) +
+                " bytes, over the 2 GB limit");
   }
   std::string bytes(static_cast<size_t>(st.st_size), '\0');
   size_t done = 0;

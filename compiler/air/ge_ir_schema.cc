@@ -8,34 +8,38 @@ namespace {
 
 // Index = ge.proto.DataType number, value = ge::DataType (formats.md §2.8).
 constexpr std::array<DataType, 42> kProtoToGe = {
-    DT_UNDEFINED, DT_FLOAT,         DT_FLOAT16,       DT_INT8,          DT_UINT8,          DT_INT16,
-    DT_UINT16,    DT_INT32,         DT_INT64,         DT_UINT32,        DT_UINT64,         DT_BOOL,
-    DT_DOUBLE,    DT_STRING,        DT_DUAL_SUB_INT8, DT_DUAL_SUB_UINT8, DT_COMPLEX64,     DT_COMPLEX128,
-    DT_QINT8,     DT_QINT16,        DT_QINT32,        DT_QUINT8,        DT_QUINT16,        DT_RESOURCE,
-    DT_STRING_REF, DT_DUAL,         DT_VARIANT,       DT_BF16,          DT_INT4,           DT_UINT1,
-    DT_INT2,      DT_UINT2,         DT_COMPLEX32,     DT_HIFLOAT8,      DT_FLOAT8_E5M2,    DT_FLOAT8_E4M3FN,
-    DT_FLOAT8_E8M0, DT_FLOAT6_E3M2, DT_FLOAT6_E2M3,   DT_FLOAT4_E2M1,   DT_FLOAT4_E1M2,    DT_HIFLOAT4};
+    DT_UNDEFINED,      DT_FLOAT,       DT_FLOAT16,     DT_INT8,        DT_UINT8,
+    DT_INT16,          DT_UINT16,      DT_INT32,       DT_INT64,       DT_UINT32,
+    DT_UINT64,         DT_BOOL,        DT_DOUBLE,      DT_STRING,      DT_DUAL_SUB_INT8,
+    DT_DUAL_SUB_UINT8, DT_COMPLEX64,   DT_COMPLEX128,  DT_QINT8,       DT_QINT16,
+    DT_QINT32,         DT_QUINT8,      DT_QUINT16,     DT_RESOURCE,    DT_STRING_REF,
+    DT_DUAL,           DT_VARIANT,     DT_BF16,        DT_INT4,        DT_UINT1,
+    DT_INT2,           DT_UINT2,       DT_COMPLEX32,   DT_HIFLOAT8,    DT_FLOAT8_E5M2,
+    DT_FLOAT8_E4M3FN,  DT_FLOAT8_E8M0, DT_FLOAT6_E3M2, DT_FLOAT6_E2M3, DT_FLOAT4_E2M1,
+    DT_FLOAT4_E1M2,    DT_HIFLOAT4};
 
 constexpr std::array<const char *, 42> kProtoNames = {
-    "DT_UNDEFINED",     "DT_FLOAT",          "DT_FLOAT16",     "DT_INT8",        "DT_UINT8",
-    "DT_INT16",         "DT_UINT16",         "DT_INT32",       "DT_INT64",       "DT_UINT32",
-    "DT_UINT64",        "DT_BOOL",           "DT_DOUBLE",      "DT_STRING",      "DT_DUAL_SUB_INT8",
-    "DT_DUAL_SUB_UINT8", "DT_COMPLEX64",     "DT_COMPLEX128",  "DT_QINT8",       "DT_QINT16",
-    "DT_QINT32",        "DT_QUINT8",         "DT_QUINT16",     "DT_RESOURCE",    "DT_STRING_REF",
-    "DT_DUAL",          "DT_VARIANT",        "DT_BF16",        "DT_INT4",        "DT_UINT1",
-    "DT_INT2",          "DT_UINT2",          "DT_COMPLEX32",   "DT_HIFLOAT8",    "DT_FLOAT8_E5M2",
-    "DT_FLOAT8_E4M3FN", "DT_FLOAT8_E8M0",    "DT_FLOAT6_E3M2", "DT_FLOAT6_E2M3", "DT_FLOAT4_E2M1",
-    "DT_FLOAT4_E1M2",   "DT_HIFLOAT4"};
+    "DT_UNDEFINED",      "DT_FLOAT",       "DT_FLOAT16",     "DT_INT8",        "DT_UINT8",
+    "DT_INT16",          "DT_UINT16",      "DT_INT32",       "DT_INT64",       "DT_UINT32",
+    "DT_UINT64",         "DT_BOOL",        "DT_DOUBLE",      "DT_STRING",      "DT_DUAL_SUB_INT8",
+    "DT_DUAL_SUB_UINT8", "DT_COMPLEX64",   "DT_COMPLEX128",  "DT_QINT8",       "DT_QINT16",
+    "DT_QINT32",         "DT_QUINT8",      "DT_QUINT16",     "DT_RESOURCE",    "DT_STRING_REF",
+    "DT_DUAL",           "DT_VARIANT",     "DT_BF16",        "DT_INT4",        "DT_UINT1",
+    "DT_INT2",           "DT_UINT2",       "DT_COMPLEX32",   "DT_HIFLOAT8",    "DT_FLOAT8_E5M2",
+    "DT_FLOAT8_E4M3FN",  "DT_FLOAT8_E8M0", "DT_FLOAT6_E3M2", "DT_FLOAT6_E2M3", "DT_FLOAT4_E2M1",
+    "DT_FLOAT4_E1M2",    "DT_HIFLOAT4"};
 
 constexpr std::array<const char *, 11> kListValueTypeNames = {
-    "VT_LIST_NONE",  "VT_LIST_STRING",      "VT_LIST_INT",    "VT_LIST_FLOAT",
+    "VT_LIST_NONE",  "VT_LIST_STRING",      "VT_LIST_INT",         "VT_LIST_FLOAT",
     "VT_LIST_BOOL",  "VT_LIST_BYTES",       "VT_LIST_TENSOR_DESC", "VT_LIST_TENSOR",
     "VT_LIST_GRAPH", "VT_LIST_NAMED_ATTRS", "VT_LIST_DATA_TYPE"};
 
 }  // namespace
 
 const char *ListValueTypeName(int32_t value) {
-  return value >= 0 && static_cast<size_t>(value) < kListValueTypeNames.size() ? kListValueTypeNames[value] : "";
+  return value >= 0 && static_cast<size_t>(value) < kListValueTypeNames.size()
+             ? kListValueTypeNames[value]
+             : "";
 }
 
 int32_t ToProtoDataType(DataType type) {
@@ -48,7 +52,8 @@ int32_t ToProtoDataType(DataType type) {
 }
 
 DataType FromProtoDataType(int32_t value) {
-  return value >= 0 && static_cast<size_t>(value) < kProtoToGe.size() ? kProtoToGe[value] : DT_UNDEFINED;
+  return value >= 0 && static_cast<size_t>(value) < kProtoToGe.size() ? kProtoToGe[value]
+                                                                      : DT_UNDEFINED;
 }
 
 const char *ProtoDataTypeName(int32_t value) {

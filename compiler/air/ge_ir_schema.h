@@ -127,7 +127,6 @@ extern const char *const kTxtPeerIndex;
 extern const char *const kExternalLocation;
 extern const char *const kExternalLength;
 
-
 }  // namespace ir
 }  // namespace ge
 

@@ -63,8 +63,9 @@ Format ParseLayout(const std::string &layout) {
 }
 
 DataType GeDataTypeFromInt(int64_t value) {
-  return value >= 0 && value < DT_MAX && IsValidDataType(static_cast<int32_t>(value)) ? static_cast<DataType>(value)
-                                                                                    : DT_UNDEFINED;
+  return value >= 0 && value < DT_MAX && IsValidDataType(static_cast<int32_t>(value))
+             ? static_cast<DataType>(value)
+             : DT_UNDEFINED;
 }
 
 template <typename T>
@@ -101,7 +102,8 @@ class ModelDefParser {
       }
     }
     if (graph_fields.empty()) {
-      throw GeException(source_ + ": the model has no graph[0] (root graph) and is not a valid AIR model");
+      throw GeException(source_ +
+                        ": the model has no graph[0] (root graph) and is not a valid AIR model");
     }
     std::vector<PendingGraph> graphs(graph_fields.size());
     for (size_t i = 0; i < graph_fields.size(); ++i) {
@@ -116,7 +118,9 @@ class ModelDefParser {
   }
 
  private:
-  [[noreturn]] void Error(const std::string &message) const { throw GeException(source_ + ": " + message); }
+  [[noreturn]] void Error(const std::string &message) const {
+    throw GeException(source_ + ": " + message);
+  }
 
   static std::string Quote(const std::string &name) { return "'" + name + "'"; }
 
@@ -144,11 +148,8 @@ class ModelDefParser {
           reader.ExpectType(field, WireType::kLen, "GraphDef.op");
           ops.push_back(field);
           break;
-        case ir::kGraphAttr:
-          attrs.push_back(field);
-          break;
-        default:
-          break;  // attr_groups and unknown fields
+        case ir::kGraphAttr: attrs.push_back(field); break;
+        default: break;  // attr_groups and unknown fields
       }
     }
     pending->graph = std::make_shared<ComputeGraph>(name);
@@ -176,30 +177,30 @@ class ModelDefParser {
         }
         Node *src = graph.FindNode(src_name);
         if (src == nullptr) {
-          Error(where + ", op " + Quote(node->GetName()) + ": input " + Quote(entry) + " names no node " +
-                Quote(src_name) + " of the graph");
+          Error(where + ", op " + Quote(node->GetName()) + ": input " + Quote(entry) +
+                " names no node " + Quote(src_name) + " of the graph");
         }
         if (out_index == -1) {
           if (graph.AddControlEdge(src, node) != SUCCESS) {
-            Error(where + ", op " + Quote(node->GetName()) + ": cannot add control input " + Quote(entry) + ": " +
-                  GetLastError());
+            Error(where + ", op " + Quote(node->GetName()) + ": cannot add control input " +
+                  Quote(entry) + ": " + GetLastError());
           }
           continue;
         }
         if (out_index < 0 || out_index >= static_cast<int64_t>(src->GetOutputsSize())) {
-          Error(where + ", op " + Quote(node->GetName()) + ": input " + Quote(entry) + " refers to output " +
-                std::to_string(out_index) + " of " + Quote(src_name) + ", which has " +
-                std::to_string(src->GetOutputsSize()) + " outputs");
+          Error(where + ", op " + Quote(node->GetName()) + ": input " + Quote(entry) +
+                " refers to output " + std::to_string(out_index) + " of " + Quote(src_name) +
+                ", which has " + std::to_string(src->GetOutputsSize()) + " outputs");
         }
         if (data_index >= node->GetInputsSize()) {
-          Error(where + ", op " + Quote(node->GetName()) + ": input " + Quote(entry) + " is data input " +
-                std::to_string(data_index) + " but the op has " + std::to_string(node->GetInputsSize()) +
-                " input descs");
+          Error(where + ", op " + Quote(node->GetName()) + ": input " + Quote(entry) +
+                " is data input " + std::to_string(data_index) + " but the op has " +
+                std::to_string(node->GetInputsSize()) + " input descs");
         }
-        if (graph.AddDataEdge(src, static_cast<int32_t>(out_index), node, static_cast<int32_t>(data_index)) !=
-            SUCCESS) {
-          Error(where + ", op " + Quote(node->GetName()) + ": cannot link input " + Quote(entry) + ": " +
-                GetLastError());
+        if (graph.AddDataEdge(src, static_cast<int32_t>(out_index), node,
+                              static_cast<int32_t>(data_index)) != SUCCESS) {
+          Error(where + ", op " + Quote(node->GetName()) + ": cannot link input " + Quote(entry) +
+                ": " + GetLastError());
         }
         ++data_index;
       }
@@ -209,7 +210,8 @@ class ModelDefParser {
     for (const std::string &entry : pending->inputs) {
       std::string name;
       int64_t index = 0;
-      Node *node = SplitEndpoint(entry, &name, &index) ? graph.FindNode(name) : graph.FindNode(entry);
+      Node *node =
+          SplitEndpoint(entry, &name, &index) ? graph.FindNode(name) : graph.FindNode(entry);
       if (node == nullptr) {
         Error(where + ": graph input " + Quote(entry) + " names no node of the graph");
       }
@@ -226,7 +228,8 @@ class ModelDefParser {
         Error(where + ": graph output " + Quote(entry) + " names no node of the graph");
       }
       if (index < 0 || index >= static_cast<int64_t>(node->GetOutputsSize())) {
-        Error(where + ": graph output " + Quote(entry) + " is not an output port of " + Quote(name));
+        Error(where + ": graph output " + Quote(entry) + " is not an output port of " +
+              Quote(name));
       }
       outputs.emplace_back(node, static_cast<int32_t>(index));
     }
@@ -240,8 +243,9 @@ class ModelDefParser {
     std::unordered_map<std::string, size_t> by_name;
     for (size_t i = 0; i < graphs.size(); ++i) {
       if (!by_name.emplace(graphs[i].graph->GetName(), i).second) {
-        Error("graph[" + std::to_string(i) + "] at byte offset " + std::to_string(graphs[i].offset) +
-              " reuses the graph name " + Quote(graphs[i].graph->GetName()) + " (graph names must be unique)");
+        Error("graph[" + std::to_string(i) + "] at byte offset " +
+              std::to_string(graphs[i].offset) + " reuses the graph name " +
+              Quote(graphs[i].graph->GetName()) + " (graph names must be unique)");
       }
     }
     std::vector<Node *> owner(graphs.size(), nullptr);
@@ -251,16 +255,18 @@ class ModelDefParser {
         for (const std::string &sub_name : op.node->GetOpDesc().GetSubgraphInstanceNames()) {
           auto it = by_name.find(sub_name);
           if (it == by_name.end()) {
-            Error("graph " + Quote(graphs[g].graph->GetName()) + ", op " + Quote(op.node->GetName()) +
-                  ": subgraph " + Quote(sub_name) + " is not one of the model's graphs");
+            Error("graph " + Quote(graphs[g].graph->GetName()) + ", op " +
+                  Quote(op.node->GetName()) + ": subgraph " + Quote(sub_name) +
+                  " is not one of the model's graphs");
           }
           if (it->second == 0) {
-            Error("graph " + Quote(graphs[g].graph->GetName()) + ", op " + Quote(op.node->GetName()) +
-                  ": subgraph " + Quote(sub_name) + " is the root graph");
+            Error("graph " + Quote(graphs[g].graph->GetName()) + ", op " +
+                  Quote(op.node->GetName()) + ": subgraph " + Quote(sub_name) +
+                  " is the root graph");
           }
           if (owner[it->second] != nullptr) {
-            Error("subgraph " + Quote(sub_name) + " is owned by both op " + Quote(owner[it->second]->GetName()) +
-                  " and op " + Quote(op.node->GetName()));
+            Error("subgraph " + Quote(sub_name) + " is owned by both op " +
+                  Quote(owner[it->second]->GetName()) + " and op " + Quote(op.node->GetName()));
           }
           owner[it->second] = op.node;
           owner_graph[it->second] = g;
@@ -314,9 +320,7 @@ class ModelDefParser {
           reader.ExpectType(field, WireType::kLen, "OpDef.input");
           op.inputs.push_back(field.AsString());
           break;
-        case ir::kOpAttr:
-          attr_fields.push_back(field);
-          break;
+        case ir::kOpAttr: attr_fields.push_back(field); break;
         case ir::kOpId:
           reader.ExpectType(field, WireType::kVarint, "OpDef.id");
           desc.SetId(field.AsInt64());
@@ -331,8 +335,7 @@ class ModelDefParser {
           reader.ExpectType(field, WireType::kLen, "OpDef.subgraph_name");
           desc.AddSubgraphInstanceName(field.AsString());
           break;
-        default:
-          break;  // has_out_attr, stream_id, build-time fields 23-32, unknown fields
+        default: break;  // has_out_attr, stream_id, build-time fields 23-32, unknown fields
       }
     }
     AttrMap &attrs = desc.MutableAllAttrs();
@@ -350,8 +353,8 @@ class ModelDefParser {
     const std::string name = desc.GetName();
     op.node = pending->graph->AddNode(std::move(desc));
     if (op.node == nullptr) {
-      Error("graph " + Quote(pending->graph->GetName()) + ": cannot add op " + Quote(name) + " (OpDef at byte offset " +
-            std::to_string(offset) + "): " + GetLastError());
+      Error("graph " + Quote(pending->graph->GetName()) + ": cannot add op " + Quote(name) +
+            " (OpDef at byte offset " + std::to_string(offset) + "): " + GetLastError());
     }
     pending->ops.push_back(std::move(op));
   }
@@ -418,7 +421,8 @@ class ModelDefParser {
     }
     auto it = metadata_cache_.find(key);
     if (it == metadata_cache_.end()) {
-      it = metadata_cache_.emplace(key, std::make_shared<const IrMetadata>(std::move(metadata))).first;
+      it = metadata_cache_.emplace(key, std::make_shared<const IrMetadata>(std::move(metadata)))
+               .first;
     }
     desc->SetIrMetadata(it->second);
   }
@@ -439,14 +443,17 @@ class ModelDefParser {
     auto value_it = attrs.find("value");
     GeTensor *tensor = value_it == attrs.end() ? nullptr : value_it->second.GetMutable<GeTensor>();
     if (location == nullptr || length == nullptr || *length < 0 || tensor == nullptr) {
-      Error(where + ": external weight needs a string 'location', a non-negative int 'length' and a tensor 'value'");
+      Error(where +
+            ": external weight needs a string 'location', a non-negative int 'length' and a tensor "
+            "'value'");
     }
     if (location->empty() || (*location)[0] == '/' || location->find("..") != std::string::npos) {
       Error(where + ": external weight location " + Quote(*location) +
             " must be a relative path inside the model's directory");
     }
     if (weight_dir_.empty()) {
-      Error(where + ": external weight " + Quote(*location) + " cannot be resolved for an in-memory model");
+      Error(where + ": external weight " + Quote(*location) +
+            " cannot be resolved for an in-memory model");
     }
     const std::string path = weight_dir_ + "/" + *location;
     std::ifstream file(path, std::ios::binary | std::ios::ate);
@@ -462,8 +469,8 @@ class ModelDefParser {
     std::vector<uint8_t> data(static_cast<size_t>(*length));
     file.read(reinterpret_cast<char *>(data.data()), static_cast<std::streamsize>(data.size()));
     if (static_cast<size_t>(file.gcount()) != data.size()) {
-      Error(where + ": external weight file " + Quote(path) + " has " + std::to_string(file.gcount()) +
-            " bytes, expected " + std::to_string(*length));
+      Error(where + ": external weight file " + Quote(path) + " has " +
+            std::to_string(file.gcount()) + " bytes, expected " + std::to_string(*length));
     }
     tensor->SetData(std::move(data));
     attrs.erase(ir::kExternalLocation);
@@ -505,11 +512,8 @@ class ModelDefParser {
           layout = field.AsString();
           has_layout = true;
           break;
-        case ir::kDescAttr:
-          ParseAttrEntry(reader, field, "TensorDescriptor.attr", &attrs);
-          break;
-        default:
-          break;
+        case ir::kDescAttr: ParseAttrEntry(reader, field, "TensorDescriptor.attr", &attrs); break;
+        default: break;
       }
     }
     if (has_layout) {
@@ -571,7 +575,8 @@ class ModelDefParser {
     return named;
   }
 
-  ComputeGraphPtr ParseGraphAttr(const WireReader &reader, const WireField &field, const char *what) {
+  ComputeGraphPtr ParseGraphAttr(const WireReader &reader, const WireField &field,
+                                 const char *what) {
     PendingGraph pending;
     ParseGraphDef(reader.Nested(field, what), &pending);
     LinkGraph(&pending);
@@ -580,7 +585,8 @@ class ModelDefParser {
 
   // ---- attributes ----
   /// One map<string, AttrDef> entry; the last entry of a key wins, dropped values erase nothing.
-  void ParseAttrEntry(const WireReader &parent, const WireField &entry, const char *what, AttrMap *attrs) {
+  void ParseAttrEntry(const WireReader &parent, const WireField &entry, const char *what,
+                      AttrMap *attrs) {
     WireReader reader = parent.Nested(entry, what);
     std::string key;
     std::optional<WireField> value_field;
@@ -608,9 +614,7 @@ class ModelDefParser {
     WireField field;
     while (reader.Next(&field)) {
       switch (field.number) {
-        case ir::kAttrList:
-          value = ParseListValue(reader.Nested(field, "AttrDef.list"));
-          break;
+        case ir::kAttrList: value = ParseListValue(reader.Nested(field, "AttrDef.list")); break;
         case ir::kAttrS:
           reader.ExpectType(field, WireType::kLen, "AttrDef.s");
           value = GeAttrValue(field.AsString());
@@ -643,9 +647,7 @@ class ModelDefParser {
         case ir::kAttrT:
           value = GeAttrValue(ParseTensorDef(reader.Nested(field, "AttrDef.t")));
           break;
-        case ir::kAttrG:
-          value = GeAttrValue(ParseGraphAttr(reader, field, "AttrDef.g"));
-          break;
+        case ir::kAttrG: value = GeAttrValue(ParseGraphAttr(reader, field, "AttrDef.g")); break;
         case ir::kAttrListListInt: {
           std::vector<std::vector<int64_t>> lists;
           WireReader outer = reader.Nested(field, "AttrDef.list_list_int");
@@ -697,8 +699,7 @@ class ModelDefParser {
           reader.ExpectType(field, WireType::kLen, "AttrDef.expression");
           value = GeAttrValue();
           break;
-        default:
-          break;
+        default: break;
       }
     }
     return value;
@@ -723,15 +724,9 @@ class ModelDefParser {
           reader.ExpectType(field, WireType::kLen, "ListValue.s");
           s.push_back(field.AsString());
           break;
-        case ir::kListI:
-          reader.AppendVarints(field, "ListValue.i", &i);
-          break;
-        case ir::kListF:
-          reader.AppendFloats(field, "ListValue.f", &f);
-          break;
-        case ir::kListB:
-          reader.AppendBools(field, "ListValue.b", &b);
-          break;
+        case ir::kListI: reader.AppendVarints(field, "ListValue.i", &i); break;
+        case ir::kListF: reader.AppendFloats(field, "ListValue.f", &f); break;
+        case ir::kListB: reader.AppendBools(field, "ListValue.b", &b); break;
         case ir::kListBt: {
           reader.ExpectType(field, WireType::kLen, "ListValue.bt");
           Bytes bytes;
@@ -742,45 +737,29 @@ class ModelDefParser {
         case ir::kListTd:
           td.push_back(ParseTensorDescriptor(reader.Nested(field, "ListValue.td")));
           break;
-        case ir::kListT:
-          t.push_back(ParseTensorDef(reader.Nested(field, "ListValue.t")));
-          break;
-        case ir::kListG:
-          g.push_back(ParseGraphAttr(reader, field, "ListValue.g"));
-          break;
+        case ir::kListT: t.push_back(ParseTensorDef(reader.Nested(field, "ListValue.t"))); break;
+        case ir::kListG: g.push_back(ParseGraphAttr(reader, field, "ListValue.g")); break;
         case ir::kListNa:
           na.push_back(ParseNamedAttrs(reader.Nested(field, "ListValue.na")));
           break;
-        case ir::kListDt:
-          reader.AppendVarints(field, "ListValue.dt", &dt);
-          break;
+        case ir::kListDt: reader.AppendVarints(field, "ListValue.dt", &dt); break;
         case ir::kListValType:
           reader.ExpectType(field, WireType::kVarint, "ListValue.val_type");
           val_type = field.AsInt32();
           break;
-        default:
-          break;
+        default: break;
       }
     }
     switch (val_type) {
-      case ir::VT_LIST_STRING:
-        return GeAttrValue(std::move(s));
-      case ir::VT_LIST_INT:
-        return GeAttrValue(std::move(i));
-      case ir::VT_LIST_FLOAT:
-        return GeAttrValue(std::move(f));
-      case ir::VT_LIST_BOOL:
-        return GeAttrValue(std::move(b));
-      case ir::VT_LIST_BYTES:
-        return GeAttrValue(std::move(bt));
-      case ir::VT_LIST_TENSOR_DESC:
-        return GeAttrValue(std::move(td));
-      case ir::VT_LIST_TENSOR:
-        return GeAttrValue(std::move(t));
-      case ir::VT_LIST_GRAPH:
-        return GeAttrValue(std::move(g));
-      case ir::VT_LIST_NAMED_ATTRS:
-        return GeAttrValue(std::move(na));
+      case ir::VT_LIST_STRING: return GeAttrValue(std::move(s));
+      case ir::VT_LIST_INT: return GeAttrValue(std::move(i));
+      case ir::VT_LIST_FLOAT: return GeAttrValue(std::move(f));
+      case ir::VT_LIST_BOOL: return GeAttrValue(std::move(b));
+      case ir::VT_LIST_BYTES: return GeAttrValue(std::move(bt));
+      case ir::VT_LIST_TENSOR_DESC: return GeAttrValue(std::move(td));
+      case ir::VT_LIST_TENSOR: return GeAttrValue(std::move(t));
+      case ir::VT_LIST_GRAPH: return GeAttrValue(std::move(g));
+      case ir::VT_LIST_NAMED_ATTRS: return GeAttrValue(std::move(na));
       case ir::VT_LIST_DATA_TYPE: {
         std::vector<DataType> types;
         types.reserve(dt.size());
@@ -789,8 +768,7 @@ class ModelDefParser {
         }
         return GeAttrValue(std::move(types));
       }
-      default:
-        return GeAttrValue();  // VT_LIST_NONE (and unknown kinds) are dropped, as GE does
+      default: return GeAttrValue();  // VT_LIST_NONE (and unknown kinds) are dropped, as GE does
     }
   }
 
@@ -801,8 +779,8 @@ class ModelDefParser {
 
 }  // namespace
 
-Status ParseModelDefBytes(const std::string &bytes, const std::string &source, const std::string &weight_dir,
-                          ComputeGraphPtr *graph) {
+Status ParseModelDefBytes(const std::string &bytes, const std::string &source,
+                          const std::string &weight_dir, ComputeGraphPtr *graph) {
   if (graph == nullptr) {
     return Fail(source + ": output graph pointer is null");
   }

@@ -13,8 +13,8 @@ namespace ge {
 /// Parses `bytes`. `source` prefixes every error ("<file>: truncated ... at byte offset N").
 /// External weights (`location`/`length` op attrs) are read relative to `weight_dir`; when it is
 /// empty they cannot be resolved and the parse fails naming the op.
-Status ParseModelDefBytes(const std::string &bytes, const std::string &source, const std::string &weight_dir,
-                          ComputeGraphPtr *graph);
+Status ParseModelDefBytes(const std::string &bytes, const std::string &source,
+                          const std::string &weight_dir, ComputeGraphPtr *graph);
 
 }  // namespace ge
 

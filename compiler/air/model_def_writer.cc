@@ -33,7 +33,8 @@ std::string FormatString(int32_t format) {
 
 class ModelDefWriter {
  public:
-  ModelDefWriter(const ModelDefWriteOptions &options, std::string *out) : options_(options), w_(out) {}
+  ModelDefWriter(const ModelDefWriteOptions &options, std::string *out)
+      : options_(options), w_(out) {}
 
   void WriteModel(const ComputeGraph &root) {
     size_t token = w_.BeginMessage(ir::kModelGraph);
@@ -46,8 +47,9 @@ class ModelDefWriter {
     }
     // The seven attributes every ge::Model starts with (§3.6), already in key order.
     static const std::pair<const char *, const char *> kModelAttrs[] = {
-        {"event_num", nullptr},   {"label_num", nullptr},  {"memory_size", nullptr}, {"p2p_memory_size", nullptr},
-        {"stream_num", nullptr},  {"target_type", "MINI"}, {"weight_size", nullptr}};
+        {"event_num", nullptr},       {"label_num", nullptr},  {"memory_size", nullptr},
+        {"p2p_memory_size", nullptr}, {"stream_num", nullptr}, {"target_type", "MINI"},
+        {"weight_size", nullptr}};
     for (const auto &attr : kModelAttrs) {
       const size_t entry = w_.BeginMessage(ir::kModelAttr);
       w_.WriteBytes(ir::kMapKey, attr.first);
@@ -70,7 +72,8 @@ class ModelDefWriter {
       w_.WriteBytes(ir::kGraphInput, input->GetName() + ":0");
     }
     for (const auto &output : graph.GetOutputs()) {
-      w_.WriteBytes(ir::kGraphOutput, output.first->GetName() + ":" + std::to_string(output.second));
+      w_.WriteBytes(ir::kGraphOutput,
+                    output.first->GetName() + ":" + std::to_string(output.second));
     }
     for (const Node *node : graph.GetDirectNodes()) {
       const size_t token = w_.BeginMessage(ir::kGraphOp);
@@ -167,7 +170,8 @@ class ModelDefWriter {
         optional.push_back(input.first);
       }
     }
-    AddKeyValueLists(ir::kIrInputsKey, ir::kIrInputsValue, std::move(keys), std::move(values), &reserved);
+    AddKeyValueLists(ir::kIrInputsKey, ir::kIrInputsValue, std::move(keys), std::move(values),
+                     &reserved);
     if (!optional.empty()) {
       std::sort(optional.begin(), optional.end());
       reserved.emplace_back(ir::kOptInput, GeAttrValue(std::move(optional)));
@@ -178,15 +182,16 @@ class ModelDefWriter {
       keys.push_back(output.first);
       values.push_back(static_cast<int64_t>(output.second));
     }
-    AddKeyValueLists(ir::kIrOutputsKey, ir::kIrOutputsValue, std::move(keys), std::move(values), &reserved);
+    AddKeyValueLists(ir::kIrOutputsKey, ir::kIrOutputsValue, std::move(keys), std::move(values),
+                     &reserved);
     keys.clear();
     values.clear();
     for (const auto &subgraph : desc.GetSubgraphIrNames()) {
       keys.push_back(subgraph.first);
       values.push_back(static_cast<int64_t>(subgraph.second));
     }
-    AddKeyValueLists(ir::kSubgraphIrNamesKey, ir::kSubgraphIrNamesValue, std::move(keys), std::move(values),
-                     &reserved);
+    AddKeyValueLists(ir::kSubgraphIrNamesKey, ir::kSubgraphIrNamesValue, std::move(keys),
+                     std::move(values), &reserved);
     if (!desc.GetIrAttrNames().empty()) {
       reserved.emplace_back(ir::kIrAttrNames, GeAttrValue(desc.GetIrAttrNames()));
     }
@@ -203,8 +208,9 @@ class ModelDefWriter {
     }
     const bool strip = options_.strip_weights;
     for (const auto &item : desc.GetAllAttrs()) {
-      if (strip && ((IsConstType(desc.GetType()) && item.first == "value") || item.first == "node_def" ||
-                    item.first == "op_def" || item.first == "func_def")) {
+      if (strip &&
+          ((IsConstType(desc.GetType()) && item.first == "value") || item.first == "node_def" ||
+           item.first == "op_def" || item.first == "func_def")) {
         continue;
       }
       entries.emplace_back(item.first, &item.second);
@@ -212,7 +218,8 @@ class ModelDefWriter {
     WriteSortedEntries(ir::kOpAttr, &entries, has_peer_index ? &reserved.back().second : nullptr);
   }
 
-  static void AddNameIndexPair(const char *key, const char *value, const std::map<std::string, int64_t> &names,
+  static void AddNameIndexPair(const char *key, const char *value,
+                               const std::map<std::string, int64_t> &names,
                                std::vector<std::pair<std::string, GeAttrValue>> *reserved) {
     if (names.empty()) {
       return;
@@ -254,11 +261,14 @@ class ModelDefWriter {
     reserved.reserve(6);
     reserved.emplace_back(ir::kFormatForInt, GeAttrValue(static_cast<int64_t>(desc.GetFormat())));
     reserved.emplace_back(ir::kOriginFormat, GeAttrValue(FormatString(desc.GetOriginFormat())));
-    reserved.emplace_back(ir::kOriginFormatForInt, GeAttrValue(static_cast<int64_t>(desc.GetOriginFormat())));
+    reserved.emplace_back(ir::kOriginFormatForInt,
+                          GeAttrValue(static_cast<int64_t>(desc.GetOriginFormat())));
     if (desc.GetOriginDataType() != DT_UNDEFINED) {
-      reserved.emplace_back(ir::kOriginDataType, GeAttrValue(DataTypeToString(desc.GetOriginDataType())));
+      reserved.emplace_back(ir::kOriginDataType,
+                            GeAttrValue(DataTypeToString(desc.GetOriginDataType())));
     }
-    reserved.emplace_back(ir::kOriginShapeInitialized, GeAttrValue(desc.IsOriginShapeInitialized()));
+    reserved.emplace_back(ir::kOriginShapeInitialized,
+                          GeAttrValue(desc.IsOriginShapeInitialized()));
     if (desc.IsOriginShapeInitialized()) {
       reserved.emplace_back(ir::kOriginShape, GeAttrValue(desc.GetOriginShape().GetDims()));
     }
@@ -275,7 +285,8 @@ class ModelDefWriter {
   }
 
   // Reserved entries come first in `entries`; a later entry with the same key is dropped.
-  void WriteSortedEntries(uint32_t field, std::vector<AttrEntry> *entries, const GeAttrValue *untyped_list) {
+  void WriteSortedEntries(uint32_t field, std::vector<AttrEntry> *entries,
+                          const GeAttrValue *untyped_list) {
     std::stable_sort(entries->begin(), entries->end(),
                      [](const AttrEntry &a, const AttrEntry &b) { return a.first < b.first; });
     std::string_view previous;
@@ -287,7 +298,8 @@ class ModelDefWriter {
       first = false;
       previous = entry.first;
       if (entry.second->IsEmpty()) {
-        continue;  // GE drops an AttrDef without a value on load; not writing it keeps re-saves exact
+        continue;  // GE drops an AttrDef without a value on load; not writing it keeps re-saves
+                   // exact
       }
       const size_t token = w_.BeginMessage(field);
       w_.WriteBytes(ir::kMapKey, entry.first);
@@ -325,7 +337,8 @@ class ModelDefWriter {
   void WriteGraphAttr(uint32_t field, const ComputeGraphPtr &graph) {
     // A graph attribute may (wrongly) reach itself; bound the recursion as GE bounds its own.
     if (++graph_attr_depth_ > kMaxGraphAttrDepth) {
-      throw GeException("graph attributes nested deeper than " + std::to_string(kMaxGraphAttrDepth) +
+      throw GeException("graph attributes nested deeper than " +
+                        std::to_string(kMaxGraphAttrDepth) +
                         " (a graph attribute that contains itself?)");
     }
     const size_t token = w_.BeginMessage(field);
@@ -349,20 +362,11 @@ class ModelDefWriter {
   void WriteAttrDef(const GeAttrValue &value, bool untyped_list) {
     const auto &storage = value.GetStorage();
     switch (value.GetValueType()) {
-      case AttrValueType::kNone:
-        return;
-      case AttrValueType::kString:
-        w_.WriteBytes(ir::kAttrS, *value.Get<std::string>());
-        return;
-      case AttrValueType::kFloat:
-        w_.WriteFloat(ir::kAttrF, *value.Get<float>());
-        return;
-      case AttrValueType::kBool:
-        w_.WriteBool(ir::kAttrB, *value.Get<bool>());
-        return;
-      case AttrValueType::kInt:
-        w_.WriteInt64(ir::kAttrI, *value.Get<int64_t>());
-        return;
+      case AttrValueType::kNone: return;
+      case AttrValueType::kString: w_.WriteBytes(ir::kAttrS, *value.Get<std::string>()); return;
+      case AttrValueType::kFloat: w_.WriteFloat(ir::kAttrF, *value.Get<float>()); return;
+      case AttrValueType::kBool: w_.WriteBool(ir::kAttrB, *value.Get<bool>()); return;
+      case AttrValueType::kInt: w_.WriteInt64(ir::kAttrI, *value.Get<int64_t>()); return;
       case AttrValueType::kTensorDesc: {
         const size_t token = w_.BeginMessage(ir::kAttrTd);
         WriteTensorDescriptor(*value.Get<GeTensorDesc>());
@@ -380,9 +384,7 @@ class ModelDefWriter {
         w_.WriteBytes(ir::kAttrBt, bytes.data(), bytes.size());
         return;
       }
-      case AttrValueType::kGraph:
-        WriteGraphAttr(ir::kAttrG, *value.Get<ComputeGraphPtr>());
-        return;
+      case AttrValueType::kGraph: WriteGraphAttr(ir::kAttrG, *value.Get<ComputeGraphPtr>()); return;
       case AttrValueType::kNamedAttrs: {
         const size_t token = w_.BeginMessage(ir::kAttrFunc);
         WriteNamedAttrs(*value.Get<NamedAttrs>());
@@ -420,10 +422,12 @@ class ModelDefWriter {
         });
         return;
       case AttrValueType::kListFloat:
-        WriteList(ir::VT_LIST_FLOAT, [&] { w_.WritePackedFloat(ir::kListF, *value.Get<std::vector<float>>()); });
+        WriteList(ir::VT_LIST_FLOAT,
+                  [&] { w_.WritePackedFloat(ir::kListF, *value.Get<std::vector<float>>()); });
         return;
       case AttrValueType::kListBool:
-        WriteList(ir::VT_LIST_BOOL, [&] { w_.WritePackedBool(ir::kListB, *value.Get<std::vector<bool>>()); });
+        WriteList(ir::VT_LIST_BOOL,
+                  [&] { w_.WritePackedBool(ir::kListB, *value.Get<std::vector<bool>>()); });
         return;
       case AttrValueType::kListInt:
         // The txt-load peer index is the one list GE writes without a val_type (§3.1).
@@ -480,11 +484,11 @@ class ModelDefWriter {
           w_.WritePackedInt64(ir::kListDt, values);
         });
         return;
-      case AttrValueType::kListBase:
-        break;
+      case AttrValueType::kListBase: break;
     }
     (void)storage;
-    throw GeException("attribute value of unsupported type " + std::to_string(static_cast<int>(value.GetValueType())));
+    throw GeException("attribute value of unsupported type " +
+                      std::to_string(static_cast<int>(value.GetValueType())));
   }
 
  private:
@@ -496,7 +500,8 @@ class ModelDefWriter {
 
 }  // namespace
 
-Status SerializeModelDef(const ComputeGraph &graph, const ModelDefWriteOptions &options, std::string *bytes) {
+Status SerializeModelDef(const ComputeGraph &graph, const ModelDefWriteOptions &options,
+                         std::string *bytes) {
   if (bytes == nullptr) {
     return Fail("SerializeModelDef: output buffer is null");
   }

@@ -18,7 +18,8 @@ struct ModelDefWriteOptions {
 };
 
 /// Serializes `graph` and, when it is a root, every registered subgraph (flattened, §3.5).
-Status SerializeModelDef(const ComputeGraph &graph, const ModelDefWriteOptions &options, std::string *bytes);
+Status SerializeModelDef(const ComputeGraph &graph, const ModelDefWriteOptions &options,
+                         std::string *bytes);
 
 }  // namespace ge
 

@@ -14,14 +14,15 @@ class DotWriter {
   void WriteGraph(const ComputeGraph &graph, int depth) {
     const std::string pad(static_cast<size_t>(depth + 1) * 2, ' ');
     for (const Node *node : graph.GetDirectNodes()) {
-      *out_ += pad + Id(node) + " [label=" + text::Quote(node->GetName() + "\\n" + node->GetType()) + "];\n";
+      *out_ += pad + Id(node) +
+               " [label=" + text::Quote(node->GetName() + "\\n" + node->GetType()) + "];\n";
     }
     for (const Node *node : graph.GetDirectNodes()) {
       for (size_t i = 0; i < node->GetInputsSize(); ++i) {
         const InDataPeer peer = node->GetInDataPeer(i);
         if (peer.IsConnected()) {
-          *out_ += pad + Id(peer.node) + " -> " + Id(node) + " [label=\"" + std::to_string(peer.out_index) + " -> " +
-                   std::to_string(i) + "\"];\n";
+          *out_ += pad + Id(peer.node) + " -> " + Id(node) + " [label=\"" +
+                   std::to_string(peer.out_index) + " -> " + std::to_string(i) + "\"];\n";
         }
       }
       for (const Node *src : node->GetInControlNodes()) {
@@ -58,7 +59,8 @@ class DotWriter {
 }  // namespace
 
 std::string GraphToDot(const ComputeGraph &graph) {
-  std::string out = "digraph " + text::Quote(graph.GetName()) + " {\n  compound=true;\n  node [shape=box];\n";
+  std::string out =
+      "digraph " + text::Quote(graph.GetName()) + " {\n  compound=true;\n  node [shape=box];\n";
   DotWriter writer(&out);
   writer.WriteGraph(graph, 0);
   for (const ComputeGraphPtr &sub : graph.GetAllSubgraphs()) {

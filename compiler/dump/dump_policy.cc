@@ -31,7 +31,8 @@ std::string g_dump_dir;  // "" until computed
 uint32_t g_counters[4] = {0, 0, 0, 0};
 
 bool AllDigits(const std::string &text) {
-  return !text.empty() && std::all_of(text.begin(), text.end(), [](unsigned char c) { return std::isdigit(c); });
+  return !text.empty() &&
+         std::all_of(text.begin(), text.end(), [](unsigned char c) { return std::isdigit(c); });
 }
 
 std::string GetEnv(const char *name, bool *is_set = nullptr) {
@@ -42,7 +43,9 @@ std::string GetEnv(const char *name, bool *is_set = nullptr) {
   return value == nullptr ? std::string() : std::string(value);
 }
 
-bool Contains(const std::string &text, const char *part) { return text.find(part) != std::string::npos; }
+bool Contains(const std::string &text, const char *part) {
+  return text.find(part) != std::string::npos;
+}
 
 bool MakeDirs(const std::string &dir) {
   std::string partial;
@@ -85,7 +88,8 @@ std::string ComputeDumpDirectory() {
     return "./";
   }
   if (!MakeDirs(dir.substr(0, dir.size() - 1))) {
-    GELOGW("cannot create graph dump directory %s (%s); dumping to ./", dir.c_str(), std::strerror(errno));
+    GELOGW("cannot create graph dump directory %s (%s); dumping to ./", dir.c_str(),
+           std::strerror(errno));
     return "./";
   }
   return dir;
@@ -93,26 +97,19 @@ std::string ComputeDumpDirectory() {
 
 const char *KindPrefix(DumpFileKind kind) {
   switch (kind) {
-    case DumpFileKind::kGeProto:
-      return "ge_proto_";
-    case DumpFileKind::kOnnx:
-      return "ge_onnx_";
-    case DumpFileKind::kReadable:
-      return "ge_readable_";
-    case DumpFileKind::kDot:
-      return "ge_dot_";
+    case DumpFileKind::kGeProto: return "ge_proto_";
+    case DumpFileKind::kOnnx: return "ge_onnx_";
+    case DumpFileKind::kReadable: return "ge_readable_";
+    case DumpFileKind::kDot: return "ge_dot_";
   }
   return "ge_";
 }
 
 const char *KindExtension(DumpFileKind kind) {
   switch (kind) {
-    case DumpFileKind::kOnnx:
-      return ".pbtxt";
-    case DumpFileKind::kDot:
-      return ".dot";
-    default:
-      return ".txt";
+    case DumpFileKind::kOnnx: return ".pbtxt";
+    case DumpFileKind::kDot: return ".dot";
+    default: return ".txt";
   }
 }
 
@@ -142,8 +139,7 @@ bool ShouldDumpStage(const std::string &suffix) {
     const bool excluded = Contains(suffix, "partition") || Contains(suffix, "OptimizeSubGraph") ||
                           Contains(suffix, "Aicpu") || Contains(suffix, "sub_graph");
     switch (number) {
-      case 1:
-        return !excluded;
+      case 1: return !excluded;
       case 2: {
         static const char *const kWhitelist[] = {"PreRunBegin",
                                                  "PreRunAfterNormalizeGraph",
@@ -165,15 +161,12 @@ bool ShouldDumpStage(const std::string &suffix) {
             return true;
           }
         }
-        return Contains(suffix, "AutoFuseBeforeOptimize") || Contains(suffix, "AutoFuseAfterOptimize") ||
-               Contains(suffix, "RunCustomPass");
+        return Contains(suffix, "AutoFuseBeforeOptimize") ||
+               Contains(suffix, "AutoFuseAfterOptimize") || Contains(suffix, "RunCustomPass");
       }
-      case 3:
-        return suffix == "Build";
-      case 4:
-        return suffix == "PreRunBegin";
-      default:
-        return false;
+      case 3: return suffix == "Build";
+      case 4: return suffix == "PreRunBegin";
+      default: return false;
     }
   }
   size_t start = 0;
@@ -198,7 +191,8 @@ DumpFormatSelection GetSelectedDumpFormats() {
   if (!is_set || value.empty()) {
     return selection;  // default ge_proto|onnx
   }
-  std::transform(value.begin(), value.end(), value.begin(), [](unsigned char c) { return std::tolower(c); });
+  std::transform(value.begin(), value.end(), value.begin(),
+                 [](unsigned char c) { return std::tolower(c); });
   selection.ge_proto = Contains(value, "ge_proto");
   selection.onnx = Contains(value, "onnx");
   selection.readable = Contains(value, "readable");
@@ -214,7 +208,8 @@ const std::string &GetDumpDirectory() {
   return g_dump_dir;
 }
 
-std::string DumpFileName(DumpFileKind kind, uint32_t index, uint32_t graph_id, const std::string &suffix) {
+std::string DumpFileName(DumpFileKind kind, uint32_t index, uint32_t graph_id,
+                         const std::string &suffix) {
   std::string clean = suffix;
   for (char &c : clean) {
     if (std::strchr("/\\:*?\"<>|", c) != nullptr && c != '\0') {
@@ -223,7 +218,8 @@ std::string DumpFileName(DumpFileKind kind, uint32_t index, uint32_t graph_id, c
   }
   char counter[16];
   std::snprintf(counter, sizeof(counter), "%08u", index);
-  std::string name = std::string(KindPrefix(kind)) + counter + "_graph_" + std::to_string(graph_id) + "_" + clean;
+  std::string name =
+      std::string(KindPrefix(kind)) + counter + "_graph_" + std::to_string(graph_id) + "_" + clean;
   const std::string extension = KindExtension(kind);
   if (name.size() + extension.size() >= kMaxFileNameLength) {
     name.resize(kMaxFileNameLength - 1 - extension.size());
@@ -280,23 +276,26 @@ Status DumpGraphAtStage(const ComputeGraph &graph, const std::string &suffix) {
       options.strip_weights = level >= 2;
       std::string bytes;
       if (SerializeModelDef(graph, options, &bytes) != SUCCESS ||
-          WriteDumpFile(DumpFileKind::kGeProto, graph, suffix, ModelDefBytesToText(bytes), nullptr) != SUCCESS) {
+          WriteDumpFile(DumpFileKind::kGeProto, graph, suffix, ModelDefBytesToText(bytes),
+                        nullptr) != SUCCESS) {
         return FAILED;
       }
     }
-    if (formats.onnx &&
-        WriteDumpFile(DumpFileKind::kOnnx, graph, suffix, GraphToOnnxText(graph, level), nullptr) != SUCCESS) {
+    if (formats.onnx && WriteDumpFile(DumpFileKind::kOnnx, graph, suffix,
+                                      GraphToOnnxText(graph, level), nullptr) != SUCCESS) {
       return FAILED;
     }
-    if (formats.readable &&
-        WriteDumpFile(DumpFileKind::kReadable, graph, suffix, GraphToReadableText(graph), nullptr) != SUCCESS) {
+    if (formats.readable && WriteDumpFile(DumpFileKind::kReadable, graph, suffix,
+                                          GraphToReadableText(graph), nullptr) != SUCCESS) {
       return FAILED;
     }
-    if (formats.dot && WriteDumpFile(DumpFileKind::kDot, graph, suffix, GraphToDot(graph), nullptr) != SUCCESS) {
+    if (formats.dot &&
+        WriteDumpFile(DumpFileKind::kDot, graph, suffix, GraphToDot(graph), nullptr) != SUCCESS) {
       return FAILED;
     }
   } catch (const GeException &e) {
-    return Fail("dumping graph '" + graph.GetName() + "' at stage " + suffix + " failed: " + e.what());
+    return Fail("dumping graph '" + graph.GetName() + "' at stage " + suffix +
+                " failed: " + e.what());
   }
   return SUCCESS;
 }

@@ -41,7 +41,8 @@ Status WriteDumpFile(DumpFileKind kind, const ComputeGraph &graph, const std::st
                      const std::string &content, std::string *written_path);
 
 /// File name a dump of `kind` gets for counter value `index` (formats.md §5.2).
-std::string DumpFileName(DumpFileKind kind, uint32_t index, uint32_t graph_id, const std::string &suffix);
+std::string DumpFileName(DumpFileKind kind, uint32_t index, uint32_t graph_id,
+                         const std::string &suffix);
 
 /// Tests only: recompute the directory on next use and restart every counter at 0.
 void ResetDumpStateForTesting();

@@ -45,8 +45,8 @@ const FieldSchema kTensorDescriptorFields[] = {
     {19, "cmps_size", FieldKind::kInt64},
     {20, "cmps_tab", FieldKind::kString},
     {21, "cmps_tab_offset", FieldKind::kInt64}};
-const MessageSchema kTensorDescriptor = {kTensorDescriptorFields,
-                                         sizeof(kTensorDescriptorFields) / sizeof(kTensorDescriptorFields[0])};
+const MessageSchema kTensorDescriptor = {
+    kTensorDescriptorFields, sizeof(kTensorDescriptorFields) / sizeof(kTensorDescriptorFields[0])};
 
 const FieldSchema kTensorDefFields[] = {{1, "desc", FieldKind::kMessage, &kTensorDescriptor},
                                         {2, "data", FieldKind::kString}};
@@ -56,17 +56,18 @@ const FieldSchema kNamedAttrsFields[] = {{1, "name", FieldKind::kString},
                                          {2, "attr", FieldKind::kMessage, &kAttrEntry}};
 SCHEMA(kNamedAttrs, kNamedAttrsFields);
 
-const FieldSchema kListValueFields[] = {{2, "s", FieldKind::kString},
-                                        {3, "i", FieldKind::kInt64},
-                                        {4, "f", FieldKind::kFloat},
-                                        {5, "b", FieldKind::kBool},
-                                        {7, "bt", FieldKind::kString},
-                                        {8, "td", FieldKind::kMessage, &kTensorDescriptor},
-                                        {9, "t", FieldKind::kMessage, &kTensorDef},
-                                        {10, "g", FieldKind::kMessage, &kGraphDef},
-                                        {11, "na", FieldKind::kMessage, &kNamedAttrs},
-                                        {12, "dt", FieldKind::kInt64},
-                                        {20, "val_type", FieldKind::kEnum, nullptr, ValueTypeEnumName}};
+const FieldSchema kListValueFields[] = {
+    {2, "s", FieldKind::kString},
+    {3, "i", FieldKind::kInt64},
+    {4, "f", FieldKind::kFloat},
+    {5, "b", FieldKind::kBool},
+    {7, "bt", FieldKind::kString},
+    {8, "td", FieldKind::kMessage, &kTensorDescriptor},
+    {9, "t", FieldKind::kMessage, &kTensorDef},
+    {10, "g", FieldKind::kMessage, &kGraphDef},
+    {11, "na", FieldKind::kMessage, &kNamedAttrs},
+    {12, "dt", FieldKind::kInt64},
+    {20, "val_type", FieldKind::kEnum, nullptr, ValueTypeEnumName}};
 SCHEMA(kListValue, kListValueFields);
 
 const FieldSchema kListIntFields[] = {{1, "list_i", FieldKind::kInt64}};
@@ -121,7 +122,8 @@ const FieldSchema kGraphDefFields[] = {{1, "name", FieldKind::kString},
                                        {5, "output", FieldKind::kString},
                                        {6, "op", FieldKind::kMessage, &kOpDef},
                                        {11, "attr", FieldKind::kMessage, &kAttrEntry}};
-const MessageSchema kGraphDef = {kGraphDefFields, sizeof(kGraphDefFields) / sizeof(kGraphDefFields[0])};
+const MessageSchema kGraphDef = {kGraphDefFields,
+                                 sizeof(kGraphDefFields) / sizeof(kGraphDefFields[0])};
 
 const FieldSchema kModelDefFields[] = {{1, "name", FieldKind::kString},
                                        {2, "version", FieldKind::kUInt64},

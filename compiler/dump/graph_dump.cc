@@ -28,12 +28,8 @@ Status DumpGraphToString(const ComputeGraph &graph, GraphDumpFormat format, std:
         *text = ModelDefBytesToText(bytes);
         return SUCCESS;
       }
-      case GraphDumpFormat::kOnnx:
-        *text = GraphToOnnxText(graph, level);
-        return SUCCESS;
-      case GraphDumpFormat::kReadable:
-        *text = GraphToReadableText(graph);
-        return SUCCESS;
+      case GraphDumpFormat::kOnnx: *text = GraphToOnnxText(graph, level); return SUCCESS;
+      case GraphDumpFormat::kReadable: *text = GraphToReadableText(graph); return SUCCESS;
     }
   } catch (const GeException &e) {
     return Fail("dumping graph '" + graph.GetName() + "' failed: " + e.what());

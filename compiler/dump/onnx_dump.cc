@@ -24,20 +24,13 @@ struct OnnxAttr {
 
 const char *AttrTypeName(OnnxAttr::Type type) {
   switch (type) {
-    case OnnxAttr::kFloat:
-      return "FLOAT";
-    case OnnxAttr::kInt:
-      return "INT";
-    case OnnxAttr::kString:
-      return "STRING";
-    case OnnxAttr::kGraph:
-      return "GRAPH";
-    case OnnxAttr::kFloats:
-      return "FLOATS";
-    case OnnxAttr::kInts:
-      return "INTS";
-    case OnnxAttr::kStrings:
-      return "STRINGS";
+    case OnnxAttr::kFloat: return "FLOAT";
+    case OnnxAttr::kInt: return "INT";
+    case OnnxAttr::kString: return "STRING";
+    case OnnxAttr::kGraph: return "GRAPH";
+    case OnnxAttr::kFloats: return "FLOATS";
+    case OnnxAttr::kInts: return "INTS";
+    case OnnxAttr::kStrings: return "STRINGS";
   }
   return "UNDEFINED";
 }
@@ -85,17 +78,16 @@ OnnxAttr String(std::string value) {
   return attr;
 }
 
-std::string ProtoDtypeName(DataType type) { return ir::ProtoDataTypeName(ir::ToProtoDataType(type)); }
+std::string ProtoDtypeName(DataType type) {
+  return ir::ProtoDataTypeName(ir::ToProtoDataType(type));
+}
 
 /// Converts one GE attribute value per §5.4 into `attrs` under `key` (possibly several entries).
-void ConvertAttr(const std::string &key, const GeAttrValue &value, int level, std::map<std::string, OnnxAttr> *attrs) {
+void ConvertAttr(const std::string &key, const GeAttrValue &value, int level,
+                 std::map<std::string, OnnxAttr> *attrs) {
   switch (value.GetValueType()) {
-    case AttrValueType::kInt:
-      (*attrs)[key] = Int(*value.Get<int64_t>());
-      break;
-    case AttrValueType::kBool:
-      (*attrs)[key] = Int(*value.Get<bool>() ? 1 : 0);
-      break;
+    case AttrValueType::kInt: (*attrs)[key] = Int(*value.Get<int64_t>()); break;
+    case AttrValueType::kBool: (*attrs)[key] = Int(*value.Get<bool>() ? 1 : 0); break;
     case AttrValueType::kFloat: {
       OnnxAttr attr;
       attr.type = OnnxAttr::kFloat;
@@ -108,9 +100,7 @@ void ConvertAttr(const std::string &key, const GeAttrValue &value, int level, st
         (*attrs)[key] = String(*value.Get<std::string>());
       }
       break;
-    case AttrValueType::kListInt:
-      (*attrs)[key] = Ints(*value.Get<std::vector<int64_t>>());
-      break;
+    case AttrValueType::kListInt: (*attrs)[key] = Ints(*value.Get<std::vector<int64_t>>()); break;
     case AttrValueType::kListBool: {
       std::vector<int64_t> ints;
       for (bool item : *value.Get<std::vector<bool>>()) {
@@ -154,8 +144,7 @@ void ConvertAttr(const std::string &key, const GeAttrValue &value, int level, st
       }
       break;
     }
-    default:
-      break;  // other kinds have no ONNX attribute form in GE's dump
+    default: break;  // other kinds have no ONNX attribute form in GE's dump
   }
 }
 
@@ -216,7 +205,9 @@ void PrintAttr(const std::string &name, const OnnxAttr &attr, Printer *p) {
   p->Close();
 }
 
-std::string Endpoint(const Node *node, int64_t index) { return node->GetName() + ":" + std::to_string(index); }
+std::string Endpoint(const Node *node, int64_t index) {
+  return node->GetName() + ":" + std::to_string(index);
+}
 
 void PrintNode(const Node &node, int level, Printer *p) {
   const OpDesc &desc = node.GetOpDesc();
@@ -296,7 +287,8 @@ void PrintGraphBody(const ComputeGraph &graph, int level, bool with_subgraphs, P
   }
   p->Line("name: " + text::Quote(graph.GetName()));
   for (const auto &output : graph.GetOutputs()) {
-    const GeTensorDesc *desc = output.first->GetOpDesc().GetOutputDesc(static_cast<size_t>(output.second));
+    const GeTensorDesc *desc =
+        output.first->GetOpDesc().GetOutputDesc(static_cast<size_t>(output.second));
     p->Open("output");
     p->Line("name: " + text::Quote(output.first->GetName()));
     p->Open("type");
@@ -325,46 +317,26 @@ void PrintGraphBody(const ComputeGraph &graph, int level, bool with_subgraphs, P
 
 int32_t ToOnnxDataType(DataType type) {
   switch (type) {
-    case DT_FLOAT:
-      return 1;
-    case DT_UINT8:
-      return 2;
-    case DT_INT8:
-      return 3;
-    case DT_UINT16:
-      return 4;
-    case DT_INT16:
-      return 5;
-    case DT_INT32:
-      return 6;
-    case DT_INT64:
-      return 7;
-    case DT_STRING:
-      return 8;
-    case DT_BOOL:
-      return 9;
-    case DT_FLOAT16:
-      return 10;
-    case DT_DOUBLE:
-      return 11;
-    case DT_UINT32:
-      return 12;
-    case DT_UINT64:
-      return 13;
-    case DT_COMPLEX64:
-      return 14;
-    case DT_COMPLEX128:
-      return 15;
-    case DT_BF16:
-      return 16;
-    case DT_FLOAT8_E4M3FN:
-      return 17;
-    case DT_FLOAT8_E5M2:
-      return 19;
-    case DT_INT4:
-      return 22;
-    default:
-      return 0;
+    case DT_FLOAT: return 1;
+    case DT_UINT8: return 2;
+    case DT_INT8: return 3;
+    case DT_UINT16: return 4;
+    case DT_INT16: return 5;
+    case DT_INT32: return 6;
+    case DT_INT64: return 7;
+    case DT_STRING: return 8;
+    case DT_BOOL: return 9;
+    case DT_FLOAT16: return 10;
+    case DT_DOUBLE: return 11;
+    case DT_UINT32: return 12;
+    case DT_UINT64: return 13;
+    case DT_COMPLEX64: return 14;
+    case DT_COMPLEX128: return 15;
+    case DT_BF16: return 16;
+    case DT_FLOAT8_E4M3FN: return 17;
+    case DT_FLOAT8_E5M2: return 19;
+    case DT_INT4: return 22;
+    default: return 0;
   }
 }
 

@@ -16,24 +16,12 @@ std::string Quote(std::string_view bytes) {
   std::string out = "\"";
   for (unsigned char c : bytes) {
     switch (c) {
-      case '\n':
-        out += "\\n";
-        break;
-      case '\r':
-        out += "\\r";
-        break;
-      case '\t':
-        out += "\\t";
-        break;
-      case '"':
-        out += "\\\"";
-        break;
-      case '\'':
-        out += "\\'";
-        break;
-      case '\\':
-        out += "\\\\";
-        break;
+      case '\n': out += "\\n"; break;
+      case '\r': out += "\\r"; break;
+      case '\t': out += "\\t"; break;
+      case '"': out += "\\\""; break;
+      case '\'': out += "\\'"; break;
+      case '\\': out += "\\\\"; break;
       default:
         if (c < 0x20 || c >= 0x7F) {
           char octal[5];
@@ -80,18 +68,12 @@ void PrintScalar(const FieldSchema &schema, const proto::WireField &field, uint6
   *out += schema.name;
   *out += ": ";
   switch (schema.kind) {
-    case FieldKind::kInt64:
-      *out += std::to_string(static_cast<int64_t>(raw));
-      break;
-    case FieldKind::kUInt64:
-      *out += std::to_string(raw);
-      break;
+    case FieldKind::kInt64: *out += std::to_string(static_cast<int64_t>(raw)); break;
+    case FieldKind::kUInt64: *out += std::to_string(raw); break;
     case FieldKind::kInt32:
       *out += std::to_string(static_cast<int32_t>(static_cast<uint32_t>(raw)));
       break;
-    case FieldKind::kBool:
-      *out += raw != 0 ? "true" : "false";
-      break;
+    case FieldKind::kBool: *out += raw != 0 ? "true" : "false"; break;
     case FieldKind::kFloat: {
       proto::WireField bits;
       bits.scalar = raw;
@@ -110,11 +92,8 @@ void PrintScalar(const FieldSchema &schema, const proto::WireField &field, uint6
       *out += (name != nullptr && *name != '\0') ? std::string(name) : std::to_string(value);
       break;
     }
-    case FieldKind::kString:
-      *out += Quote(field.bytes);
-      break;
-    case FieldKind::kMessage:
-      break;
+    case FieldKind::kString: *out += Quote(field.bytes); break;
+    case FieldKind::kMessage: break;
   }
   *out += '\n';
 }
@@ -124,7 +103,8 @@ void PrintScalar(const FieldSchema &schema, const proto::WireField &field, uint6
 std::string FormatFloat(float value) { return FormatShortest(value, 6, 9); }
 std::string FormatDouble(double value) { return FormatShortest(value, 15, 17); }
 
-void PrintMessage(std::string_view bytes, const MessageSchema &schema, int indent, std::string *out) {
+void PrintMessage(std::string_view bytes, const MessageSchema &schema, int indent,
+                  std::string *out) {
   static const std::string kSource = "<text dump>";
   proto::WireReader reader(bytes, kSource, 0, indent);
   std::vector<proto::WireField> fields;
@@ -133,8 +113,9 @@ void PrintMessage(std::string_view bytes, const MessageSchema &schema, int inden
     fields.push_back(field);
   }
   // TextFormat prints by field number; records of one field keep their wire order.
-  std::stable_sort(fields.begin(), fields.end(),
-                   [](const proto::WireField &a, const proto::WireField &b) { return a.number < b.number; });
+  std::stable_sort(
+      fields.begin(), fields.end(),
+      [](const proto::WireField &a, const proto::WireField &b) { return a.number < b.number; });
   for (const proto::WireField &item : fields) {
     const FieldSchema *found = nullptr;
     for (size_t i = 0; i < schema.field_count; ++i) {
@@ -155,9 +136,7 @@ void PrintMessage(std::string_view bytes, const MessageSchema &schema, int inden
         Indent(indent, out);
         *out += "}\n";
         break;
-      case FieldKind::kString:
-        PrintScalar(*found, item, 0, indent, out);
-        break;
+      case FieldKind::kString: PrintScalar(*found, item, 0, indent, out); break;
       case FieldKind::kFloat:
       case FieldKind::kDouble: {
         std::vector<uint64_t> bits;

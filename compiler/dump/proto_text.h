@@ -24,7 +24,7 @@ struct FieldSchema {
   uint32_t number;
   const char *name;
   FieldKind kind;
-  const MessageSchema *message = nullptr;      // kMessage
+  const MessageSchema *message = nullptr;       // kMessage
   const char *(*enum_name)(int32_t) = nullptr;  // kEnum: "" for unknown values (printed as numbers)
 };
 
@@ -36,7 +36,8 @@ struct MessageSchema {
 /// Appends `bytes` (a message of `schema`) as text, fields in field-number order, each repeated
 /// element on its own line, nested messages indented 2 spaces per level. Unknown fields are not
 /// printed. Malformed bytes throw ge::GeException (our own writer never produces them).
-void PrintMessage(std::string_view bytes, const MessageSchema &schema, int indent, std::string *out);
+void PrintMessage(std::string_view bytes, const MessageSchema &schema, int indent,
+                  std::string *out);
 
 }  // namespace text
 }  // namespace ge

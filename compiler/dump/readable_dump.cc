@@ -43,7 +43,8 @@ std::string AttrsText(const AttrMap &attrs) {
 }
 
 std::string TensorText(const GeTensor &tensor) {
-  return "tensor<" + DescText(tensor.GetTensorDesc()) + ", " + std::to_string(tensor.GetSize()) + " bytes>";
+  return "tensor<" + DescText(tensor.GetTensorDesc()) + ", " + std::to_string(tensor.GetSize()) +
+         " bytes>";
 }
 
 std::string NamedText(const NamedAttrs &named) {
@@ -71,7 +72,8 @@ void PrintGraph(const ComputeGraph &graph, const ComputeGraph &root, int indent,
     for (size_t i = 0; i < node->GetInputsSize(); ++i) {
       const InDataPeer peer = node->GetInDataPeer(i);
       line += i == 0 ? "" : ", ";
-      line += peer.IsConnected() ? peer.node->GetName() + ":" + std::to_string(peer.out_index) : "_";
+      line +=
+          peer.IsConnected() ? peer.node->GetName() + ":" + std::to_string(peer.out_index) : "_";
     }
     line += ")";
     for (const Node *src : node->GetInControlNodes()) {
@@ -109,40 +111,34 @@ void PrintGraph(const ComputeGraph &graph, const ComputeGraph &root, int indent,
 
 std::string FormatAttrValueReadable(const GeAttrValue &value) {
   switch (value.GetValueType()) {
-    case AttrValueType::kNone:
-      return "none";
-    case AttrValueType::kString:
-      return text::Quote(*value.Get<std::string>());
-    case AttrValueType::kFloat:
-      return text::FormatFloat(*value.Get<float>());
-    case AttrValueType::kBool:
-      return *value.Get<bool>() ? "true" : "false";
-    case AttrValueType::kInt:
-      return std::to_string(*value.Get<int64_t>());
-    case AttrValueType::kTensorDesc:
-      return "desc<" + DescText(*value.Get<GeTensorDesc>()) + ">";
-    case AttrValueType::kTensor:
-      return TensorText(*value.Get<GeTensor>());
+    case AttrValueType::kNone: return "none";
+    case AttrValueType::kString: return text::Quote(*value.Get<std::string>());
+    case AttrValueType::kFloat: return text::FormatFloat(*value.Get<float>());
+    case AttrValueType::kBool: return *value.Get<bool>() ? "true" : "false";
+    case AttrValueType::kInt: return std::to_string(*value.Get<int64_t>());
+    case AttrValueType::kTensorDesc: return "desc<" + DescText(*value.Get<GeTensorDesc>()) + ">";
+    case AttrValueType::kTensor: return TensorText(*value.Get<GeTensor>());
     case AttrValueType::kBytes:
       return "bytes<" + std::to_string(value.Get<Bytes>()->data.size()) + ">";
-    case AttrValueType::kGraph:
-      return GraphRef(*value.Get<ComputeGraphPtr>());
-    case AttrValueType::kNamedAttrs:
-      return NamedText(*value.Get<NamedAttrs>());
+    case AttrValueType::kGraph: return GraphRef(*value.Get<ComputeGraphPtr>());
+    case AttrValueType::kNamedAttrs: return NamedText(*value.Get<NamedAttrs>());
     case AttrValueType::kListListInt:
-      return JoinList(*value.Get<std::vector<std::vector<int64_t>>>(), [](const std::vector<int64_t> &inner) {
-        return JoinList(inner, [](int64_t v) { return std::to_string(v); });
-      });
-    case AttrValueType::kDataType:
-      return DataTypeToString(*value.Get<DataType>());
+      return JoinList(*value.Get<std::vector<std::vector<int64_t>>>(),
+                      [](const std::vector<int64_t> &inner) {
+                        return JoinList(inner, [](int64_t v) { return std::to_string(v); });
+                      });
+    case AttrValueType::kDataType: return DataTypeToString(*value.Get<DataType>());
     case AttrValueType::kListListFloat:
-      return JoinList(*value.Get<std::vector<std::vector<float>>>(), [](const std::vector<float> &inner) {
-        return JoinList(inner, [](float v) { return text::FormatFloat(v); });
-      });
+      return JoinList(*value.Get<std::vector<std::vector<float>>>(),
+                      [](const std::vector<float> &inner) {
+                        return JoinList(inner, [](float v) { return text::FormatFloat(v); });
+                      });
     case AttrValueType::kListString:
-      return JoinList(*value.Get<std::vector<std::string>>(), [](const std::string &s) { return text::Quote(s); });
+      return JoinList(*value.Get<std::vector<std::string>>(),
+                      [](const std::string &s) { return text::Quote(s); });
     case AttrValueType::kListFloat:
-      return JoinList(*value.Get<std::vector<float>>(), [](float v) { return text::FormatFloat(v); });
+      return JoinList(*value.Get<std::vector<float>>(),
+                      [](float v) { return text::FormatFloat(v); });
     case AttrValueType::kListBool: {
       std::vector<std::string> items;
       for (bool b : *value.Get<std::vector<bool>>()) {
@@ -151,23 +147,25 @@ std::string FormatAttrValueReadable(const GeAttrValue &value) {
       return "[" + Join(items) + "]";
     }
     case AttrValueType::kListInt:
-      return JoinList(*value.Get<std::vector<int64_t>>(), [](int64_t v) { return std::to_string(v); });
+      return JoinList(*value.Get<std::vector<int64_t>>(),
+                      [](int64_t v) { return std::to_string(v); });
     case AttrValueType::kListTensorDesc:
       return JoinList(*value.Get<std::vector<GeTensorDesc>>(),
                       [](const GeTensorDesc &d) { return "desc<" + DescText(d) + ">"; });
     case AttrValueType::kListTensor:
       return JoinList(*value.Get<std::vector<GeTensor>>(), TensorText);
     case AttrValueType::kListBytes:
-      return JoinList(*value.Get<std::vector<Bytes>>(),
-                      [](const Bytes &b) { return "bytes<" + std::to_string(b.data.size()) + ">"; });
+      return JoinList(*value.Get<std::vector<Bytes>>(), [](const Bytes &b) {
+        return "bytes<" + std::to_string(b.data.size()) + ">";
+      });
     case AttrValueType::kListGraph:
       return JoinList(*value.Get<std::vector<ComputeGraphPtr>>(), GraphRef);
     case AttrValueType::kListNamedAttrs:
       return JoinList(*value.Get<std::vector<NamedAttrs>>(), NamedText);
     case AttrValueType::kListDataType:
-      return JoinList(*value.Get<std::vector<DataType>>(), [](DataType t) { return DataTypeToString(t); });
-    case AttrValueType::kListBase:
-      break;
+      return JoinList(*value.Get<std::vector<DataType>>(),
+                      [](DataType t) { return DataTypeToString(t); });
+    case AttrValueType::kListBase: break;
   }
   return "?";
 }

@@ -10,18 +10,12 @@ namespace {
 
 const char *WireTypeName(WireType type) {
   switch (type) {
-    case WireType::kVarint:
-      return "VARINT";
-    case WireType::kI64:
-      return "I64";
-    case WireType::kLen:
-      return "LEN";
-    case WireType::kI32:
-      return "I32";
-    case WireType::kStartGroup:
-      return "SGROUP";
-    case WireType::kEndGroup:
-      return "EGROUP";
+    case WireType::kVarint: return "VARINT";
+    case WireType::kI64: return "I64";
+    case WireType::kLen: return "LEN";
+    case WireType::kI32: return "I32";
+    case WireType::kStartGroup: return "SGROUP";
+    case WireType::kEndGroup: return "EGROUP";
   }
   return "?";
 }
@@ -64,7 +58,8 @@ double WireField::AsDouble() const {
   return value;
 }
 
-WireReader::WireReader(std::string_view data, const std::string &source, size_t base_offset, int depth)
+WireReader::WireReader(std::string_view data, const std::string &source, size_t base_offset,
+                       int depth)
     : data_(data), source_(&source), base_(base_offset), depth_(depth) {}
 
 void WireReader::Fail(const std::string &message, size_t offset) const {
@@ -75,7 +70,8 @@ uint64_t WireReader::ReadVarint(size_t *pos, const char *what, uint32_t number) 
   const size_t start = *pos;
   // Built only on failure: this loop runs for every record of large models.
   auto describe = [what, number]() {
-    return number == 0 ? std::string(what) : std::string(what) + " of field " + std::to_string(number);
+    return number == 0 ? std::string(what)
+                       : std::string(what) + " of field " + std::to_string(number);
   };
   uint64_t value = 0;
   for (int shift = 0; shift < 70; shift += 7) {
@@ -122,7 +118,8 @@ bool WireReader::Next(WireField *field) {
       field->type = type == 1 ? WireType::kI64 : WireType::kI32;
       field->payload_offset = base_ + pos_;
       if (data_.size() - pos_ < size) {
-        Fail("truncated " + std::string(type == 1 ? "I64" : "I32") + " value of " + field_name(), base_ + pos_);
+        Fail("truncated " + std::string(type == 1 ? "I64" : "I32") + " value of " + field_name(),
+             base_ + pos_);
       }
       field->scalar = size == 8 ? LoadLittleEndian<uint64_t>(data_.data() + pos_)
                                 : LoadLittleEndian<uint32_t>(data_.data() + pos_);
@@ -134,8 +131,8 @@ bool WireReader::Next(WireField *field) {
       const size_t len_pos = pos_;
       const uint64_t size = ReadVarint(&pos_, "length", field->number);
       if (size > data_.size() - pos_) {
-        Fail("truncated length-delimited " + field_name() + " (needs " + std::to_string(size) + " bytes, " +
-                 std::to_string(data_.size() - pos_) + " remain)",
+        Fail("truncated length-delimited " + field_name() + " (needs " + std::to_string(size) +
+                 " bytes, " + std::to_string(data_.size() - pos_) + " remain)",
              base_ + len_pos);
       }
       field->payload_offset = base_ + pos_;
@@ -144,8 +141,7 @@ bool WireReader::Next(WireField *field) {
       return true;
     }
     case 3:
-    case 4:
-      Fail("group wire type in " + field_name() + " is not supported", base_ + tag_pos);
+    case 4: Fail("group wire type in " + field_name() + " is not supported", base_ + tag_pos);
     default:
       Fail("invalid wire type " + std::to_string(type) + " in " + field_name(), base_ + tag_pos);
   }
@@ -154,7 +150,8 @@ bool WireReader::Next(WireField *field) {
 WireReader WireReader::Nested(const WireField &field, const char *what) const {
   ExpectType(field, WireType::kLen, what);
   if (depth_ + 1 > kMaxMessageDepth) {
-    Fail(std::string("message nesting deeper than ") + std::to_string(kMaxMessageDepth) + " in " + what,
+    Fail(std::string("message nesting deeper than ") + std::to_string(kMaxMessageDepth) + " in " +
+             what,
          field.offset);
   }
   return WireReader(field.bytes, *source_, field.payload_offset, depth_ + 1);
@@ -168,7 +165,8 @@ void WireReader::ExpectType(const WireField &field, WireType type, const char *w
   }
 }
 
-void WireReader::AppendVarints(const WireField &field, const char *what, std::vector<int64_t> *values) const {
+void WireReader::AppendVarints(const WireField &field, const char *what,
+                               std::vector<int64_t> *values) const {
   if (field.type == WireType::kVarint) {
     values->push_back(field.AsInt64());
     return;
@@ -180,7 +178,8 @@ void WireReader::AppendVarints(const WireField &field, const char *what, std::ve
   }
 }
 
-void WireReader::AppendBools(const WireField &field, const char *what, std::vector<bool> *values) const {
+void WireReader::AppendBools(const WireField &field, const char *what,
+                             std::vector<bool> *values) const {
   std::vector<int64_t> raw;
   AppendVarints(field, what, &raw);
   for (int64_t value : raw) {
@@ -188,7 +187,8 @@ void WireReader::AppendBools(const WireField &field, const char *what, std::vect
   }
 }
 
-void WireReader::AppendFloats(const WireField &field, const char *what, std::vector<float> *values) const {
+void WireReader::AppendFloats(const WireField &field, const char *what,
+                              std::vector<float> *values) const {
   if (field.type == WireType::kI32) {
     values->push_back(field.AsFloat());
     return;
@@ -204,7 +204,8 @@ void WireReader::AppendFloats(const WireField &field, const char *what, std::vec
   }
 }
 
-void WireReader::AppendDoubles(const WireField &field, const char *what, std::vector<double> *values) const {
+void WireReader::AppendDoubles(const WireField &field, const char *what,
+                               std::vector<double> *values) const {
   if (field.type == WireType::kI64) {
     values->push_back(field.AsDouble());
     return;
@@ -220,7 +221,8 @@ void WireReader::AppendDoubles(const WireField &field, const char *what, std::ve
   }
 }
 
-void WireReader::AppendFixed64(const WireField &field, const char *what, std::vector<uint64_t> *values) const {
+void WireReader::AppendFixed64(const WireField &field, const char *what,
+                               std::vector<uint64_t> *values) const {
   if (field.type == WireType::kI64) {
     values->push_back(field.scalar);
     return;

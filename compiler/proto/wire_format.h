@@ -13,7 +13,14 @@
 namespace ge {
 namespace proto {
 
-enum class WireType : uint8_t { kVarint = 0, kI64 = 1, kLen = 2, kStartGroup = 3, kEndGroup = 4, kI32 = 5 };
+enum class WireType : uint8_t {
+  kVarint = 0,
+  kI64 = 1,
+  kLen = 2,
+  kStartGroup = 3,
+  kEndGroup = 4,
+  kI32 = 5
+};
 
 /// Nesting limit for sub-messages; deeper input is rejected instead of exhausting the stack.
 constexpr int kMaxMessageDepth = 64;
@@ -43,7 +50,8 @@ class WireReader {
  public:
   /// `source` names the input in error messages (a file path or "<memory>"); it must outlive the
   /// reader. `base_offset` is where `data` starts in the source.
-  WireReader(std::string_view data, const std::string &source, size_t base_offset = 0, int depth = 0);
+  WireReader(std::string_view data, const std::string &source, size_t base_offset = 0,
+             int depth = 0);
 
   /// Reads the next record into `field`; false at the end of the message. Groups are rejected.
   bool Next(WireField *field);

@@ -62,7 +62,8 @@ TEST(WireFormatTest, TwoByteTagsForFieldsAbove15) {
 }
 
 TEST(WireFormatTest, VarintRoundTripsBoundaries) {
-  const std::vector<int64_t> values = {0, 1, 127, 128, 16383, 16384, INT32_MAX, INT64_MAX, INT64_MIN, -2};
+  const std::vector<int64_t> values = {0,     1,         127,       128,       16383,
+                                       16384, INT32_MAX, INT64_MAX, INT64_MIN, -2};
   std::string out;
   WireWriter writer(&out);
   for (int64_t value : values) {
@@ -148,22 +149,30 @@ TEST(WireFormatTest, LongSubMessageLengthIsWidenedInPlace) {
 }
 
 TEST(WireFormatTest, TruncatedVarintReportsSourceAndOffset) {
-  EXPECT_EQ(ErrorOf(std::string("\x08\x80", 2)), "model.air: truncated varint of field 1 at byte offset 1");
+  EXPECT_EQ(ErrorOf(std::string("\x08\x80", 2)),
+            "model.air: truncated varint of field 1 at byte offset 1");
 }
 
 TEST(WireFormatTest, TruncatedLengthDelimitedReportsOffset) {
-  EXPECT_EQ(ErrorOf(std::string("\x08\x01\x12\x05" "ab", 6)),
-            "model.air: truncated length-delimited field 2 (needs 5 bytes, 2 remain) at byte offset 3");
+  EXPECT_EQ(
+      ErrorOf(std::string("\x08\x01\x12\x05"
+                          "ab",
+                          6)),
+      "model.air: truncated length-delimited field 2 (needs 5 bytes, 2 remain) at byte offset 3");
 }
 
 TEST(WireFormatTest, TruncatedFixedWidthValueReportsOffset) {
-  EXPECT_EQ(ErrorOf(std::string("\x25\x00\x00", 3)), "model.air: truncated I32 value of field 4 at byte offset 1");
-  EXPECT_EQ(ErrorOf(std::string("\x09\x00", 2)), "model.air: truncated I64 value of field 1 at byte offset 1");
+  EXPECT_EQ(ErrorOf(std::string("\x25\x00\x00", 3)),
+            "model.air: truncated I32 value of field 4 at byte offset 1");
+  EXPECT_EQ(ErrorOf(std::string("\x09\x00", 2)),
+            "model.air: truncated I64 value of field 1 at byte offset 1");
 }
 
 TEST(WireFormatTest, GroupsAndInvalidWireTypesAreRejected) {
-  EXPECT_EQ(ErrorOf(std::string("\x0B", 1)), "model.air: group wire type in field 1 is not supported at byte offset 0");
-  EXPECT_EQ(ErrorOf(std::string("\x08\x01\x0E", 3)), "model.air: invalid wire type 6 in field 1 at byte offset 2");
+  EXPECT_EQ(ErrorOf(std::string("\x0B", 1)),
+            "model.air: group wire type in field 1 is not supported at byte offset 0");
+  EXPECT_EQ(ErrorOf(std::string("\x08\x01\x0E", 3)),
+            "model.air: invalid wire type 6 in field 1 at byte offset 2");
   EXPECT_EQ(ErrorOf(std::string("\x00", 1)), "model.air: invalid field number 0 at byte offset 0");
 }
 
@@ -171,7 +180,8 @@ TEST(WireFormatTest, OverlongVarintIsRejected) {
   std::string bytes = "\x08";
   bytes += std::string(10, '\xFF');
   bytes += '\x01';
-  EXPECT_EQ(ErrorOf(bytes), "model.air: varint overflows 64 bits in varint of field 1 at byte offset 1");
+  EXPECT_EQ(ErrorOf(bytes),
+            "model.air: varint overflows 64 bits in varint of field 1 at byte offset 1");
 }
 
 TEST(WireFormatTest, NestedOffsetsAreAbsolute) {
@@ -225,7 +235,8 @@ TEST(WireFormatTest, WireTypeMismatchNamesTheField) {
     reader.ExpectType(field, WireType::kLen, "OpDef.name");
     FAIL();
   } catch (const GeException &e) {
-    EXPECT_STREQ(e.what(), "m.air: OpDef.name (field 1) has wire type VARINT, expected LEN at byte offset 0");
+    EXPECT_STREQ(e.what(),
+                 "m.air: OpDef.name (field 1) has wire type VARINT, expected LEN at byte offset 0");
   }
 }
 
