@@ -121,19 +121,16 @@ def _set_attr(av, op: str, param: str, attr_type: int, value: Any, builder) -> N
     ):
         if not _element_ok(attr_type, value):
             raise bad
-        setter, c_value = {
-            _codegen.VT_INT: ("SetInt", value),
-            _codegen.VT_FLOAT: (
-                "SetFloat",
-                float(value) if isinstance(value, (int, float)) else 0.0,
-            ),
-            _codegen.VT_BOOL: ("SetBool", value),
-            _codegen.VT_STRING: (
-                "SetString",
-                value.encode("utf-8") if isinstance(value, str) else b"",
-            ),
-            _codegen.VT_DATA_TYPE: ("SetDataType", int(value)),
-        }[attr_type]
+        if attr_type == _codegen.VT_INT:
+            setter, c_value = "SetInt", value
+        elif attr_type == _codegen.VT_FLOAT:
+            setter, c_value = "SetFloat", float(value)
+        elif attr_type == _codegen.VT_BOOL:
+            setter, c_value = "SetBool", value
+        elif attr_type == _codegen.VT_STRING:
+            setter, c_value = "SetString", value.encode("utf-8")
+        else:
+            setter, c_value = "SetDataType", int(value)
         status = getattr(lib, "GeApiWrapper_AttrValue_" + setter)(av, c_value)
     elif attr_type == _codegen.VT_TENSOR:
         from ge.graph import Tensor
@@ -187,6 +184,11 @@ def _kw_default(func, param: str) -> Any:
 
 
 _MISSING = object()
+
+
+def _array(c_type, values: List[Any]):
+    """A C array of ``values``, or None (NULL) when empty: the C side reads nothing then."""
+    return (c_type * len(values))(*values) if values else None
 
 
 def call_op(
@@ -304,16 +306,16 @@ def call_op(
         status = _w.get_esb_lib().EsCreateOp(
             builder._handle,
             op.encode("utf-8"),
-            (_VP * max(len(flat), 1))(*flat),
-            (_I64 * max(len(counts), 1))(*counts),
+            _array(_VP, flat),
+            _array(_I64, counts),
             len(counts),
-            (_I64 * max(len(out_nums), 1))(*out_nums),
+            _array(_I64, out_nums),
             len(out_nums),
-            (_VP * max(len(sub_handles), 1))(*sub_handles),
-            (_I64 * max(len(sub_counts), 1))(*sub_counts),
+            _array(_VP, sub_handles),
+            _array(_I64, sub_counts),
             len(sub_counts),
-            (ctypes.c_char_p * max(len(names), 1))(*names),
-            (_VP * max(len(values_av), 1))(*values_av),
+            _array(ctypes.c_char_p, names),
+            _array(_VP, values_av),
             len(names),
             out_array,
             capacity,

@@ -354,7 +354,7 @@ class GraphBuilder:
         if not isinstance(attr_name, str):
             raise TypeError("Attribute name must be a string")
         c_value = self._check_attr_value(kind, value)
-        func = getattr(_w.get_esb_lib(), f"Es{kind}AttrForGraph")
+        func = getattr(_w.get_esb_lib(), f"EsSet{kind}AttrForGraph")
         if func(self._handle, attr_name.encode("utf-8"), c_value) != 0:
             raise RuntimeError(f"Failed to set graph attribute {attr_name} for graph {self.name}")
 
@@ -375,7 +375,7 @@ class GraphBuilder:
             raise TypeError("Attribute name must be a string")
         c_value = self._check_attr_value(kind, value)
         suffix = "Tensor" if target == "tensor" else "Node"
-        func = getattr(_w.get_esb_lib(), f"Es{kind}AttrFor{suffix}")
+        func = getattr(_w.get_esb_lib(), f"EsSet{kind}AttrFor{suffix}")
         if func(tensor._handle, attr_name.encode("utf-8"), c_value) != 0:
             raise RuntimeError(
                 f"Failed to set {target} attribute {attr_name} for {target} {tensor.name}"

@@ -245,8 +245,9 @@ def test_two_static_outputs_come_back_as_an_output_class(ut, builder):
 def test_scopes_apply_to_generated_ops(ut, builder):
     x = builder.create_input(0)
     dep = builder.create_const_int64(1)
+    then_graph, else_graph = _branch("then_s"), _branch("else_s")
     with attr_scope({"_scope": "s"}), control_dependency_scope([dep]):
-        outs = ut.phony_If(x, [x], 2, _branch("then_s"), _branch("else_s"))
+        outs = ut.phony_If(x, [x], 2, then_graph, else_graph)
     node = _node(outs[0])
     assert node.get_attr("_scope") == "s"
     assert [n.name for n in node.get_in_control_nodes()] == ["Const_0"]

@@ -116,13 +116,14 @@ def test_arithmetic_with_the_real_library(builder):
 
 def test_operand_order_quirks(builder):
     x = builder.create_input(0)
-    # x + 2 and 2 + x both wire x first (GE swaps the reflected operands of + and *).
+    # x + 2 and 2 + x both wire x first (GE swaps the reflected operands of + and *). Ops and
+    # consts share one name counter: Const_0, Add_1, Const_2, Add_3, ...
     assert _inputs(x + 2) == ["input_0", "Const_0"]
-    assert _inputs(2 + x) == ["input_0", "Const_1"]
-    assert _inputs(3 * x) == ["input_0", "Const_2"]
+    assert _inputs(2 + x) == ["input_0", "Const_2"]
+    assert _inputs(3 * x) == ["input_0", "Const_4"]
     # - and / keep the written order.
-    assert _inputs(4 - x) == ["Const_3", "input_0"]
-    assert _inputs(5 / x) == ["Const_4", "input_0"]
+    assert _inputs(4 - x) == ["Const_6", "input_0"]
+    assert _inputs(5 / x) == ["Const_8", "input_0"]
 
 
 def test_math_library_missing(monkeypatch, builder):
