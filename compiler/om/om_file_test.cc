@@ -5,9 +5,11 @@
 #include <unistd.h>
 
 #include <cstdio>
+#include <cstdlib>
 #include <fstream>
 
 #include "common/error.h"
+#include "common/json.h"
 #include "om/model_json.h"
 #include "om/om_info.h"
 #include "ops/op_catalog.h"
@@ -126,11 +128,19 @@ TEST(OmFile, SaveCreatesDirectoriesAndLoadReadsItBack) {
   EXPECT_NE(info.find("soc_version[Ascend910B1]"), std::string::npos) << info;
   EXPECT_NE(info.find("weight_size[16] B"), std::string::npos) << info;
   EXPECT_NE(info.find("Add[1]"), std::string::npos) << info;
-  const std::string json = OmModelToJson(loaded);
-  EXPECT_NE(json.find("\"type\": \"Add\""), std::string::npos);
-  EXPECT_NE(json.find("\"input\": [\"x:0\", \"w:0\"]"), std::string::npos) << json;
+  JsonValue json;
+  ASSERT_EQ(ParseJson(OmModelToJson(loaded), &json), SUCCESS) << GetLastError();
+  const JsonValue::Array &ops = json.Find("graph")->GetArray()[0].Find("op")->GetArray();
+  ASSERT_EQ(ops.size(), 4U);
+  EXPECT_EQ(ops[2].Find("type")->GetString(), "Add");
+  const JsonValue::Array &inputs = ops[2].Find("input")->GetArray();
+  ASSERT_EQ(inputs.size(), 2U);
+  EXPECT_EQ(inputs[0].GetString(), "x:0");
+  EXPECT_EQ(inputs[1].GetString(), "w:0");
+  EXPECT_EQ(json.Find("om")->Find("platform")->Find("soc_version")->GetString(), "Ascend910B1");
   std::remove(path.c_str());
-  std::system(("rm -rf " + dir).c_str());
+  const int removed = std::system(("rm -rf " + dir).c_str());
+  EXPECT_EQ(removed, 0);
 }
 
 TEST(OmFile, MissingFileIsNamed) {

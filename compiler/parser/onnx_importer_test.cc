@@ -24,7 +24,8 @@ class OnnxImporterTest : public testing::Test {
     generated_ = std::system(command.c_str()) == 0;
   }
   static void TearDownTestSuite() {
-    std::system(("rm -rf " + *dir_).c_str());
+    const int removed = std::system(("rm -rf " + *dir_).c_str());
+    (void)removed;
     delete dir_;
   }
   void SetUp() override {
