@@ -158,7 +158,7 @@ uint32_t GeApiWrapper_Graph_Dump_To_File(const GeGraphHandle *g, int32_t format,
                                          const char *suffix) {
   return Guard<uint32_t>(ge::FAILED, [=]() -> uint32_t {
     ge::ComputeGraph *graph = ge::capi::GetGraph(g);
-    ge::GraphDumpFormat dump_format;
+    ge::GraphDumpFormat dump_format = ge::GraphDumpFormat::kReadable;
     if (graph == nullptr || !ToDumpFormat(format, &dump_format)) {
       return ge::FAILED;
     }
@@ -169,7 +169,7 @@ uint32_t GeApiWrapper_Graph_Dump_To_File(const GeGraphHandle *g, int32_t format,
 char *GeApiWrapper_Graph_Dump_To_Stream(const GeGraphHandle *g, int32_t format) {
   return Guard<char *>(nullptr, [=]() -> char * {
     ge::ComputeGraph *graph = ge::capi::GetGraph(g);
-    ge::GraphDumpFormat dump_format;
+    ge::GraphDumpFormat dump_format = ge::GraphDumpFormat::kReadable;
     if (graph == nullptr || !ToDumpFormat(format, &dump_format)) {
       return nullptr;
     }

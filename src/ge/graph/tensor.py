@@ -287,13 +287,9 @@ def _parse_str_list(text: str) -> list:
 
 
 def _unflatten(values: list, shape: List[int]):
-    """Nests flat ``values`` into ``shape``; uses ge.es.tensor_like when present."""
-    try:
-        from ge.es.tensor_like import _unflatten as es_unflatten
-    except ImportError:
-        es_unflatten = None
-    if es_unflatten is not None:
-        return es_unflatten(values, shape)
+    """Nests flat ``values`` into ``shape``; same rules and messages as
+    ``ge.es.tensor_like._unflatten``, kept here so that reading tensor data never imports ge.es
+    (whose import loads plugins)."""
     if not shape:
         raise ValueError("Shape cannot be empty")
     size = _element_count(shape)
