@@ -11,6 +11,7 @@
 #include <fstream>
 #include <iostream>
 #include <map>
+#include <memory>
 #include <string>
 
 #include "common/error.h"
@@ -18,6 +19,7 @@
 #include "om/model_json.h"
 #include "om/om_file.h"
 #include "om/om_info.h"
+#include "ops/platform_info.h"
 #include "parser/model_parser.h"
 #include "tools/atc_flags.h"
 #include "tools/offline_build.h"
@@ -165,6 +167,12 @@ Status RunBuild(const AtcOptions &options, const std::string &command_line) {
       RequireFlag(options, "soc_version", "for --mode=0 (for example Ascend910B1)") != SUCCESS) {
     return FAILED;
   }
+  // --soc_version selects the platform table the compiler (AICore support checks) works with.
+  const std::string &soc = options.Get("soc_version");
+  std::shared_ptr<const PlatformInfo> platform;
+  if (PlatformInfo::Load(soc, &platform) != SUCCESS || SetCurrentSocVersion(soc) != SUCCESS) {
+    return Fail("--soc_version=" + soc + ": " + GetLastError());
+  }
   ComputeGraphPtr graph;
   if (ImportModel(options, options.Get("model"), &graph) != SUCCESS) {
     return FAILED;
@@ -181,7 +189,11 @@ Status RunBuild(const AtcOptions &options, const std::string &command_line) {
     return FAILED;
   }
   model.graph = graph;
-  model.platform["soc_version"] = options.Get("soc_version");
+  model.platform["soc_version"] = platform->GetSocVersion();
+  model.platform["short_soc_version"] = platform->GetShortSocVersion();
+  model.platform["ai_core_count"] = std::to_string(platform->GetAiCoreCount());
+  model.platform["vector_core_count"] = std::to_string(platform->GetVectorCoreCount());
+  model.platform["ai_cpu_count"] = std::to_string(platform->GetAiCpuCount());
   model.build_info["producer"] = "ge_py atc";
   model.build_info["producer_version"] = kProducerVersion;
   model.build_info["build_time"] = UtcNow();

@@ -192,3 +192,25 @@ def test_dump_ge_graph_writes_every_stage_with_the_specified_names(run_atc, mode
     # One directory per process: <DUMP_GRAPH_PATH>/pid_<pid>_deviceid_<device>/.
     subdirs = [d for d in os.listdir(dump_dir)]
     assert len(subdirs) == 1 and re.fullmatch(r"pid_\d+_deviceid_\d+", subdirs[0]), subdirs
+
+
+def test_unknown_soc_version_is_rejected_by_name(run_atc, models, tmp_path):
+    run = run_atc(
+        f"--model={os.path.join(models, 'add_zero.onnx')}",
+        "--framework=5",
+        "--soc_version=Ascend000X",
+        f"--output={tmp_path / 'm'}",
+    )
+    assert run.returncode == 255
+    assert "--soc_version=Ascend000X" in run.stdout
+    assert not (tmp_path / "m.om").exists()
+
+
+def test_om_records_the_platform_table_of_the_soc_version(run_atc, models, tmp_path):
+    _, om = build(run_atc, models, "add_zero.onnx", tmp_path)
+    out = tmp_path / "m.json"
+    run = run_atc("--mode=1", f"--om={om}", f"--json={out}")
+    assert run.returncode == 0, run.output
+    platform = json.loads(out.read_text())["om"]["platform"]
+    assert platform["soc_version"] == "Ascend910B1"
+    assert int(platform["ai_core_count"]) > 0
