@@ -558,9 +558,6 @@ ComputeGraphPtr EsGraphBuilder::BuildAndReset() {
   built_ = true;
   ComputeGraphPtr graph = std::move(graph_);
   graph_.reset();
-  // Holders keep reading their nodes (names, descs) after the build, even when the caller
-  // drops the graph first.
-  built_graph_ = graph;
   inputs_.clear();
   outputs_.clear();
   attached_subgraphs_.clear();

@@ -76,7 +76,8 @@ class EsGraphBuilder {
   /// Finishes the graph: input and output indexes must each be 0..n-1, NetOutput_<name> gets
   /// one input per output, every subgraph attached to an op is registered on the root (names
   /// must be unique). Returns nullptr on failure, leaving the builder unbuilt and unchanged.
-  /// The builder keeps a reference to the built graph so that its holders stay readable.
+  /// The builder keeps no reference to the built graph: holders read their nodes while the
+  /// returned graph lives and fail cleanly afterwards.
   ComputeGraphPtr BuildAndReset();
 
   /// Keeps a C handle alive as long as the builder (ownership transfer from Python).
@@ -91,7 +92,6 @@ class EsGraphBuilder {
 
   std::string name_;
   ComputeGraphPtr graph_;
-  ComputeGraphPtr built_graph_;
   bool built_ = false;
   int64_t node_counter_ = 0;
   std::deque<std::unique_ptr<EsTensorHolder>> holders_;

@@ -88,10 +88,13 @@ def test_holder_keeps_its_builder_alive():
 )
 def test_holder_mutations_fail_after_build(builder, operation, call):
     x = builder.create_input(0)
-    builder.build_and_reset([x])
-    assert x.name == "input_0"  # reading still works
+    graph = builder.build_and_reset([x])
+    assert x.name == "input_0"  # reading works while the graph lives
     with pytest.raises(RuntimeError, match=f"Cannot {operation}: {BUILT}"):
         call(x)
+    del graph
+    with pytest.raises(RuntimeError, match="Failed to get Node name"):
+        _ = x.name  # the node went away with the graph: a clean failure, no crash
 
 
 def test_operands_from_different_builders_are_rejected():
