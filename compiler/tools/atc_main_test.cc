@@ -9,30 +9,31 @@
 namespace ge {
 namespace {
 
-struct Run {
+struct AtcRunResult {
   int code;
   std::string out;
   std::string err;
 };
 
-Run RunAtc(std::vector<const char *> args) {
+AtcRunResult RunAtc(std::vector<const char *> args) {
   args.insert(args.begin(), "atc");
   testing::internal::CaptureStdout();
   testing::internal::CaptureStderr();
   const int code = AtcMain(static_cast<int>(args.size()), args.data());
-  Run run{code, testing::internal::GetCapturedStdout(), testing::internal::GetCapturedStderr()};
+  AtcRunResult run{code, testing::internal::GetCapturedStdout(),
+                   testing::internal::GetCapturedStderr()};
   return run;
 }
 
 TEST(AtcMain, HelpPrintsUsageAndSucceeds) {
-  Run run = RunAtc({"--help"});
+  AtcRunResult run = RunAtc({"--help"});
   EXPECT_EQ(run.code, 0);
   EXPECT_EQ(run.out.rfind("ATC start working now, please wait for a moment.\n", 0), 0U);
   EXPECT_NE(run.out.find("usage: atc"), std::string::npos);
 }
 
 TEST(AtcMain, UnknownFlagFailsWithMinusOne) {
-  Run run = RunAtc({"--bogus=1"});
+  AtcRunResult run = RunAtc({"--bogus=1"});
   EXPECT_EQ(run.code, -1);
   EXPECT_NE(run.err.find("ERROR: unknown command line flag 'bogus'"), std::string::npos);
   EXPECT_NE(run.out.find("ATC run failed, Please check the detail log, Try 'atc --help' for more "
@@ -41,39 +42,39 @@ TEST(AtcMain, UnknownFlagFailsWithMinusOne) {
 }
 
 TEST(AtcMain, BuildWithoutFrameworkReportsE10007) {
-  Run run = RunAtc({"--model=x.onnx", "--output=out/x", "--soc_version=Ascend910B1"});
+  AtcRunResult run = RunAtc({"--model=x.onnx", "--output=out/x", "--soc_version=Ascend910B1"});
   EXPECT_EQ(run.code, -1);
   EXPECT_NE(run.out.find("E10007: [--framework] is required"), std::string::npos) << run.out;
 }
 
 TEST(AtcMain, BuildWithoutModelNamesTheMissingFlag) {
-  Run run = RunAtc({"--framework=5"});
+  AtcRunResult run = RunAtc({"--framework=5"});
   EXPECT_EQ(run.code, -1);
   EXPECT_NE(run.out.find("[--model] is required"), std::string::npos) << run.out;
 }
 
 TEST(AtcMain, MissingModelFileIsNamed) {
-  Run run = RunAtc({"--model=/nonexistent/m.onnx", "--framework=5", "--output=/tmp/ge_front_x",
-                    "--soc_version=Ascend910B1"});
+  AtcRunResult run = RunAtc({"--model=/nonexistent/m.onnx", "--framework=5",
+                             "--output=/tmp/ge_front_x", "--soc_version=Ascend910B1"});
   EXPECT_EQ(run.code, -1);
   EXPECT_NE(run.out.find("/nonexistent/m.onnx"), std::string::npos) << run.out;
 }
 
 TEST(AtcMain, UnsupportedModeFailsClearly) {
-  Run run = RunAtc({"--mode=7"});
+  AtcRunResult run = RunAtc({"--mode=7"});
   EXPECT_EQ(run.code, -1);
   EXPECT_NE(run.out.find("--mode=7 (OM2) is not supported"), std::string::npos) << run.out;
 }
 
 TEST(AtcMain, NpuOnlyFlagIsReportedNotApplicable) {
-  Run run = RunAtc({"--mode=6", "--om=/nonexistent.om", "--op_debug_level=3"});
+  AtcRunResult run = RunAtc({"--mode=6", "--om=/nonexistent.om", "--op_debug_level=3"});
   EXPECT_EQ(run.code, -1);  // the .om does not exist, but the flag was reported first
   EXPECT_NE(run.out.find("--op_debug_level=3 is not applicable on this target"), std::string::npos)
       << run.out;
 }
 
 TEST(AtcMain, DeprecatedFlagFails) {
-  Run run = RunAtc({"--mode=6", "--om=/nonexistent.om", "--auto_tune_mode=RL"});
+  AtcRunResult run = RunAtc({"--mode=6", "--om=/nonexistent.om", "--auto_tune_mode=RL"});
   EXPECT_EQ(run.code, -1);
   EXPECT_NE(run.out.find("--auto_tune_mode is deprecated"), std::string::npos) << run.out;
 }
