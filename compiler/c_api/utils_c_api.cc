@@ -91,9 +91,8 @@ uint32_t GeApiWrapper_GeUtils_SetSocVersion(const char *soc_version) {
 
 /// The current soc_version (malloc'd; free with GeApiWrapper_GeUtils_FreeString).
 char *GeApiWrapper_GeUtils_GetSocVersion() {
-  return ge::capi::Guard<char *>(nullptr, [&]() -> char * {
-    return ge::capi::DupString(ge::GetCurrentSocVersion());
-  });
+  return ge::capi::Guard<char *>(
+      nullptr, [&]() -> char * { return ge::capi::DupString(ge::GetCurrentSocVersion()); });
 }
 
 }  // extern "C"

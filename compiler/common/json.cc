@@ -204,10 +204,14 @@ class Parser {
     for (int i = 0; i < 4; ++i) {
       char c = text_[pos_++];
       result <<= 4;
-      if (c >= '0' && c <= '9') result |= static_cast<uint32_t>(c - '0');
-      else if (c >= 'a' && c <= 'f') result |= static_cast<uint32_t>(c - 'a' + 10);
-      else if (c >= 'A' && c <= 'F') result |= static_cast<uint32_t>(c - 'A' + 10);
-      else return Error("invalid hex digit in \\u escape");
+      if (c >= '0' && c <= '9')
+        result |= static_cast<uint32_t>(c - '0');
+      else if (c >= 'a' && c <= 'f')
+        result |= static_cast<uint32_t>(c - 'a' + 10);
+      else if (c >= 'A' && c <= 'F')
+        result |= static_cast<uint32_t>(c - 'A' + 10);
+      else
+        return Error("invalid hex digit in \\u escape");
     }
     *code = result;
     return SUCCESS;
@@ -248,10 +252,10 @@ class Parser {
         case 'r': out->push_back('\r'); break;
         case 't': out->push_back('\t'); break;
         case 'u': {
-          uint32_t code;
+          uint32_t code = 0;
           if (ParseHex4(&code) != SUCCESS) return FAILED;
           if (code >= 0xD800 && code <= 0xDBFF) {
-            uint32_t low;
+            uint32_t low = 0;
             if (!Consume("\\u") || ParseHex4(&low) != SUCCESS || low < 0xDC00 || low > 0xDFFF) {
               return Error("unpaired UTF-16 surrogate in \\u escape");
             }
@@ -262,9 +266,7 @@ class Parser {
           AppendUtf8(code, out);
           break;
         }
-        default:
-          --pos_;
-          return Error(std::string("invalid escape '\\") + e + "'");
+        default: --pos_; return Error(std::string("invalid escape '\\") + e + "'");
       }
     }
   }

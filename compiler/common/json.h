@@ -19,14 +19,14 @@ class JsonValue {
   using Object = std::vector<std::pair<std::string, JsonValue>>;
 
   JsonValue() = default;
-  JsonValue(std::nullptr_t) {}  // NOLINT: implicit by design
-  JsonValue(bool value) : type_(Type::kBool), bool_(value) {}  // NOLINT
+  JsonValue(std::nullptr_t) {}                                      // NOLINT: implicit by design
+  JsonValue(bool value) : type_(Type::kBool), bool_(value) {}       // NOLINT
   JsonValue(int value) : JsonValue(static_cast<int64_t>(value)) {}  // NOLINT
-  JsonValue(int64_t value);  // NOLINT
-  JsonValue(uint64_t value);  // NOLINT
-  JsonValue(double value);  // NOLINT
+  JsonValue(int64_t value);                                         // NOLINT
+  JsonValue(uint64_t value);                                        // NOLINT
+  JsonValue(double value);                                          // NOLINT
   JsonValue(std::string value) : type_(Type::kString), string_(std::move(value)) {}  // NOLINT
-  JsonValue(const char *value) : type_(Type::kString), string_(value) {}  // NOLINT
+  JsonValue(const char *value) : type_(Type::kString), string_(value) {}             // NOLINT
   static JsonValue MakeArray();
   static JsonValue MakeObject();
 

@@ -13,8 +13,8 @@ Status TileBy(InferShapeContext &context, const std::vector<int64_t> &multiples)
     return context.SetOutput(0, Dims(multiples.size(), UNKNOWN_DIM), InputDtype(context, 0));
   }
   if (multiples.size() != x.size()) {
-    return context.Error("multiples " + DimsToString(multiples) + " must have one entry per dim of " +
-                         DescribeInput(context, 0));
+    return context.Error("multiples " + DimsToString(multiples) +
+                         " must have one entry per dim of " + DescribeInput(context, 0));
   }
   Dims output = x;
   for (size_t i = 0; i < x.size(); ++i) {
@@ -44,9 +44,9 @@ Status InferTile(InferShapeContext &context) {
   }
   if (!known) {
     Dims x = InputDims(context, 0);
-    return context.SetOutput(0, IsUnknownRankDims(x) ? UnknownFromShapeInput(context, 1)
-                                                     : Dims(x.size(), UNKNOWN_DIM),
-                             InputDtype(context, 0));
+    return context.SetOutput(
+        0, IsUnknownRankDims(x) ? UnknownFromShapeInput(context, 1) : Dims(x.size(), UNKNOWN_DIM),
+        InputDtype(context, 0));
   }
   return TileBy(context, multiples);
 }
@@ -232,7 +232,7 @@ Status InferRange(InferShapeContext &context) {
                          ", delta " + std::to_string(delta[0]));
   }
   double span = (limit[0] - start[0]) / delta[0];
-  int64_t count;
+  int64_t count = 0;
   if (context.GetAttrBool("is_closed", false)) {
     count = span < 0 ? 0 : static_cast<int64_t>(std::floor(span)) + 1;
   } else {

@@ -8,18 +8,18 @@
 
 namespace ge {
 
-void RegisterBoundaryOps(OpCatalog &catalog);      // boundary_ops.cc: Data, Const, NetOutput, ...
-void RegisterControlOps(OpCatalog &catalog);       // control_ops.cc: If, While, Case, PartitionedCall
-void RegisterElementwiseOps(OpCatalog &catalog);   // elementwise_ops.cc: binary/unary/cast
-void RegisterMatmulOps(OpCatalog &catalog);        // matmul_ops.cc: MatMul*, BatchMatMul*, GEMM, BiasAdd
-void RegisterNnOps(OpCatalog &catalog);            // nn_ops.cc: softmax, conv, normalisation
-void RegisterPoolingOps(OpCatalog &catalog);       // pooling_ops.cc
-void RegisterShapeOps(OpCatalog &catalog);         // shape_ops.cc: Reshape, Transpose, Squeeze, ...
-void RegisterConcatSplitOps(OpCatalog &catalog);   // concat_split_ops.cc
-void RegisterGatherSliceOps(OpCatalog &catalog);   // gather_slice_ops.cc
-void RegisterPadOps(OpCatalog &catalog);           // pad_ops.cc
-void RegisterReduceOps(OpCatalog &catalog);        // reduce_ops.cc
-void RegisterBroadcastFillOps(OpCatalog &catalog); // broadcast_fill_ops.cc: Tile, Fill, Range, ...
+void RegisterBoundaryOps(OpCatalog &catalog);  // boundary_ops.cc: Data, Const, NetOutput, ...
+void RegisterControlOps(OpCatalog &catalog);   // control_ops.cc: If, While, Case, PartitionedCall
+void RegisterElementwiseOps(OpCatalog &catalog);  // elementwise_ops.cc: binary/unary/cast
+void RegisterMatmulOps(OpCatalog &catalog);   // matmul_ops.cc: MatMul*, BatchMatMul*, GEMM, BiasAdd
+void RegisterNnOps(OpCatalog &catalog);       // nn_ops.cc: softmax, conv, normalisation
+void RegisterPoolingOps(OpCatalog &catalog);  // pooling_ops.cc
+void RegisterShapeOps(OpCatalog &catalog);    // shape_ops.cc: Reshape, Transpose, Squeeze, ...
+void RegisterConcatSplitOps(OpCatalog &catalog);    // concat_split_ops.cc
+void RegisterGatherSliceOps(OpCatalog &catalog);    // gather_slice_ops.cc
+void RegisterPadOps(OpCatalog &catalog);            // pad_ops.cc
+void RegisterReduceOps(OpCatalog &catalog);         // reduce_ops.cc
+void RegisterBroadcastFillOps(OpCatalog &catalog);  // broadcast_fill_ops.cc: Tile, Fill, Range, ...
 
 /// Registers `builder`'s prototype; a failure here is a bug in a built-in table, so it is logged
 /// loudly rather than silently dropped.

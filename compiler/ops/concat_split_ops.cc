@@ -44,7 +44,7 @@ Status ConcatAlong(InferShapeContext &context, bool axis_known, int64_t axis) {
   if (!axis_known) {
     return context.SetOutput(0, Dims(result.size(), UNKNOWN_DIM), dtype);
   }
-  int64_t normalized;
+  int64_t normalized = 0;
   if (!NormalizeAxis(axis, rank, &normalized)) {
     return context.Error("concat_dim " + std::to_string(axis) + " is out of range for rank " +
                          std::to_string(rank));
@@ -67,8 +67,8 @@ Status ConcatAlong(InferShapeContext &context, bool axis_known, int64_t axis) {
         }
       } else if (dims[k] >= 0 && output[k] >= 0 && dims[k] != output[k]) {
         return context.Error(DescribeInput(context, i) + " differs from input " +
-                             std::to_string(first) + " " + DimsToString(result) +
-                             " at dim " + std::to_string(d) + " (concat along dim " +
+                             std::to_string(first) + " " + DimsToString(result) + " at dim " +
+                             std::to_string(d) + " (concat along dim " +
                              std::to_string(normalized) + ")");
       } else if (output[k] < 0) {
         output[k] = dims[k];
@@ -90,8 +90,8 @@ Status InferConcatWithInput(InferShapeContext &context) {
     return FAILED;
   }
   if (known && axis.size() != 1) {
-    return context.Error("concat_dim (input " + std::to_string(index) +
-                         ") must be a scalar, got " + std::to_string(axis.size()) + " values");
+    return context.Error("concat_dim (input " + std::to_string(index) + ") must be a scalar, got " +
+                         std::to_string(axis.size()) + " values");
   }
   return ConcatAlong(context, known, known ? axis[0] : 0);
 }
@@ -104,7 +104,8 @@ Status InferConcatD(InferShapeContext &context) {
 Status SplitInto(InferShapeContext &context, size_t x_index, bool axis_known, int64_t axis,
                  std::vector<int64_t> sizes, int64_t num_split) {
   if (num_split <= 0) {
-    return context.Error("attribute 'num_split' must be positive, got " + std::to_string(num_split));
+    return context.Error("attribute 'num_split' must be positive, got " +
+                         std::to_string(num_split));
   }
   if (static_cast<int64_t>(context.GetOutputsSize()) != num_split) {
     return context.Error("has " + std::to_string(context.GetOutputsSize()) +
@@ -126,7 +127,7 @@ Status SplitInto(InferShapeContext &context, size_t x_index, bool axis_known, in
   if (!axis_known) {
     return set_all(Dims(x.size(), UNKNOWN_DIM));
   }
-  int64_t normalized;
+  int64_t normalized = 0;
   if (!NormalizeAxis(axis, static_cast<int64_t>(x.size()), &normalized)) {
     return context.Error("split_dim " + std::to_string(axis) + " is out of range for " +
                          DescribeInput(context, x_index));
@@ -166,8 +167,7 @@ Status SplitInto(InferShapeContext &context, size_t x_index, bool axis_known, in
     } else if (dim >= 0 && known_sum != dim) {
       return context.Error("size_splits " + DimsToString(sizes) + " sum to " +
                            std::to_string(known_sum) + " but dim " + std::to_string(normalized) +
-                           " of " + DescribeInput(context, x_index) + " is " +
-                           std::to_string(dim));
+                           " of " + DescribeInput(context, x_index) + " is " + std::to_string(dim));
     }
   }
   for (int64_t i = 0; i < num_split; ++i) {
@@ -193,8 +193,7 @@ Status InferSplit(InferShapeContext &context) {
   if (known && axis.size() != 1) {
     return context.Error("split_dim (input 0) must be a scalar, got " + DimsToString(axis));
   }
-  return SplitInto(context, 1, known, known ? axis[0] : 0, {},
-                   context.GetAttrInt("num_split", 0));
+  return SplitInto(context, 1, known, known ? axis[0] : 0, {}, context.GetAttrInt("num_split", 0));
 }
 
 Status InferSplitD(InferShapeContext &context) {
@@ -227,7 +226,7 @@ Status InferSplitV(InferShapeContext &context) {
     // Unknown sizes: every piece keeps x's other dims with an unknown split dim.
     Dims x = InputDims(context, 0);
     if (axis_known && !IsUnknownRankDims(x)) {
-      int64_t normalized;
+      int64_t normalized = 0;
       if (!NormalizeAxis(axis[0], static_cast<int64_t>(x.size()), &normalized)) {
         return context.Error("split_dim " + std::to_string(axis[0]) + " is out of range for " +
                              DescribeInput(context, 0));
@@ -297,7 +296,7 @@ Status InferPack(InferShapeContext &context) {
   }
   int64_t axis = context.GetAttrInt("axis", 0);
   int64_t out_rank = static_cast<int64_t>(shape.size()) + 1;
-  int64_t normalized;
+  int64_t normalized = 0;
   if (!NormalizeAxis(axis, out_rank, &normalized)) {
     return context.Error("attribute 'axis' = " + std::to_string(axis) +
                          " is out of range for output rank " + std::to_string(out_rank));

@@ -47,13 +47,12 @@ Status InferBody(InferShapeContext &context, ComputeGraph &subgraph, int64_t ind
     }
     const int64_t *parent_index = node->GetOpDesc().GetAttrAs<int64_t>(kParentNodeIndex);
     const int64_t *index = node->GetOpDesc().GetAttrAs<int64_t>("index");
-    int64_t source = parent_index != nullptr ? *parent_index
-                                             : (index == nullptr ? 0 : *index) + index_offset;
+    int64_t source =
+        parent_index != nullptr ? *parent_index : (index == nullptr ? 0 : *index) + index_offset;
     if (source < 0 || static_cast<size_t>(source) >= parent_inputs.size()) {
       return context.Error("Data node '" + node->GetName() + "' of subgraph '" +
-                           subgraph.GetName() + "' maps to parent input " +
-                           std::to_string(source) + " but the node has " +
-                           std::to_string(parent_inputs.size()) + " inputs");
+                           subgraph.GetName() + "' maps to parent input " + std::to_string(source) +
+                           " but the node has " + std::to_string(parent_inputs.size()) + " inputs");
     }
     OpDesc &desc = node->MutableOpDesc();
     for (GeTensorDesc *port : {desc.MutableOutputDesc(0), desc.MutableInputDesc(0)}) {
@@ -63,8 +62,8 @@ Status InferBody(InferShapeContext &context, ComputeGraph &subgraph, int64_t ind
     }
   }
   if (InferGraphNodes(subgraph) != SUCCESS) {
-    AppendLastError("while inferring node '" + context.GetNodeName() + "' (" +
-                    context.GetOpType() + ")");
+    AppendLastError("while inferring node '" + context.GetNodeName() + "' (" + context.GetOpType() +
+                    ")");
     return FAILED;
   }
   outputs->clear();

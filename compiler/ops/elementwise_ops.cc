@@ -85,7 +85,7 @@ Status InferSoftmax(InferShapeContext &context) {
   context.GetAttrListInt("axes", &axes);
   if (!IsUnknownRankDims(dims)) {
     for (int64_t axis : axes) {
-      int64_t normalized;
+      int64_t normalized = 0;
       if (!NormalizeAxis(axis, static_cast<int64_t>(dims.size()), &normalized)) {
         return context.Error("axis " + std::to_string(axis) + " of attribute 'axes' is out of " +
                              "range for " + DescribeInput(context, 0));
@@ -111,11 +111,9 @@ void Binary(OpCatalog &catalog, const char *type, const std::vector<DataType> &t
 
 void Unary(OpCatalog &catalog, const char *type, const std::vector<DataType> &types,
            const char *doc, const char *module = "math") {
-  RegisterBuiltin(catalog, OpDefBuilder(type, module)
-                               .Input("x", types)
-                               .Output("y", types)
-                               .Doc(doc)
-                               .Infer(InferUnary));
+  RegisterBuiltin(
+      catalog,
+      OpDefBuilder(type, module).Input("x", types).Output("y", types).Doc(doc).Infer(InferUnary));
 }
 
 // Exp and Log share the base/scale/shift attributes.
@@ -141,10 +139,9 @@ void ScalarAttr(OpCatalog &catalog, const char *type, const char *doc) {
 }  // namespace
 
 void RegisterElementwiseOps(OpCatalog &catalog) {
-  const std::vector<DataType> add_types = {DT_FLOAT,  DT_INT32,     DT_INT64,      DT_FLOAT16,
-                                           DT_BF16,   DT_INT16,     DT_INT8,       DT_UINT8,
-                                           DT_DOUBLE, DT_COMPLEX128, DT_COMPLEX64, DT_STRING,
-                                           DT_BOOL,   DT_COMPLEX32};
+  const std::vector<DataType> add_types = {
+      DT_FLOAT, DT_INT32,  DT_INT64,      DT_FLOAT16,   DT_BF16,   DT_INT16, DT_INT8,
+      DT_UINT8, DT_DOUBLE, DT_COMPLEX128, DT_COMPLEX64, DT_STRING, DT_BOOL,  DT_COMPLEX32};
   const std::vector<DataType> max_types = {DT_FLOAT16, DT_FLOAT, DT_DOUBLE, DT_INT32,
                                            DT_INT64,   DT_BF16,  DT_INT8,   DT_UINT8};
   Binary(catalog, "Add", add_types, InferBinarySameType, "y = x1 + x2 (broadcasting).");
@@ -161,8 +158,7 @@ void RegisterElementwiseOps(OpCatalog &catalog) {
          "y = x1 ^ x2 (broadcasting; dtype Promote(T1, T2)).");
   Binary(catalog, "Equal", dtypes::All(), InferCompare, "y = (x1 == x2), bool.", dtypes::Bool());
   Binary(catalog, "Less", dtypes::Real(), InferCompare, "y = (x1 < x2), bool.", dtypes::Bool());
-  Binary(catalog, "Greater", dtypes::Real(), InferCompare, "y = (x1 > x2), bool.",
-         dtypes::Bool());
+  Binary(catalog, "Greater", dtypes::Real(), InferCompare, "y = (x1 > x2), bool.", dtypes::Bool());
   Binary(catalog, "LessEqual", dtypes::Real(), InferCompare, "y = (x1 <= x2), bool.",
          dtypes::Bool());
   Binary(catalog, "GreaterEqual", dtypes::Real(), InferCompare, "y = (x1 >= x2), bool.",
@@ -204,18 +200,19 @@ void RegisterElementwiseOps(OpCatalog &catalog) {
                                .Doc("Gelu: approximate 'none' = x*Phi(x) (erf), 'tanh' = tanh "
                                     "approximation.")
                                .Infer(InferUnary));
-  Unary(catalog, "FastGelu", dtypes::Fp(),
-        "y = x / (1 + exp(-1.702|x|)) * exp(0.851(x - |x|)).", "nn");
+  Unary(catalog, "FastGelu", dtypes::Fp(), "y = x / (1 + exp(-1.702|x|)) * exp(0.851(x - |x|)).",
+        "nn");
   Unary(catalog, "Erf", {DT_FLOAT16, DT_FLOAT, DT_DOUBLE, DT_BF16}, "y = erf(x).");
   ScalarAttr(catalog, "Muls", "y = x * value.");
   ScalarAttr(catalog, "Adds", "y = x + value.");
-  RegisterBuiltin(catalog, OpDefBuilder("ClipByValue", "math")
-                               .Input("x", dtypes::Number())
-                               .Input("clip_value_min", dtypes::Number())
-                               .Input("clip_value_max", dtypes::Number())
-                               .Output("y", dtypes::Number())
-                               .Doc("y = min(max(x, clip_value_min), clip_value_max), broadcasting.")
-                               .Infer(InferClipByValue));
+  RegisterBuiltin(catalog,
+                  OpDefBuilder("ClipByValue", "math")
+                      .Input("x", dtypes::Number())
+                      .Input("clip_value_min", dtypes::Number())
+                      .Input("clip_value_max", dtypes::Number())
+                      .Output("y", dtypes::Number())
+                      .Doc("y = min(max(x, clip_value_min), clip_value_max), broadcasting.")
+                      .Infer(InferClipByValue));
   RegisterBuiltin(catalog, OpDefBuilder("LogicalNot", "math")
                                .Input("x", dtypes::Bool())
                                .Output("y", dtypes::Bool())

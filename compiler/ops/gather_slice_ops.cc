@@ -33,7 +33,7 @@ Status GatherAlong(InferShapeContext &context, bool axis_known, int64_t axis) {
     return context.SetOutput(0, Dims(static_cast<size_t>(std::max<int64_t>(rank, 0)), UNKNOWN_DIM),
                              dtype);
   }
-  int64_t normalized;
+  int64_t normalized = 0;
   if (!NormalizeAxis(axis, x_rank, &normalized)) {
     return context.Error("gather axis " + std::to_string(axis) + " is out of range for " +
                          DescribeInput(context, 0));
@@ -70,8 +70,9 @@ Status InferGatherV2D(InferShapeContext &context) {
 }
 
 // Slice(x, offsets, size): size -1 means "to the end" (PROPOSED, TF).
-Status SliceWith(InferShapeContext &context, bool offsets_known, const std::vector<int64_t> &offsets,
-                 bool sizes_known, const std::vector<int64_t> &sizes) {
+Status SliceWith(InferShapeContext &context, bool offsets_known,
+                 const std::vector<int64_t> &offsets, bool sizes_known,
+                 const std::vector<int64_t> &sizes) {
   Dims x = InputDims(context, 0);
   DataType dtype = InputDtype(context, 0);
   if (IsUnknownRankDims(x)) {
@@ -297,7 +298,7 @@ Status InferStridedSliceV2(InferShapeContext &context) {
     Dims output = x;
     if (axes_known && !axes.empty()) {
       for (int64_t axis : axes) {
-        int64_t normalized;
+        int64_t normalized = 0;
         if (NormalizeAxis(axis, static_cast<int64_t>(x.size()), &normalized)) {
           output[static_cast<size_t>(normalized)] = UNKNOWN_DIM;
         }
@@ -326,7 +327,7 @@ Status InferStridedSliceV2(InferShapeContext &context) {
   Dims output = x;
   std::vector<bool> used(x.size(), false);
   for (size_t i = 0; i < axes.size(); ++i) {
-    int64_t axis;
+    int64_t axis = 0;
     if (!NormalizeAxis(axes[i], static_cast<int64_t>(x.size()), &axis) ||
         used[static_cast<size_t>(axis)]) {
       return context.Error("slice axis " + std::to_string(axes[i]) +
@@ -334,8 +335,7 @@ Status InferStridedSliceV2(InferShapeContext &context) {
     }
     used[static_cast<size_t>(axis)] = true;
     if (steps[i] == 0 || steps[i] == INT64_MIN) {
-      return context.Error("slice step for axis " + std::to_string(axes[i]) +
-                           " must be non-zero");
+      return context.Error("slice step for axis " + std::to_string(axes[i]) + " must be non-zero");
     }
     output[static_cast<size_t>(axis)] =
         SliceDimLength(x[static_cast<size_t>(axis)], begin[i], end[i], steps[i],
@@ -402,8 +402,8 @@ void RegisterGatherSliceOps(OpCatalog &catalog) {
       .Input("strides", dtypes::Index())
       .Output("y", dtypes::All());
   AddMasks(strided);
-  RegisterBuiltin(catalog, strided.Doc("TF strided slice (masks are bitfields).")
-                               .Infer(InferStridedSlice));
+  RegisterBuiltin(catalog,
+                  strided.Doc("TF strided slice (masks are bitfields).").Infer(InferStridedSlice));
   OpDefBuilder strided_d("StridedSliceD", "array");
   strided_d.Input("x", dtypes::All())
       .Output("y", dtypes::All())

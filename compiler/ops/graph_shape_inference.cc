@@ -77,8 +77,9 @@ Status InferGraphShape(ComputeGraph &graph, const std::vector<std::vector<int64_
   for (size_t i = 0; i < input_shapes.size(); ++i) {
     auto it = data_by_index.find(static_cast<int64_t>(i));
     if (it == data_by_index.end()) {
-      return Fail("cannot infer shapes of graph '" + graph.GetName() + "': no Data node has index " +
-                  std::to_string(i) + " for input shape " + DimsToString(input_shapes[i]));
+      return Fail("cannot infer shapes of graph '" + graph.GetName() +
+                  "': no Data node has index " + std::to_string(i) + " for input shape " +
+                  DimsToString(input_shapes[i]));
     }
     for (int64_t dim : input_shapes[i]) {
       if (dim < UNKNOWN_DIM_NUM || (dim == UNKNOWN_DIM_NUM && input_shapes[i].size() != 1)) {

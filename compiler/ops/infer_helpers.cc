@@ -16,8 +16,8 @@ int64_t CeilDiv(int64_t a, int64_t b) { return -FloorDiv(-a, b); }
 
 // Index of `type` in the promotion lattice, -1 when not on it.
 int32_t LatticeRank(DataType type) {
-  static const DataType kOrder[] = {DT_BOOL,    DT_UINT8, DT_INT8,  DT_INT16, DT_INT32,
-                                    DT_INT64,   DT_FLOAT16, DT_BF16, DT_FLOAT, DT_DOUBLE};
+  static const DataType kOrder[] = {DT_BOOL,  DT_UINT8,   DT_INT8, DT_INT16, DT_INT32,
+                                    DT_INT64, DT_FLOAT16, DT_BF16, DT_FLOAT, DT_DOUBLE};
   for (size_t i = 0; i < sizeof(kOrder) / sizeof(kOrder[0]); ++i) {
     if (kOrder[i] == type) {
       return static_cast<int32_t>(i);
@@ -38,7 +38,7 @@ bool BroadcastDims(const Dims &a, const Dims &b, Dims *out, std::string *why) {
     // Right-aligned: position i of the result pairs with a[i - (rank - a.size())].
     int64_t da = i + a.size() >= rank ? a[i + a.size() - rank] : 1;
     int64_t db = i + b.size() >= rank ? b[i + b.size() - rank] : 1;
-    int64_t dim;
+    int64_t dim = 0;
     if (da == db) {
       dim = da;
     } else if (da == 1) {
@@ -87,7 +87,7 @@ bool ReduceDims(const Dims &in, const std::vector<int64_t> &axes, bool keep_dims
     }
   }
   for (int64_t axis : axes) {
-    int64_t normalized;
+    int64_t normalized = 0;
     if (!NormalizeAxis(axis, rank, &normalized)) {
       *why = "axis " + std::to_string(axis) + " is out of range for rank " + std::to_string(rank) +
              " (shape " + DimsToString(in) + ")";
@@ -126,8 +126,9 @@ bool ConvOutputDim(int64_t in, int64_t k, int64_t stride, int64_t dilation, int6
   int64_t effective = dilation * (k - 1) + 1;
   int64_t span = in + pad_before + pad_after - effective;
   if (span < 0) {
-    *why = "the dilated kernel (" + std::to_string(effective) + ") is larger than the padded input (" +
-           std::to_string(in + pad_before + pad_after) + ")";
+    *why = "the dilated kernel (" + std::to_string(effective) +
+           ") is larger than the padded input (" + std::to_string(in + pad_before + pad_after) +
+           ")";
     return false;
   }
   *out = span / stride + 1;

@@ -65,8 +65,8 @@ Dims InputDims(const InferShapeContext &context, size_t index);
 DataType InputDtype(const InferShapeContext &context, size_t index);
 
 /// Element-wise result of inputs [0, count): broadcast shape; dtype `dtype`.
-Status InferBroadcastInputs(InferShapeContext &context, size_t first, size_t count,
-                            DataType dtype, size_t output = 0);
+Status InferBroadcastInputs(InferShapeContext &context, size_t first, size_t count, DataType dtype,
+                            size_t output = 0);
 
 /// Reads a 1-D integer list either from a constant input (`input_index`) or, when absent, leaves
 /// *known false. Fails (with context error) when the constant has a non-integer dtype.

@@ -20,7 +20,7 @@ float HalfToFloat(uint16_t bits) {
   uint32_t sign = static_cast<uint32_t>(bits & 0x8000U) << 16;
   uint32_t exponent = (bits >> 10) & 0x1FU;
   uint32_t mantissa = bits & 0x3FFU;
-  uint32_t out;
+  uint32_t out = 0;
   if (exponent == 0) {
     if (mantissa == 0) {
       out = sign;
@@ -38,14 +38,14 @@ float HalfToFloat(uint16_t bits) {
   } else {
     out = sign | ((exponent + 127 - 15) << 23) | (mantissa << 13);
   }
-  float result;
+  float result = 0.0F;
   std::memcpy(&result, &out, sizeof(result));
   return result;
 }
 
 float Bf16ToFloat(uint16_t bits) {
   uint32_t out = static_cast<uint32_t>(bits) << 16;
-  float result;
+  float result = 0.0F;
   std::memcpy(&result, &out, sizeof(result));
   return result;
 }
@@ -67,7 +67,7 @@ bool DecodeAsDoubles(const GeTensor &tensor, std::vector<double> *values, bool i
   values->clear();
   values->reserve(count);
   for (size_t i = 0; i < count; ++i) {
-    double value;
+    double value = 0.0;
     switch (dtype) {
       case DT_INT8: value = LoadAt<int8_t>(data, i); break;
       case DT_UINT8: value = LoadAt<uint8_t>(data, i); break;
@@ -285,8 +285,8 @@ Status InferShapeContext::PassThrough(size_t input_index, size_t output_index) {
     return Error("input " + std::to_string(input_index) + " does not exist");
   }
   GeTensorDesc copy = *input;
-  Status status = SetOutput(output_index, copy.GetShape().GetDims(), copy.GetDataType(),
-                            copy.GetFormat());
+  Status status =
+      SetOutput(output_index, copy.GetShape().GetDims(), copy.GetDataType(), copy.GetFormat());
   if (status == SUCCESS) {
     op_desc_->MutableOutputDesc(output_index)->SetOriginFormat(copy.GetOriginFormat());
   }

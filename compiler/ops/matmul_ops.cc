@@ -47,8 +47,8 @@ Status InferMatMul2D(InferShapeContext &context, const char *transpose1, const c
   if (!DimsCompatible(k1, k2)) {
     return context.Error("inner dims differ: " + DescribeInput(context, 0) +
                          (t1 ? " (transposed)" : "") + " has K=" + std::to_string(k1) + ", " +
-                         DescribeInput(context, 1) + (t2 ? " (transposed)" : "") + " has K=" +
-                         std::to_string(k2));
+                         DescribeInput(context, 1) + (t2 ? " (transposed)" : "") +
+                         " has K=" + std::to_string(k2));
   }
   Dims output = {m, n};
   if (CheckBias(context, 2, output) != SUCCESS) {
@@ -89,8 +89,8 @@ Status InferBatchMatMul(InferShapeContext &context) {
   int64_t n = b[b.size() - 1];
   if (!DimsCompatible(k1, k2)) {
     return context.Error("inner dims differ: K=" + std::to_string(k1) + " from " +
-                         DescribeInput(context, 0) + (adj1 ? " (adjoint)" : "") + " vs K=" +
-                         std::to_string(k2) + " from " + DescribeInput(context, 1) +
+                         DescribeInput(context, 0) + (adj1 ? " (adjoint)" : "") +
+                         " vs K=" + std::to_string(k2) + " from " + DescribeInput(context, 1) +
                          (adj2 ? " (adjoint)" : ""));
   }
   Dims batch_a(a.begin(), a.end() - 2);
@@ -153,9 +153,9 @@ Status InferBiasAdd(InferShapeContext &context) {
     int64_t channels = x[static_cast<size_t>(axis)];
     if (!DimsCompatible(channels, bias[0])) {
       return context.Error("bias length " + std::to_string(bias[0]) +
-                           " differs from the channel dim " + std::to_string(channels) +
-                           " (axis " + std::to_string(axis) + " for data_format " + format +
-                           ") of " + DescribeInput(context, 0));
+                           " differs from the channel dim " + std::to_string(channels) + " (axis " +
+                           std::to_string(axis) + " for data_format " + format + ") of " +
+                           DescribeInput(context, 0));
     }
   }
   return context.PassThrough(0, 0);

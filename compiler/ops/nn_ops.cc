@@ -6,8 +6,8 @@
 namespace ge {
 namespace {
 struct FilterLayout {
-  int64_t cout_axis;
-  int64_t cin_axis;
+  int64_t cout_axis = 0;
+  int64_t cin_axis = 0;
   std::vector<int64_t> spatial_axes;
 };
 
@@ -54,8 +54,8 @@ Status InferConv(InferShapeContext &context, size_t spatial_rank, bool depthwise
   if (IsUnknownRankDims(x)) {
     return context.SetOutput(0, Dims(rank, UNKNOWN_DIM), out_dtype);
   }
-  int64_t n_axis;
-  int64_t c_axis;
+  int64_t n_axis = 0;
+  int64_t c_axis = 0;
   std::vector<int64_t> spatial;
   if (!DataFormatAxes(data_format, rank, &n_axis, &c_axis, &spatial)) {
     return context.Error("data_format '" + data_format + "' is not supported for a " +
@@ -63,9 +63,10 @@ Status InferConv(InferShapeContext &context, size_t spatial_rank, bool depthwise
                          (spatial_rank == 3 ? "NCDHW or NDHWC" : "NCHW or NHWC") + ")");
   }
   if (depthwise && data_format != "NCHW") {
-    return context.Error("DepthwiseConv2D supports only data_format NCHW with a filter "
-                         "[C*K, 1, kH, kW] (PROPOSED restriction, spec ops.md §2.6), got '" +
-                         data_format + "'");
+    return context.Error(
+        "DepthwiseConv2D supports only data_format NCHW with a filter "
+        "[C*K, 1, kH, kW] (PROPOSED restriction, spec ops.md §2.6), got '" +
+        data_format + "'");
   }
   if (x.size() != rank) {
     return context.Error(DescribeInput(context, 0) + " must be " + std::to_string(rank) +
@@ -133,7 +134,7 @@ Status InferConv(InferShapeContext &context, size_t spatial_rank, bool depthwise
     int64_t pad_before = pads[2 * i];
     int64_t pad_after = pads[2 * i + 1];
     std::string why;
-    int64_t out;
+    int64_t out = 0;
     if (pad_mode == "SAME") {
       if (!PoolOutputDim("SAME", in, 1, strides[axis], 0, 0, false, &out, &why)) {
         return context.Error("spatial dim " + std::to_string(i) + ": " + why);
@@ -161,8 +162,8 @@ Status InferConv(InferShapeContext &context, size_t spatial_rank, bool depthwise
     Dims bias = InputDims(context, 2);
     if (!IsUnknownRankDims(bias) &&
         (bias.size() != 1 || (bias[0] >= 0 && cout >= 0 && bias[0] != cout))) {
-      return context.Error(DescribeInput(context, 2) + " must be 1-D with " +
-                           std::to_string(cout) + " elements (the output channels)");
+      return context.Error(DescribeInput(context, 2) + " must be 1-D with " + std::to_string(cout) +
+                           " elements (the output channels)");
     }
   }
   return context.SetOutput(0, output, out_dtype);
@@ -179,8 +180,8 @@ Status ChannelsOf(InferShapeContext &context, const Dims &x, const std::string &
   if (IsUnknownRankDims(x)) {
     return SUCCESS;
   }
-  int64_t n_axis;
-  int64_t c_axis;
+  int64_t n_axis = 0;
+  int64_t c_axis = 0;
   std::vector<int64_t> spatial;
   if (DataFormatAxes(data_format, x.size(), &n_axis, &c_axis, &spatial)) {
     *channels = x[static_cast<size_t>(c_axis)];
@@ -204,9 +205,8 @@ Status InferBatchNorm(InferShapeContext &context) {
     return FAILED;
   }
   Dims x = InputDims(context, 0);
-  int64_t channels;
-  if (ChannelsOf(context, x, context.GetAttrString("data_format", "NHWC"), &channels) !=
-      SUCCESS) {
+  int64_t channels = 0;
+  if (ChannelsOf(context, x, context.GetAttrString("data_format", "NHWC"), &channels) != SUCCESS) {
     return FAILED;
   }
   for (size_t i = 1; i < context.GetInputsSize() && i < 5; ++i) {
@@ -214,8 +214,8 @@ Status InferBatchNorm(InferShapeContext &context) {
       continue;
     }
     Dims param = InputDims(context, i);
-    if (!IsUnknownRankDims(param) && (param.size() != 1 || (param[0] >= 0 && channels >= 0 &&
-                                                            param[0] != channels))) {
+    if (!IsUnknownRankDims(param) &&
+        (param.size() != 1 || (param[0] >= 0 && channels >= 0 && param[0] != channels))) {
       return context.Error(DescribeInput(context, i) + " must be 1-D with " +
                            std::to_string(channels) + " elements (the channels of " +
                            DescribeInput(context, 0) + ")");
@@ -253,7 +253,7 @@ Status InferLayerNormCommon(InferShapeContext &context, DataType stats_dtype) {
     return context.SetOutput(1, x, dtype) == SUCCESS ? context.SetOutput(2, x, dtype) : FAILED;
   }
   int64_t begin = context.GetAttrInt("begin_norm_axis", 0);
-  int64_t axis;
+  int64_t axis = 0;
   if (!NormalizeAxis(begin, static_cast<int64_t>(x.size()), &axis)) {
     return context.Error("attribute 'begin_norm_axis' = " + std::to_string(begin) +
                          " is out of range for " + DescribeInput(context, 0));
@@ -317,21 +317,21 @@ void RegisterNnOps(OpCatalog &catalog) {
   ConvFamily(catalog, "Conv2D", 2, false);
   ConvFamily(catalog, "Conv2DV2", 2, true);
   ConvFamily(catalog, "Conv3D", 3, false);
-  RegisterBuiltin(catalog, OpDefBuilder("DepthwiseConv2D", "nn")
-                               .Input("x", ConvTypes())
-                               .Input("filter", ConvTypes())
-                               .OptionalInput("bias", {DT_FLOAT16, DT_FLOAT, DT_INT32})
-                               .OptionalInput("offset_w", {DT_INT8})
-                               .Output("y", {DT_FLOAT16, DT_FLOAT, DT_INT32})
-                               .RequiredAttr("strides", AttrValueType::kListInt)
-                               .Attr("dilations", AttrValueType::kListInt,
-                                     std::vector<int64_t>{1, 1, 1, 1})
-                               .RequiredAttr("pads", AttrValueType::kListInt)
-                               .Attr("data_format", AttrValueType::kString, "NHWC")
-                               .Attr("offset_x", AttrValueType::kInt, int64_t{0})
-                               .Doc("Depthwise convolution; only NCHW with filter [C*K, 1, kH, "
-                                    "kW] is accepted (== Conv2D with groups = C).")
-                               .Infer(InferDepthwiseConv2D));
+  RegisterBuiltin(catalog,
+                  OpDefBuilder("DepthwiseConv2D", "nn")
+                      .Input("x", ConvTypes())
+                      .Input("filter", ConvTypes())
+                      .OptionalInput("bias", {DT_FLOAT16, DT_FLOAT, DT_INT32})
+                      .OptionalInput("offset_w", {DT_INT8})
+                      .Output("y", {DT_FLOAT16, DT_FLOAT, DT_INT32})
+                      .RequiredAttr("strides", AttrValueType::kListInt)
+                      .Attr("dilations", AttrValueType::kListInt, std::vector<int64_t>{1, 1, 1, 1})
+                      .RequiredAttr("pads", AttrValueType::kListInt)
+                      .Attr("data_format", AttrValueType::kString, "NHWC")
+                      .Attr("offset_x", AttrValueType::kInt, int64_t{0})
+                      .Doc("Depthwise convolution; only NCHW with filter [C*K, 1, kH, "
+                           "kW] is accepted (== Conv2D with groups = C).")
+                      .Infer(InferDepthwiseConv2D));
   RegisterBuiltin(catalog, OpDefBuilder("BatchNorm", "nn")
                                .Input("x", {DT_FLOAT16, DT_FLOAT, DT_BF16})
                                .Input("scale", {DT_FLOAT})

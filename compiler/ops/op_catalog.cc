@@ -188,8 +188,7 @@ std::vector<std::string> OpCatalog::ListTypes() const {
 
 Status CreateOpDesc(const std::string &name, const std::string &type,
                     const std::map<std::string, int64_t> &dynamic_input_counts,
-                    const std::map<std::string, int64_t> &dynamic_output_counts,
-                    OpDesc *op_desc) {
+                    const std::map<std::string, int64_t> &dynamic_output_counts, OpDesc *op_desc) {
   if (op_desc == nullptr) {
     return Fail("CreateOpDesc: output OpDesc is null");
   }

@@ -5,28 +5,29 @@ namespace ge {
 namespace dtypes {
 const std::vector<DataType> &All() {
   static const std::vector<DataType> kTypes = {
-      DT_FLOAT,   DT_FLOAT16,   DT_INT8,       DT_INT16,     DT_UINT16, DT_UINT8,
-      DT_INT32,   DT_INT64,     DT_UINT32,     DT_UINT64,    DT_BOOL,   DT_DOUBLE,
-      DT_STRING,  DT_DUAL_SUB_INT8, DT_DUAL_SUB_UINT8, DT_COMPLEX64, DT_COMPLEX128,
-      DT_QINT8,   DT_QINT16,    DT_QINT32,     DT_QUINT8,    DT_QUINT16, DT_RESOURCE,
-      DT_STRING_REF, DT_DUAL,   DT_VARIANT,    DT_BF16,      DT_INT4,   DT_UINT1,
-      DT_INT2,    DT_UINT2,     DT_COMPLEX32,  DT_HIFLOAT8,  DT_FLOAT8_E5M2, DT_FLOAT8_E4M3FN};
+      DT_FLOAT,     DT_FLOAT16,    DT_INT8,     DT_INT16,         DT_UINT16,
+      DT_UINT8,     DT_INT32,      DT_INT64,    DT_UINT32,        DT_UINT64,
+      DT_BOOL,      DT_DOUBLE,     DT_STRING,   DT_DUAL_SUB_INT8, DT_DUAL_SUB_UINT8,
+      DT_COMPLEX64, DT_COMPLEX128, DT_QINT8,    DT_QINT16,        DT_QINT32,
+      DT_QUINT8,    DT_QUINT16,    DT_RESOURCE, DT_STRING_REF,    DT_DUAL,
+      DT_VARIANT,   DT_BF16,       DT_INT4,     DT_UINT1,         DT_INT2,
+      DT_UINT2,     DT_COMPLEX32,  DT_HIFLOAT8, DT_FLOAT8_E5M2,   DT_FLOAT8_E4M3FN};
   return kTypes;
 }
 
 const std::vector<DataType> &Basic() {
   static const std::vector<DataType> kTypes = {
-      DT_COMPLEX128, DT_COMPLEX64, DT_DOUBLE, DT_FLOAT, DT_FLOAT16, DT_INT16, DT_INT32, DT_INT64,
-      DT_INT8,       DT_QINT32,    DT_QINT8,  DT_QUINT8, DT_UINT16, DT_UINT32, DT_UINT64, DT_UINT8,
-      DT_BF16};
+      DT_COMPLEX128, DT_COMPLEX64, DT_DOUBLE, DT_FLOAT,  DT_FLOAT16, DT_INT16,
+      DT_INT32,      DT_INT64,     DT_INT8,   DT_QINT32, DT_QINT8,   DT_QUINT8,
+      DT_UINT16,     DT_UINT32,    DT_UINT64, DT_UINT8,  DT_BF16};
   return kTypes;
 }
 
 const std::vector<DataType> &Number() {
   static const std::vector<DataType> kTypes = {
-      DT_COMPLEX128, DT_COMPLEX64, DT_DOUBLE, DT_FLOAT,  DT_FLOAT16, DT_INT16,  DT_INT32,
-      DT_INT64,      DT_INT8,      DT_QINT32, DT_QINT8,  DT_QUINT8,  DT_UINT16, DT_UINT32,
-      DT_UINT64,     DT_UINT8,     DT_BF16};
+      DT_COMPLEX128, DT_COMPLEX64, DT_DOUBLE, DT_FLOAT,  DT_FLOAT16, DT_INT16,
+      DT_INT32,      DT_INT64,     DT_INT8,   DT_QINT32, DT_QINT8,   DT_QUINT8,
+      DT_UINT16,     DT_UINT32,    DT_UINT64, DT_UINT8,  DT_BF16};
   return kTypes;
 }
 

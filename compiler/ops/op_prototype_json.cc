@@ -10,13 +10,13 @@
 namespace ge {
 namespace {
 const AttrValueType kAllAttrTypes[] = {
-    AttrValueType::kString,       AttrValueType::kFloat,          AttrValueType::kBool,
-    AttrValueType::kInt,          AttrValueType::kTensorDesc,     AttrValueType::kTensor,
-    AttrValueType::kBytes,        AttrValueType::kGraph,          AttrValueType::kNamedAttrs,
-    AttrValueType::kListListInt,  AttrValueType::kDataType,       AttrValueType::kListListFloat,
-    AttrValueType::kListString,   AttrValueType::kListFloat,      AttrValueType::kListBool,
-    AttrValueType::kListInt,      AttrValueType::kListTensorDesc, AttrValueType::kListTensor,
-    AttrValueType::kListBytes,    AttrValueType::kListGraph,      AttrValueType::kListNamedAttrs,
+    AttrValueType::kString,      AttrValueType::kFloat,          AttrValueType::kBool,
+    AttrValueType::kInt,         AttrValueType::kTensorDesc,     AttrValueType::kTensor,
+    AttrValueType::kBytes,       AttrValueType::kGraph,          AttrValueType::kNamedAttrs,
+    AttrValueType::kListListInt, AttrValueType::kDataType,       AttrValueType::kListListFloat,
+    AttrValueType::kListString,  AttrValueType::kListFloat,      AttrValueType::kListBool,
+    AttrValueType::kListInt,     AttrValueType::kListTensorDesc, AttrValueType::kListTensor,
+    AttrValueType::kListBytes,   AttrValueType::kListGraph,      AttrValueType::kListNamedAttrs,
     AttrValueType::kListDataType};
 
 // A float as the double whose shortest text reads back as the same float, so 1e-4F is written
@@ -70,7 +70,7 @@ Status DtypesFromJson(const JsonValue *json, const std::string &where,
     return Fail(where + ".dtypes must be an array");
   }
   for (const JsonValue &entry : json->GetArray()) {
-    DataType type;
+    DataType type = DT_UNDEFINED;
     if (DtypeFromJson(entry, where + ".dtypes", &type) != SUCCESS) {
       return FAILED;
     }
@@ -95,8 +95,7 @@ std::string OptionalString(const JsonValue &object, const std::string &key,
   return value != nullptr && value->IsString() ? value->GetString() : fallback;
 }
 
-Status ArrayMember(const JsonValue &json, const std::string &key,
-                   const JsonValue::Array **array) {
+Status ArrayMember(const JsonValue &json, const std::string &key, const JsonValue::Array **array) {
   static const JsonValue::Array kNone;
   const JsonValue *value = json.Find(key);
   if (value == nullptr || value->IsNull()) {
@@ -256,25 +255,25 @@ Status AttrValueFromJson(const JsonValue &json, AttrValueType type, GeAttrValue 
       break;
     }
     case AttrValueType::kFloat: {
-      float v;
+      float v = 0.0F;
       ok = FloatFromJson(json, &v);
       if (ok) *value = GeAttrValue(v);
       break;
     }
     case AttrValueType::kBool: {
-      bool v;
+      bool v = false;
       ok = BoolFromJson(json, &v);
       if (ok) *value = GeAttrValue(v);
       break;
     }
     case AttrValueType::kInt: {
-      int64_t v;
+      int64_t v = 0;
       ok = IntFromJson(json, &v);
       if (ok) *value = GeAttrValue(v);
       break;
     }
     case AttrValueType::kDataType: {
-      DataType v;
+      DataType v = DT_UNDEFINED;
       ok = DataTypeFromJsonValue(json, &v);
       if (ok) *value = GeAttrValue(v);
       break;
@@ -409,10 +408,14 @@ Status PrototypeFromJson(const JsonValue &json, OpPrototype *prototype) {
     OpInputDef input;
     if (RequireString(entry, "name", item, &input.name) != SUCCESS) return FAILED;
     std::string kind = OptionalString(entry, "kind", "required");
-    if (kind == "required") input.kind = IrInputType::kRequired;
-    else if (kind == "optional") input.kind = IrInputType::kOptional;
-    else if (kind == "dynamic") input.kind = IrInputType::kDynamic;
-    else return Fail(item + ": kind \"" + kind + "\" is not required, optional or dynamic");
+    if (kind == "required")
+      input.kind = IrInputType::kRequired;
+    else if (kind == "optional")
+      input.kind = IrInputType::kOptional;
+    else if (kind == "dynamic")
+      input.kind = IrInputType::kDynamic;
+    else
+      return Fail(item + ": kind \"" + kind + "\" is not required, optional or dynamic");
     if (DtypesFromJson(entry.Find("dtypes"), item, &input.dtypes) != SUCCESS) return FAILED;
     result.inputs.push_back(std::move(input));
   }
@@ -423,9 +426,12 @@ Status PrototypeFromJson(const JsonValue &json, OpPrototype *prototype) {
     OpOutputDef output;
     if (RequireString(entry, "name", item, &output.name) != SUCCESS) return FAILED;
     std::string kind = OptionalString(entry, "kind", "required");
-    if (kind == "required") output.kind = IrOutputType::kRequired;
-    else if (kind == "dynamic") output.kind = IrOutputType::kDynamic;
-    else return Fail(item + ": kind \"" + kind + "\" is not required or dynamic");
+    if (kind == "required")
+      output.kind = IrOutputType::kRequired;
+    else if (kind == "dynamic")
+      output.kind = IrOutputType::kDynamic;
+    else
+      return Fail(item + ": kind \"" + kind + "\" is not required or dynamic");
     if (DtypesFromJson(entry.Find("dtypes"), item, &output.dtypes) != SUCCESS) return FAILED;
     result.outputs.push_back(std::move(output));
   }
@@ -464,8 +470,8 @@ Status PrototypeFromJson(const JsonValue &json, OpPrototype *prototype) {
     if (kind != "static" && kind != "dynamic") {
       return Fail(item + ": kind \"" + kind + "\" is not static or dynamic");
     }
-    result.subgraphs.emplace_back(name, kind == "dynamic" ? SubgraphType::kDynamic
-                                                          : SubgraphType::kStatic);
+    result.subgraphs.emplace_back(
+        name, kind == "dynamic" ? SubgraphType::kDynamic : SubgraphType::kStatic);
   }
   if (InferRuleFromJson(json.Find("infer"), where, &result.infer_shape) != SUCCESS) {
     return FAILED;

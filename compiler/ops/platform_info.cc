@@ -164,7 +164,8 @@ Status PlatformInfo::Parse(const std::string &text, const std::string &source,
       short_soc != nullptr && short_soc->IsString() ? short_soc->GetString() : result->soc_version_;
   const JsonValue *cores = json.Find("ai_core_count");
   if (cores == nullptr || !cores->IsInteger() || cores->GetInt() <= 0) {
-    return Fail("platform table " + source + ": member \"ai_core_count\" must be a positive integer");
+    return Fail("platform table " + source +
+                ": member \"ai_core_count\" must be a positive integer");
   }
   result->ai_core_count_ = cores->GetInt();
   const JsonValue *vector_cores = json.Find("vector_core_count");
@@ -199,9 +200,8 @@ Status PlatformInfo::Parse(const std::string &text, const std::string &source,
     if (op.second.IsString()) {
       // "@name" refers to aicore.dtype_sets.name.
       const std::string &ref = op.second.GetString();
-      const JsonValue *set = ref.size() > 1 && ref[0] == '@' && sets != nullptr
-                                 ? sets->Find(ref.substr(1))
-                                 : nullptr;
+      const JsonValue *set =
+          ref.size() > 1 && ref[0] == '@' && sets != nullptr ? sets->Find(ref.substr(1)) : nullptr;
       if (set == nullptr) {
         return Fail("platform table " + source + ": " + where + " refers to unknown dtype set \"" +
                     ref + "\"");
@@ -246,16 +246,16 @@ Status PlatformInfo::Load(const std::string &soc_version,
       return FAILED;
     }
     if (parsed->GetSocVersion() != soc_version) {
-      return Fail("platform table " + path + " describes soc_version '" +
-                  parsed->GetSocVersion() + "', expected '" + soc_version + "'");
+      return Fail("platform table " + path + " describes soc_version '" + parsed->GetSocVersion() +
+                  "', expected '" + soc_version + "'");
     }
     std::lock_guard<std::mutex> lock(PlatformMutex());
     Cache()[soc_version] = parsed;
     *info = parsed;
     return SUCCESS;
   }
-  return Fail("no platform table for soc_version '" + soc_version + "' (looked for " +
-              soc_version + ".json in: " + (searched.empty() ? "<no directories>" : searched) +
+  return Fail("no platform table for soc_version '" + soc_version + "' (looked for " + soc_version +
+              ".json in: " + (searched.empty() ? "<no directories>" : searched) +
               "; set GE_PY_PLATFORM_DIR to a directory of tables)");
 }
 

@@ -7,8 +7,8 @@ namespace ge {
 namespace {
 // Window parameters of one spatial dim, read from a list given either per spatial dim or for
 // every dim in data_format order.
-bool PickSpatial(const std::vector<int64_t> &values, size_t rank, const std::vector<int64_t> &spatial,
-                 size_t index, int64_t *out) {
+bool PickSpatial(const std::vector<int64_t> &values, size_t rank,
+                 const std::vector<int64_t> &spatial, size_t index, int64_t *out) {
   if (values.size() == rank) {
     *out = values[static_cast<size_t>(spatial[index])];
     return true;
@@ -26,8 +26,8 @@ bool PickSpatial(const std::vector<int64_t> &values, size_t rank, const std::vec
 
 struct PoolStyle {
   const char *default_format;
-  const char *padding_attr;      // "padding" (TF, SAME/VALID) or "padding_mode"
-  const char *default_padding;   // nullptr when the attribute is required
+  const char *padding_attr;     // "padding" (TF, SAME/VALID) or "padding_mode"
+  const char *default_padding;  // nullptr when the attribute is required
   size_t spatial_rank;
   bool has_pads;
   bool has_ceil_mode;
@@ -43,8 +43,8 @@ Status InferPool(InferShapeContext &context, const PoolStyle &style) {
     return context.SetOutput(0, Dims(rank, UNKNOWN_DIM), InputDtype(context, 0));
   }
   std::string data_format = context.GetAttrString("data_format", style.default_format);
-  int64_t n_axis;
-  int64_t c_axis;
+  int64_t n_axis = 0;
+  int64_t c_axis = 0;
   std::vector<int64_t> spatial;
   if (!DataFormatAxes(data_format, rank, &n_axis, &c_axis, &spatial) || x.size() != rank) {
     return context.Error(DescribeInput(context, 0) + " with data_format '" + data_format +
@@ -78,21 +78,21 @@ Status InferPool(InferShapeContext &context, const PoolStyle &style) {
       output[axis] = 1;
       continue;
     }
-    int64_t k;
-    int64_t s;
+    int64_t k = 0;
+    int64_t s = 0;
     if (!PickSpatial(ksize, rank, spatial, i, &k) || !PickSpatial(strides, rank, spatial, i, &s)) {
       return context.Error("attributes 'ksize' " + DimsToString(ksize) + " and 'strides' " +
                            DimsToString(strides) + " must have " + std::to_string(rank) +
                            " values in data_format order (or one per spatial dim)");
     }
     std::string why;
-    int64_t out;
+    int64_t out = 0;
     if (!PoolOutputDim(padding, x[axis], k, s, pads[2 * i], pads[2 * i + 1], ceil_mode, &out,
                        &why)) {
       return context.Error("bad pooling arithmetic on spatial dim " + std::to_string(i) + " of " +
                            DescribeInput(context, 0) + " (ksize " + DimsToString(ksize) +
-                           ", strides " + DimsToString(strides) + ", pads " +
-                           DimsToString(pads) + ", padding '" + padding + "'): " + why);
+                           ", strides " + DimsToString(strides) + ", pads " + DimsToString(pads) +
+                           ", padding '" + padding + "'): " + why);
     }
     output[axis] = out;
   }
@@ -184,22 +184,20 @@ void RegisterPoolingOps(OpCatalog &catalog) {
                                .Output("y", {DT_FLOAT16, DT_FLOAT, DT_DOUBLE})
                                .Doc("[N, C, D1..Dn] -> [N, C, 1..1], mean over spatial dims.")
                                .Infer(InferGlobalAveragePool));
-  RegisterBuiltin(catalog,
-                  OpDefBuilder("MaxPool3D", "nn")
-                      .Input("x", PoolTypes())
-                      .Output("y", PoolTypes())
-                      .RequiredAttr("ksize", AttrValueType::kListInt)
-                      .RequiredAttr("strides", AttrValueType::kListInt)
-                      .Attr("padding", AttrValueType::kString, "SAME")
-                      .Attr("pads", AttrValueType::kListInt,
-                            std::vector<int64_t>{0, 0, 0, 0, 0, 0})
-                      .Attr("dilation", AttrValueType::kListInt,
-                            std::vector<int64_t>{1, 1, 1, 1, 1})
-                      .Attr("ceil_mode", AttrValueType::kInt, int64_t{0})
-                      .Attr("data_format", AttrValueType::kString, "NDHWC")
-                      .Doc("3-D max pooling (5-D ONNX MaxPool); padding SAME, VALID or "
-                           "CALCULATED with pads [front, back, top, bottom, left, right].")
-                      .Infer(InferMaxPool3D));
+  RegisterBuiltin(
+      catalog, OpDefBuilder("MaxPool3D", "nn")
+                   .Input("x", PoolTypes())
+                   .Output("y", PoolTypes())
+                   .RequiredAttr("ksize", AttrValueType::kListInt)
+                   .RequiredAttr("strides", AttrValueType::kListInt)
+                   .Attr("padding", AttrValueType::kString, "SAME")
+                   .Attr("pads", AttrValueType::kListInt, std::vector<int64_t>{0, 0, 0, 0, 0, 0})
+                   .Attr("dilation", AttrValueType::kListInt, std::vector<int64_t>{1, 1, 1, 1, 1})
+                   .Attr("ceil_mode", AttrValueType::kInt, int64_t{0})
+                   .Attr("data_format", AttrValueType::kString, "NDHWC")
+                   .Doc("3-D max pooling (5-D ONNX MaxPool); padding SAME, VALID or "
+                        "CALCULATED with pads [front, back, top, bottom, left, right].")
+                   .Infer(InferMaxPool3D));
   RegisterBuiltin(catalog, OpDefBuilder("AvgPool3D", "nn")
                                .Input("x", PoolTypes())
                                .Output("y", PoolTypes())

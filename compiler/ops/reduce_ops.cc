@@ -5,8 +5,7 @@
 
 namespace ge {
 namespace {
-Status ReduceWith(InferShapeContext &context, const std::vector<int64_t> &axes,
-                  bool noop_default) {
+Status ReduceWith(InferShapeContext &context, const std::vector<int64_t> &axes, bool noop_default) {
   Dims out;
   std::string why;
   if (!ReduceDims(InputDims(context, 0), axes, context.GetAttrBool("keep_dims", false),

@@ -52,9 +52,9 @@ Status InferReshape(InferShapeContext &context) {
   int64_t start = axis < 0 ? axis + rank + 1 : axis;
   int64_t end = num_axes == -1 ? rank : start + num_axes;
   if (start < 0 || start > rank || end < start || end > rank) {
-    return context.Error("attributes axis=" + std::to_string(axis) + ", num_axes=" +
-                         std::to_string(num_axes) + " select no valid dim range of " +
-                         DescribeInput(context, 0));
+    return context.Error("attributes axis=" + std::to_string(axis) +
+                         ", num_axes=" + std::to_string(num_axes) +
+                         " select no valid dim range of " + DescribeInput(context, 0));
   }
   Dims middle(x.begin() + start, x.begin() + end);
   Dims resolved;
@@ -112,13 +112,12 @@ Status InferFlattenV2(InferShapeContext &context) {
   int64_t rank = static_cast<int64_t>(x.size());
   int64_t axis = context.GetAttrInt("axis", 1);
   int64_t end_axis = context.GetAttrInt("end_axis", -1);
-  int64_t first;
-  int64_t last;
-  if (!NormalizeAxis(axis, rank, &first) || !NormalizeAxis(end_axis, rank, &last) ||
-      last < first) {
-    return context.Error("attributes axis=" + std::to_string(axis) + ", end_axis=" +
-                         std::to_string(end_axis) + " select no valid dim range of " +
-                         DescribeInput(context, 0));
+  int64_t first = 0;
+  int64_t last = 0;
+  if (!NormalizeAxis(axis, rank, &first) || !NormalizeAxis(end_axis, rank, &last) || last < first) {
+    return context.Error("attributes axis=" + std::to_string(axis) +
+                         ", end_axis=" + std::to_string(end_axis) +
+                         " select no valid dim range of " + DescribeInput(context, 0));
   }
   Dims output;
   MergeDims(context, x, first, last, &output);
@@ -132,14 +131,14 @@ Status ApplyPermutation(InferShapeContext &context, const Dims &x, const std::ve
   }
   int64_t rank = static_cast<int64_t>(x.size());
   if (static_cast<int64_t>(perm.size()) != rank) {
-    return context.Error(source + " " + DimsToString(perm) + " has " +
-                         std::to_string(perm.size()) + " entries but " +
-                         DescribeInput(context, 0) + " has rank " + std::to_string(rank));
+    return context.Error(source + " " + DimsToString(perm) + " has " + std::to_string(perm.size()) +
+                         " entries but " + DescribeInput(context, 0) + " has rank " +
+                         std::to_string(rank));
   }
   std::vector<bool> seen(perm.size(), false);
   Dims output;
   for (int64_t p : perm) {
-    int64_t axis;
+    int64_t axis = 0;
     if (!NormalizeAxis(p, rank, &axis) || seen[static_cast<size_t>(axis)]) {
       return context.Error(source + " " + DimsToString(perm) + " is not a permutation of [0, " +
                            std::to_string(rank) + ")");
@@ -185,7 +184,7 @@ Status SqueezeAxes(InferShapeContext &context, const std::vector<int64_t> &axes)
   int64_t rank = static_cast<int64_t>(x.size());
   std::set<int64_t> removed;
   for (int64_t axis : axes) {
-    int64_t normalized;
+    int64_t normalized = 0;
     if (!NormalizeAxis(axis, rank, &normalized)) {
       return context.Error("squeeze axis " + std::to_string(axis) + " is out of range for " +
                            DescribeInput(context, 0));
@@ -242,7 +241,7 @@ Status UnsqueezeAxes(InferShapeContext &context, const std::vector<int64_t> &axe
   int64_t out_rank = static_cast<int64_t>(x.size() + axes.size());
   std::vector<bool> inserted(static_cast<size_t>(out_rank), false);
   for (int64_t axis : axes) {
-    int64_t normalized;
+    int64_t normalized = 0;
     if (!NormalizeAxis(axis, out_rank, &normalized) || inserted[static_cast<size_t>(normalized)]) {
       return context.Error("unsqueeze axes " + DimsToString(axes) +
                            " are out of range or repeated for output rank " +
