@@ -1,13 +1,16 @@
 #!/usr/bin/env bash
-# The project's whole test suite: installs ge_py (with test extras) into the current Python,
-# builds and runs the C++ unit tests through ctest, then runs pytest.
+# The project's whole test suite. One CMake build serves both layers: pip builds and installs
+# ge_py (with the test extras) from build/tests with the C++ unit tests switched on, ctest runs
+# those, then pytest runs the Python, integration and packaging tests against the installed package.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-python3 -m pip install --quiet ".[test]"
+python3 -m pip install --quiet ".[test]" \
+  -Cbuild-dir=build/tests \
+  -Ccmake.build-type=RelWithDebInfo \
+  -Ccmake.define.GE_BUILD_TESTS=ON \
+  -Ccmake.define.GE_WERROR=ON
 
-cmake -S . -B build/tests -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DGE_BUILD_TESTS=ON -DGE_WERROR=ON
-cmake --build build/tests
 ctest --test-dir build/tests --output-on-failure -j2
 
 python3 -m pytest tests
