@@ -16,7 +16,7 @@ namespace {
 
 ge::Node *AddConst(ge::ComputeGraph &graph, const std::string &name, float value) {
   ge::OpDesc desc(name, "Const");
-  ge::GeTensorDesc tensor_desc(ge::GeShape({}), ge::FORMAT_ND, ge::DT_FLOAT);
+  ge::GeTensorDesc tensor_desc(ge::GeShape(std::vector<int64_t>{}), ge::FORMAT_ND, ge::DT_FLOAT);
   desc.AddOutputDesc("y", tensor_desc);
   desc.SetAttr("value", ge::GeAttrValue(ge::GeTensor(tensor_desc, &value, sizeof(value))));
   return graph.AddNode(std::move(desc));

@@ -368,7 +368,7 @@ TEST(PatternMatcherTest, OutputZeroWithMoreCandidatesThanOutputOneFindsAllInstan
     relus.push_back(g.Op("relu" + std::to_string(i), "Relu", {P(inputs.back())}));
     outs.push_back(relus.back());
   }
-  Node *lone = g.Op("lone", "Relu", {P(inputs[0])});
+  Node *lone = g.Op("lone", "Relu", {P(g.Data("lonely", 9))});  // no Sigmoid partner
   outs.push_back(lone);
   for (int i = 3; i >= 0; --i) {
     outs.push_back(g.Op("sig" + std::to_string(i), "Sigmoid", {P(inputs[i])}));

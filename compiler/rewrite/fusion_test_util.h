@@ -35,7 +35,7 @@ class TestGraph {
   }
   Node *Const(const std::string &name, float value, bool with_value = true) {
     OpDesc desc(name, "Const");
-    GeTensorDesc tensor_desc(GeShape({}), FORMAT_ND, DT_FLOAT);
+    GeTensorDesc tensor_desc(GeShape(std::vector<int64_t>{}), FORMAT_ND, DT_FLOAT);
     desc.AddOutputDesc("y", tensor_desc);
     if (with_value) {
       desc.SetAttr("value", GeAttrValue(GeTensor(tensor_desc, &value, sizeof(value))));

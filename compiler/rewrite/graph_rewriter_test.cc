@@ -224,7 +224,9 @@ TEST(SubgraphRewriterTest, StreamLabelConflictFailsAndLeavesGraphUnchanged) {
   EXPECT_EQ(
       SubgraphRewriter::Replace(Boundary({{In(r, 0)}}, {In(s, 0)}), *SigmoidReplacement(), context),
       FAILED);
-  EXPECT_NE(GetLastError().find("multiple _user_stream_label [a][b]"), std::string::npos);
+  // Nodes are listed in boundary order (outputs first): both labels are named.
+  EXPECT_NE(GetLastError().find("multiple _user_stream_label [b][a] between nodes [s][r]"),
+            std::string::npos);
   EXPECT_EQ(Signature(*g.Get()), before);
 }
 
