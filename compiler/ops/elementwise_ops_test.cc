@@ -96,12 +96,13 @@ TEST(ElementwiseInferTest, CastUsesDstTypeAndRejectsInvalidValues) {
 
 TEST(ElementwiseInferTest, ClipByValueBroadcastsThreeInputs) {
   TestGraph g;
-  Node *x = g.Data("x", {2, 1, 4}, DT_FLOAT);
+  // [2, 4, 1] x scalar x [3] -> [2, 4, 3].
+  Node *x = g.Data("x", {2, 4, 1}, DT_FLOAT);
   Node *lo = g.Floats("lo", {0.0F}, true);
   Node *hi = g.Floats("hi", {6.0F, 6.0F, 6.0F}, false);
   Node *clip = g.Op("ClipByValue", "clip", {Out(x), Out(lo), Out(hi)});
   ASSERT_EQ(g.Infer(), SUCCESS) << GetLastError();
-  EXPECT_EQ(OutDims(clip), (Dims{2, 3, 4}));
+  EXPECT_EQ(OutDims(clip), (Dims{2, 4, 3}));
 }
 
 TEST(SoftmaxInferTest, HalfToFloatAndBadAxis) {
