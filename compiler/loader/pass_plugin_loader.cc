@@ -12,6 +12,7 @@
 #include "common/log.h"
 #include "pass/custom_pass_helper.h"
 #include "pass/pass_registry.h"
+#include "python_pass/python_pass_bridge_loader.h"
 
 namespace ge {
 namespace {
@@ -62,6 +63,12 @@ std::string GetOppPath() {
     path.push_back('/');
   }
   return path;
+}
+
+PassPluginLoader::PassPluginLoader() {
+  python_hooks_.load = &python_pass::RegisterPythonPassesFromPlugin;
+  python_hooks_.unload = &python_pass::UnloadPythonPasses;
+  python_hooks_.shutdown_for_process = &python_pass::ShutdownPythonPassesForProcess;
 }
 
 PassPluginLoader &PassPluginLoader::Instance() {

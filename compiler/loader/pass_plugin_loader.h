@@ -27,6 +27,8 @@ struct PythonPassPluginHooks {
 
 class PassPluginLoader {
  public:
+  /// Python hooks default to the real bridge loader (compiler/python_pass).
+  PassPluginLoader();
   static PassPluginLoader &Instance();
   /// First user: loads the C++ libraries (any failure unloads what this call loaded and fails
   /// with "Failed to load <path>: <dlerror>"), then the Python chain if configured. Every call

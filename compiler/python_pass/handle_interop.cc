@@ -65,5 +65,20 @@ void BridgeLog(BridgeLogLevel level, const std::string &message) {
   }
 }
 
+namespace {
+std::string &LastBridgeError() {
+  thread_local std::string message;
+  return message;
+}
+}  // namespace
+
+void SetLastBridgeError(const std::string &message) { LastBridgeError() = message; }
+
+std::string TakeLastBridgeError() {
+  std::string message;
+  message.swap(LastBridgeError());
+  return message;
+}
+
 }  // namespace python_pass
 }  // namespace ge

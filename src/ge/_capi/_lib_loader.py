@@ -10,7 +10,7 @@ from __future__ import annotations
 import ctypes
 import os
 import threading
-from typing import List, Optional
+from typing import List
 
 __all__ = ["COMPILER_LIB_NAME", "get_compiler_lib", "get_compiler_lib_path", "load_lib_from_path"]
 
@@ -18,10 +18,10 @@ COMPILER_LIB_NAME = "libge_compiler.so"
 _ENV_OVERRIDE = "GE_PY_COMPILER_LIB"
 
 _lock = threading.Lock()
-_compiler_lib: Optional[ctypes.CDLL] = None
+_compiler_lib: ctypes.CDLL | None = None
 
 
-def load_lib_from_path(lib_name: str, lib_dir: Optional[str], mode: Optional[int] = None):
+def load_lib_from_path(lib_name: str, lib_dir: str | None, mode: int | None = None):
     """Load ``lib_name``: an absolute name alone, else ``lib_dir/lib_name`` then the bare name.
 
     Raises OSError listing every attempt (``try to load {path} failed: {exc}``, one per line).
@@ -44,8 +44,30 @@ def load_lib_from_path(lib_name: str, lib_dir: Optional[str], mode: Optional[int
     raise OSError("\n".join(errors))
 
 
+def _already_mapped_compiler_lib() -> str | None:
+    """Path of a libge_compiler.so already mapped into this process, else None.
+
+    When Python runs inside the compiler (atc embedding the interpreter for Python passes), the
+    ctypes bindings must use the very library the compiler runs on: a second copy would have its
+    own registries and graphs, and handles passed between the two would be meaningless.
+    """
+    try:
+        with open("/proc/self/maps", encoding="utf-8", errors="replace") as maps:
+            for line in maps:
+                path = line.rstrip("\n").split(None, 5)[-1] if line.count(" ") >= 5 else ""
+                if path.endswith("/" + COMPILER_LIB_NAME) and os.path.isfile(path):
+                    return path
+    except OSError:
+        pass
+    return None
+
+
 def get_compiler_lib_path() -> str:
-    """Path of libge_compiler.so: ``$GE_PY_COMPILER_LIB`` or the ge_compiler package's copy."""
+    """Path of libge_compiler.so: the copy already loaded in this process (if any), else
+    ``$GE_PY_COMPILER_LIB``, else the ge_compiler package's copy."""
+    mapped = _already_mapped_compiler_lib()
+    if mapped is not None:
+        return mapped
     override = os.environ.get(_ENV_OVERRIDE)
     if override:
         return os.path.abspath(override)

@@ -15,7 +15,7 @@ import sys
 import threading
 from pathlib import Path
 from types import ModuleType
-from typing import Any, Dict, Iterable, List, Set, Tuple
+from typing import Any, Callable, Dict, Iterable, List, Optional, Set, Tuple
 
 __all__ = [
     "file_module_name",
@@ -108,7 +108,23 @@ def _load_plugin_package(child: Path, *, module_prefix: str, plugin_kind: str) -
         return module
 
 
-def _scan_directory(directory: Path, *, module_prefix: str, plugin_kind: str) -> List[ModuleType]:
+ErrorHandler = Optional[Callable[[str, BaseException], None]]
+
+
+def _guarded(on_error: ErrorHandler, what: str, load: Callable[[], Any]) -> Any:
+    """``load()``; with ``on_error``, a failure is reported under ``what`` and None returned."""
+    if on_error is None:
+        return load()
+    try:
+        return load()
+    except Exception as exc:
+        on_error(what, exc)
+        return None
+
+
+def _scan_directory(
+    directory: Path, *, module_prefix: str, plugin_kind: str, on_error: ErrorHandler = None
+) -> List[ModuleType]:
     modules: List[ModuleType] = []
     entry = str(directory)
     inserted = entry not in sys.path
@@ -118,18 +134,25 @@ def _scan_directory(directory: Path, *, module_prefix: str, plugin_kind: str) ->
         for child in sorted(directory.iterdir(), key=lambda p: p.name):
             if child.name.startswith("_"):
                 continue
+            module = None
             if child.is_file() and child.suffix == ".py":
-                modules.append(
-                    load_plugin_file(
+                module = _guarded(
+                    on_error,
+                    f"{plugin_kind} file {child}",
+                    lambda child=child: load_plugin_file(
                         child.resolve(), module_prefix=module_prefix, plugin_kind=plugin_kind
-                    )
+                    ),
                 )
             elif child.is_dir() and (child / "__init__.py").is_file():
-                modules.append(
-                    _load_plugin_package(
+                module = _guarded(
+                    on_error,
+                    f"{plugin_kind} package {child}",
+                    lambda child=child: _load_plugin_package(
                         child, module_prefix=module_prefix, plugin_kind=plugin_kind
-                    )
+                    ),
                 )
+            if module is not None:
+                modules.append(module)
     finally:
         if inserted:
             try:
@@ -149,39 +172,52 @@ def _dedup_by_name(modules: Iterable[ModuleType]) -> List[ModuleType]:
     return result
 
 
+def _load_path_item(
+    item: str, *, module_prefix: str, plugin_kind: str, on_error: ErrorHandler
+) -> List[ModuleType]:
+    path = Path(item).resolve()
+    if not path.exists():
+        raise FileNotFoundError(f"{plugin_kind} path does not exist: {path}")
+    if path.is_dir():
+        return _scan_directory(
+            path, module_prefix=module_prefix, plugin_kind=plugin_kind, on_error=on_error
+        )
+    if path.suffix != ".py":
+        raise ValueError(f"{plugin_kind} file must end with .py: {path}")
+    if not path.is_file():
+        # A FIFO or device named *.py would block or fail inside the import machinery.
+        raise ValueError(f"{plugin_kind} path is not a regular file or directory: {path}")
+    return [load_plugin_file(path, module_prefix=module_prefix, plugin_kind=plugin_kind)]
+
+
 def load_plugins_from_paths(
-    raw_value: str | None, *, module_prefix: str, plugin_kind: str
+    raw_value: str | None, *, module_prefix: str, plugin_kind: str, on_error: ErrorHandler = None
 ) -> List[ModuleType]:
     """Import every plugin named by a ``:``-separated list of .py files and directories.
 
-    The first error (missing path, non-.py file, plugin raising on import) propagates and stops the
-    scan; isolating a failing plugin is the caller's decision.
+    Without ``on_error`` the first error (missing path, non-.py file, plugin raising on import)
+    propagates and stops the scan. With it, each failing path entry, file or package is reported
+    as ``on_error(description, exception)`` and skipped, and the scan goes on.
     """
     modules: List[ModuleType] = []
     for item in split_plugin_paths(raw_value):
-        path = Path(item).resolve()
-        if not path.exists():
-            raise FileNotFoundError(f"{plugin_kind} path does not exist: {path}")
-        if path.is_dir():
-            modules.extend(
-                _scan_directory(path, module_prefix=module_prefix, plugin_kind=plugin_kind)
-            )
-            continue
-        if path.suffix != ".py":
-            raise ValueError(f"{plugin_kind} file must end with .py: {path}")
-        if not path.is_file():
-            # A FIFO or device named *.py would block or fail inside the import machinery.
-            raise ValueError(f"{plugin_kind} path is not a regular file or directory: {path}")
-        modules.append(load_plugin_file(path, module_prefix=module_prefix, plugin_kind=plugin_kind))
+        loaded = _guarded(
+            on_error,
+            f"{plugin_kind} path {item}",
+            lambda item=item: _load_path_item(
+                item, module_prefix=module_prefix, plugin_kind=plugin_kind, on_error=on_error
+            ),
+        )
+        modules.extend(loaded or [])
     return _dedup_by_name(modules)
 
 
 def load_plugins_from_env(
-    env_var: str, *, module_prefix: str, plugin_kind: str
+    env_var: str, *, module_prefix: str, plugin_kind: str, on_error: ErrorHandler = None
 ) -> List[ModuleType]:
     """load_plugins_from_paths() over the variable's value, read now (not cached at import)."""
     return load_plugins_from_paths(
-        os.getenv(env_var), module_prefix=module_prefix, plugin_kind=plugin_kind
+        os.getenv(env_var), module_prefix=module_prefix, plugin_kind=plugin_kind, on_error=on_error
     )
 
 
@@ -247,14 +283,19 @@ def _coerce_to_module(obj: Any, entry_point: Any, plugin_kind: str, depth: int =
 
 
 def load_entry_point_plugins(
-    group: str, *, plugin_kind: str, module_prefix: str | None = None
+    group: str,
+    *,
+    plugin_kind: str,
+    module_prefix: str | None = None,
+    on_error: ErrorHandler = None,
 ) -> List[ModuleType]:
     """Import the plugins advertised in an entry-point group, in (name, value) order.
 
     The value may name a module, or an object that is a module, a module name, or a callable
     returning either. A failing entry point stops the scan with an ImportError that names it.
     With ``module_prefix``, modules imported here for the first time are purged by
-    ``purge_loaded_modules(module_prefix)``.
+    ``purge_loaded_modules(module_prefix)``. With ``on_error`` a failing entry point is reported
+    and skipped instead.
     """
     modules: List[ModuleType] = []
     for entry_point in sorted(iter_entry_points(group), key=lambda ep: (ep.name, ep.value)):
@@ -263,10 +304,15 @@ def load_entry_point_plugins(
             try:
                 module = _coerce_to_module(entry_point.load(), entry_point, plugin_kind)
             except Exception as exc:
-                raise ImportError(
+                error = ImportError(
                     f"failed to load {plugin_kind} entry point {entry_point.name!r} = "
                     f"{entry_point.value!r} (group {group}): {type(exc).__name__}: {exc}"
-                ) from exc
+                )
+                if on_error is None:
+                    raise error from exc
+                error.__cause__ = exc
+                on_error(f"{plugin_kind} entry point {entry_point.name}", exc)
+                continue
             if module_prefix is not None and module.__name__ not in before:
                 _IMPORTED_MODULES.setdefault(module_prefix, set()).add(module.__name__)
         modules.append(module)

@@ -33,6 +33,7 @@ __all__ = [
     "get_pass_patterns",
     "get_pattern_matcher_config",
     "load_and_get_pass_descriptors",
+    "load_pass_descriptors_with_report",
     "reset_python_state",
     "run_fusion_base_pass",
 ]
@@ -102,6 +103,22 @@ def load_and_get_pass_descriptors() -> List[dict]:
     """Import the plugins, then return every registered pass as a bridge dict."""
     bootstrap.load_pass_plugins()
     return registry.get_registered_pass_dicts()
+
+
+def load_pass_descriptors_with_report() -> dict:
+    """What the C++ bridge calls at the start of a round (ge_py extension of §9).
+
+    Not strict (default): each failing plugin is skipped and reported in ``errors``. Strict
+    (GE_PY_PASS_STRICT=1): the first failure propagates and fails the round, like the reference.
+    """
+    if bootstrap.is_strict_mode():
+        return {"strict": True, "descriptors": load_and_get_pass_descriptors(), "errors": []}
+    _, errors = bootstrap.load_pass_plugins_isolated()
+    return {
+        "strict": False,
+        "descriptors": registry.get_registered_pass_dicts(),
+        "errors": errors,
+    }
 
 
 def create_pass_holder(instance_id: str, descriptor_key: str) -> bool:

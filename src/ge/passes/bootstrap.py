@@ -5,8 +5,11 @@ Importing a plugin is what registers its passes (decorators run at import time).
 
 from __future__ import annotations
 
+import os
+import sys
+import traceback
 from types import ModuleType
-from typing import List
+from typing import List, Tuple
 
 from ge._internal import plugin_loader
 
@@ -17,7 +20,9 @@ __all__ = [
     "ENV_PY_PASS_PATH",
     "MODULE_PREFIX",
     "get_registered_passes",
+    "is_strict_mode",
     "load_pass_plugins",
+    "load_pass_plugins_isolated",
 ]
 
 ENV_PY_PASS_PATH = "ASCEND_GE_PY_PASS_PATH"
@@ -25,6 +30,14 @@ ENTRY_POINT_GROUP = "ge.passes.plugins"
 # File plugins get module names with this prefix; the bridge reset purges them by it.
 MODULE_PREFIX = "_ge_py_pass_"
 PLUGIN_KIND = "python pass"
+# ge_py addition: when true, a plugin that fails to import (or a bridge that cannot load) fails
+# the compile instead of being reported and skipped.
+ENV_STRICT = "GE_PY_PASS_STRICT"
+
+
+def is_strict_mode() -> bool:
+    """True when GE_PY_PASS_STRICT is 1/true/yes/on (case-insensitive), read now."""
+    return os.environ.get(ENV_STRICT, "").strip().lower() in ("1", "true", "yes", "on")
 
 
 def load_pass_plugins() -> List[ModuleType]:
@@ -43,6 +56,35 @@ def load_pass_plugins() -> List[ModuleType]:
             seen.add(module.__name__)
             unique.append(module)
     return unique
+
+
+def load_pass_plugins_isolated() -> Tuple[List[ModuleType], List[str]]:
+    """Like load_pass_plugins(), but a failing path entry, file, package or entry point is
+    skipped and reported (text with traceback) instead of aborting the round. Passes a failing
+    plugin registered before it raised are unregistered again, so no half-imported plugin runs.
+    """
+    errors: List[str] = []
+
+    def on_error(what: str, exc: BaseException) -> None:
+        trace = "".join(traceback.format_exception(type(exc), exc, exc.__traceback__)).rstrip()
+        errors.append(f"{what} failed to import and is skipped:\n{trace}")
+
+    modules = plugin_loader.load_plugins_from_env(
+        ENV_PY_PASS_PATH, module_prefix=MODULE_PREFIX, plugin_kind=PLUGIN_KIND, on_error=on_error
+    )
+    modules += plugin_loader.load_entry_point_plugins(
+        ENTRY_POINT_GROUP, plugin_kind=PLUGIN_KIND, module_prefix=MODULE_PREFIX, on_error=on_error
+    )
+    if errors:
+        # A module that raised was removed from sys.modules by the loader.
+        registry.unregister_passes_where(lambda d: d.module_name not in sys.modules)
+    seen = set()
+    unique = []
+    for module in modules:
+        if module.__name__ not in seen:
+            seen.add(module.__name__)
+            unique.append(module)
+    return unique, errors
 
 
 def has_pass_plugin_entry_points() -> bool:

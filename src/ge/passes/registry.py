@@ -189,6 +189,17 @@ def get_registered_pass_by_descriptor_key(descriptor_key: str) -> PassDescriptor
         return _BY_KEY.get(descriptor_key)
 
 
+def unregister_passes_where(predicate) -> List[PassDescriptor]:
+    """Remove every descriptor for which ``predicate(descriptor)`` is true; returns them."""
+    with _LOCK:
+        removed = [d for d in _BY_KEY.values() if predicate(d)]
+        for descriptor in removed:
+            _BY_KEY.pop(descriptor.descriptor_key, None)
+            if _BY_NAME.get(descriptor.pass_name) is descriptor:
+                _BY_NAME.pop(descriptor.pass_name, None)
+        return removed
+
+
 def clear_registered_passes() -> None:
     """Forget every registration (classes keep their ``__ge_pass_descriptor__``)."""
     with _LOCK:

@@ -39,6 +39,12 @@ enum class BridgeLogLevel : int { kDebug = 0, kInfo = 1, kWarning = 2, kError = 
 /// Writes one line through the compiler's logging module (tagged "[PythonPass]").
 void BridgeLog(BridgeLogLevel level, const std::string &message);
 
+/// Thread-local detail of the last bridge failure that has no pass context to carry it (e.g. a
+/// Python pass constructor that raised): the bridge records it, the adapter puts it into the pass
+/// error message. Taking it clears it.
+void SetLastBridgeError(const std::string &message);
+std::string TakeLastBridgeError();
+
 }  // namespace python_pass
 }  // namespace ge
 

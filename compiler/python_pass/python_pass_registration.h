@@ -1,0 +1,27 @@
+// Landing of Python pass registrations coming from the bridge (spec compiler.md §6.4): the
+// descriptor goes into the runtime registry and the pass name into PassRegistry with the shared
+// creator, tagged so that one call removes every Python pass again.
+#ifndef GE_PYTHON_PASS_PYTHON_PASS_REGISTRATION_H_
+#define GE_PYTHON_PASS_PYTHON_PASS_REGISTRATION_H_
+
+#include "ge/python_pass/python_pass_bridge_abi.h"
+
+namespace ge {
+namespace python_pass {
+
+/// PassRegistry owner tag of every Python pass registration.
+constexpr const char *kPythonPassRegistrationOwner = "<python passes>";
+
+/// Registers one Python pass; false (with the reason as last error) when the descriptor or
+/// callbacks are invalid, the key is taken, or a pass of that name already exists.
+bool RegisterPythonPass(const PythonPassDescriptor &descriptor,
+                        const PythonFusionPassCallbacks &callbacks);
+/// The registrar handed to the bridge (its register_pass is RegisterPythonPass).
+const PythonFusionPassRegistrar *GetPythonPassRegistrar();
+/// Removes every Python pass from PassRegistry and the runtime registry.
+void ClearPythonPasses();
+
+}  // namespace python_pass
+}  // namespace ge
+
+#endif  // GE_PYTHON_PASS_PYTHON_PASS_REGISTRATION_H_

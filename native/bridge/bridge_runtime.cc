@@ -1,0 +1,224 @@
+// BridgeRuntime: interpreter ownership, module loading and reset/shutdown (spec compiler.md §6.7,
+// §6.10).
+#include "bridge_runtime.h"
+
+#include <cstdlib>
+
+#include "ge/python_pass/handle_interop.h"
+
+namespace ge {
+namespace bridge {
+namespace {
+
+constexpr const char *kNativeModuleName = "ge.passes._ge_pass_native";
+constexpr const char *kBridgeModuleName = "ge.passes._bridge";
+constexpr const char *kPassPathEnv = "ASCEND_GE_PY_PASS_PATH";
+
+void Log(python_pass::BridgeLogLevel level, const std::string &message) {
+  python_pass::BridgeLog(level, message);
+}
+
+}  // namespace
+
+std::string FormatPythonError(py::error_already_set &error) {
+  try {
+    py::object lines = py::module_::import("traceback")
+                           .attr("format_exception")(error.type(), error.value(), error.trace());
+    std::string text = py::str("").attr("join")(lines).cast<std::string>();
+    while (!text.empty() && text.back() == '\n') {
+      text.pop_back();
+    }
+    return text;
+  } catch (...) {
+    return error.what();
+  }
+}
+
+BridgeRuntime &BridgeRuntime::Instance() {
+  // Never destroyed: its Python references must not be released by static destructors after
+  // the interpreter is gone.
+  static BridgeRuntime *instance = new BridgeRuntime();
+  return *instance;
+}
+
+Status BridgeRuntime::SetArtifactConfig(
+    const python_pass::PythonFusionPassBridgeArtifactConfig *config) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  if (bridge_module_ != nullptr) {
+    Log(python_pass::BridgeLogLevel::kError,
+        "Set python pass artifact config failed because bridge module has been imported.");
+    return FAILED;
+  }
+  auto text = [](const char *value) { return std::string(value == nullptr ? "" : value); };
+  artifact_root_ = config == nullptr ? "" : text(config->artifact_root);
+  native_module_path_ = config == nullptr ? "" : text(config->native_module_path);
+  python_executable_ = config == nullptr ? "" : text(config->python_executable);
+  return SUCCESS;
+}
+
+Status BridgeRuntime::StartInterpreter() {
+  PyConfig config;
+  PyConfig_InitPythonConfig(&config);
+  // Start the interpreter the loader probed (e.g. a venv's python3): its prefix, venv and
+  // site-packages then apply exactly as if the user had run that python.
+  if (!python_executable_.empty()) {
+    PyStatus status =
+        PyConfig_SetBytesString(&config, &config.program_name, python_executable_.c_str());
+    if (PyStatus_Exception(status)) {
+      PyConfig_Clear(&config);
+      python_pass::SetLastBridgeError("Python interpreter initialization failed: bad program name");
+      return FAILED;
+    }
+  }
+  config.install_signal_handlers = 0;  // the host process (atc) keeps its signal handling
+  PyStatus status = Py_InitializeFromConfig(&config);
+  PyConfig_Clear(&config);
+  if (PyStatus_Exception(status)) {
+    const std::string reason = status.err_msg == nullptr ? "unknown error" : status.err_msg;
+    Log(python_pass::BridgeLogLevel::kError, "Python interpreter initialization failed: " + reason);
+    python_pass::SetLastBridgeError("Python interpreter initialization failed: " + reason);
+    return FAILED;
+  }
+  owns_interpreter_ = true;
+  // Release the GIL: every later call takes it only for its own duration (GilGuard).
+  main_thread_state_ = PyEval_SaveThread();
+  Log(python_pass::BridgeLogLevel::kInfo,
+      "Started an embedded Python interpreter" +
+          (python_executable_.empty() ? std::string() : " for " + python_executable_) + ".");
+  return SUCCESS;
+}
+
+void BridgeRuntime::SyncPassPathEnv() {
+  // Read the C environment first: os.environ.pop() may unsetenv() it.
+  const char *value = std::getenv(kPassPathEnv);
+  const std::string saved = value == nullptr ? "" : value;
+  const bool present = value != nullptr;
+  py::object environ = py::module_::import("os").attr("environ");
+  environ.attr("pop")(kPassPathEnv, py::none());
+  if (present) {
+    environ[py::str(kPassPathEnv)] = py::str(saved);
+  }
+}
+
+void BridgeRuntime::AddPackageDirToSysPath() {
+  // <site-packages>/ge/passes/python_pass_artifacts/<set>: make that site-packages importable
+  // when the started interpreter does not have it (atc run with a python from another prefix).
+  if (artifact_root_.empty()) {
+    return;
+  }
+  std::string dir = artifact_root_;
+  for (int i = 0; i < 4; ++i) {
+    const size_t slash = dir.find_last_of('/');
+    if (slash == std::string::npos || slash == 0) {
+      return;
+    }
+    dir = dir.substr(0, slash);
+  }
+  py::object os_path = py::module_::import("os.path");
+  if (!os_path.attr("isfile")(dir + "/ge/passes/__init__.py").cast<bool>()) {
+    return;
+  }
+  py::list sys_path = py::module_::import("sys").attr("path");
+  if (!sys_path.contains(py::str(dir))) {
+    sys_path.append(py::str(dir));
+  }
+}
+
+py::object BridgeRuntime::ImportNativeModule() {
+  py::dict modules = py::module_::import("sys").attr("modules");
+  if (modules.contains(kNativeModuleName)) {
+    return modules[kNativeModuleName];
+  }
+  if (native_module_path_.empty()) {
+    throw std::runtime_error("python pass native module path is not configured");
+  }
+  py::module_::import("ge.passes");  // the parent package must exist first
+  py::object util = py::module_::import("importlib.util");
+  py::object spec = util.attr("spec_from_file_location")(kNativeModuleName, native_module_path_);
+  if (spec.is_none()) {
+    throw std::runtime_error("Cannot create import spec for " + native_module_path_);
+  }
+  py::object module = util.attr("module_from_spec")(spec);
+  modules[kNativeModuleName] = module;
+  try {
+    spec.attr("loader").attr("exec_module")(module);
+  } catch (...) {
+    modules.attr("pop")(kNativeModuleName, py::none());
+    throw;
+  }
+  return module;
+}
+
+Status BridgeRuntime::EnsureReady() {
+  std::lock_guard<std::mutex> lock(mutex_);
+  if (!Py_IsInitialized() && StartInterpreter() != SUCCESS) {
+    return FAILED;
+  }
+  GilGuard gil;
+  try {
+    SyncPassPathEnv();
+    if (bridge_module_ == nullptr) {
+      AddPackageDirToSysPath();
+      py::object native = ImportNativeModule();
+      py::object bridge = py::module_::import(kBridgeModuleName);
+      native_module_ = new py::object(native);
+      bridge_module_ = new py::object(bridge);
+    }
+  } catch (py::error_already_set &error) {
+    const std::string reason = FormatPythonError(error);
+    Log(python_pass::BridgeLogLevel::kError, "Prepare GE python pass module failed: " + reason);
+    python_pass::SetLastBridgeError("Prepare GE python pass module failed: " + reason);
+    return FAILED;
+  } catch (const std::exception &error) {
+    Log(python_pass::BridgeLogLevel::kError,
+        std::string("Prepare GE python pass module failed: ") + error.what());
+    python_pass::SetLastBridgeError(std::string("Prepare GE python pass module failed: ") +
+                                    error.what());
+    return FAILED;
+  }
+  return SUCCESS;
+}
+
+py::object BridgeRuntime::BridgeModule() { return *bridge_module_; }
+py::object BridgeRuntime::NativeModule() { return *native_module_; }
+
+void BridgeRuntime::Reset() {
+  std::lock_guard<std::mutex> lock(mutex_);
+  if (!Py_IsInitialized()) {
+    return;
+  }
+  GilGuard gil;
+  try {
+    if (bridge_module_ != nullptr) {
+      bridge_module_->attr("reset_python_state")();
+    }
+  } catch (py::error_already_set &error) {
+    Log(python_pass::BridgeLogLevel::kWarning,
+        "Reset python pybind bridge state failed: " + FormatPythonError(error));
+  }
+  delete bridge_module_;
+  bridge_module_ = nullptr;
+  delete native_module_;
+  native_module_ = nullptr;
+  try {
+    py::module_::import("gc").attr("collect")();
+  } catch (py::error_already_set &error) {
+    Log(python_pass::BridgeLogLevel::kWarning, "gc.collect failed: " + FormatPythonError(error));
+  }
+}
+
+void BridgeRuntime::Shutdown() {
+  Reset();
+  std::lock_guard<std::mutex> lock(mutex_);
+  if (owns_interpreter_ && Py_IsInitialized()) {
+    PyEval_RestoreThread(main_thread_state_);
+    if (Py_FinalizeEx() != 0) {
+      Log(python_pass::BridgeLogLevel::kWarning, "Py_FinalizeEx reported an error.");
+    }
+    main_thread_state_ = nullptr;
+  }
+  owns_interpreter_ = false;
+}
+
+}  // namespace bridge
+}  // namespace ge

@@ -1,0 +1,71 @@
+// Process-wide state of the bridge: the interpreter (started here or borrowed from the host
+// process), the GIL discipline, the two Python modules it talks to, and Python error formatting.
+// Everything Python-version-specific in the pass chain lives in this library.
+#ifndef GE_NATIVE_BRIDGE_BRIDGE_RUNTIME_H_
+#define GE_NATIVE_BRIDGE_BRIDGE_RUNTIME_H_
+
+#include <pybind11/pybind11.h>
+
+#include <mutex>
+#include <string>
+
+#include "ge/ge_error_codes.h"
+#include "ge/python_pass/python_pass_bridge_abi.h"
+
+namespace ge {
+namespace bridge {
+
+namespace py = pybind11;
+
+/// Holds the GIL for a scope (works whether or not this thread created the interpreter).
+class GilGuard {
+ public:
+  GilGuard() : state_(PyGILState_Ensure()) {}
+  ~GilGuard() { PyGILState_Release(state_); }
+  GilGuard(const GilGuard &) = delete;
+  GilGuard &operator=(const GilGuard &) = delete;
+
+ private:
+  PyGILState_STATE state_;
+};
+
+/// The text of the Python exception in `error` including its traceback.
+std::string FormatPythonError(py::error_already_set &error);
+
+class BridgeRuntime {
+ public:
+  static BridgeRuntime &Instance();
+
+  /// Refused once the protocol module was imported (the chosen native file is fixed by then).
+  Status SetArtifactConfig(const python_pass::PythonFusionPassBridgeArtifactConfig *config);
+  /// Interpreter up (started and GIL released if the process had none), ASCEND_GE_PY_PASS_PATH
+  /// re-synced into os.environ, native module and ge.passes._bridge imported. Needs no GIL.
+  Status EnsureReady();
+  /// ge.passes._bridge (valid after EnsureReady; call with the GIL held).
+  py::object BridgeModule();
+  py::object NativeModule();
+  /// End of a load round: holders, plugin modules, registry, then gc. Safe without Python.
+  void Reset();
+  /// Reset, then finalise the interpreter if this library started it.
+  void Shutdown();
+
+ private:
+  Status StartInterpreter();
+  void SyncPassPathEnv();
+  py::object ImportNativeModule();
+  void AddPackageDirToSysPath();
+
+  std::mutex mutex_;
+  std::string artifact_root_;
+  std::string native_module_path_;
+  std::string python_executable_;
+  bool owns_interpreter_ = false;
+  PyThreadState *main_thread_state_ = nullptr;
+  py::object *bridge_module_ = nullptr;  // heap: must not be destroyed after Py_Finalize
+  py::object *native_module_ = nullptr;
+};
+
+}  // namespace bridge
+}  // namespace ge
+
+#endif  // GE_NATIVE_BRIDGE_BRIDGE_RUNTIME_H_
