@@ -1,14 +1,12 @@
 // PassPluginLoader implementation.
 #include "loader/pass_plugin_loader.h"
 
-#include <dirent.h>
 #include <dlfcn.h>
-#include <sys/stat.h>
 
-#include <algorithm>
 #include <cstdlib>
 
 #include "common/error.h"
+#include "common/file_utils.h"
 #include "common/log.h"
 #include "pass/custom_pass_helper.h"
 #include "pass/pass_registry.h"
@@ -16,28 +14,6 @@
 
 namespace ge {
 namespace {
-
-bool IsDirectory(const std::string &path) {
-  struct stat info;
-  return stat(path.c_str(), &info) == 0 && S_ISDIR(info.st_mode);
-}
-
-std::vector<std::string> ListDirectory(const std::string &path) {
-  std::vector<std::string> names;
-  DIR *dir = opendir(path.c_str());
-  if (dir == nullptr) {
-    return names;
-  }
-  while (dirent *entry = readdir(dir)) {
-    const std::string name = entry->d_name;
-    if (name != "." && name != "..") {
-      names.push_back(name);
-    }
-  }
-  closedir(dir);
-  std::sort(names.begin(), names.end());
-  return names;
-}
 
 bool EndsWith(const std::string &text, const std::string &suffix) {
   return text.size() >= suffix.size() &&

@@ -1,17 +1,14 @@
 // Artifact set discovery and manifest validation.
 #include "python_pass/python_pass_artifacts.h"
 
-#include <dirent.h>
-#include <sys/stat.h>
 #include <sys/utsname.h>
 
-#include <algorithm>
-#include <climits>
 #include <cstdlib>
 #include <fstream>
 #include <set>
 #include <sstream>
 
+#include "common/file_utils.h"
 #include "common/json.h"
 #include "ge/python_pass/python_pass_bridge_abi.h"
 
@@ -19,51 +16,13 @@ namespace ge {
 namespace python_pass {
 namespace {
 
-std::string RealPath(const std::string &path) {
-  char resolved[PATH_MAX];
-  if (path.empty() || realpath(path.c_str(), resolved) == nullptr) {
-    return "";
-  }
-  return resolved;
-}
-
-bool IsDirectory(const std::string &path) {
-  struct stat info;
-  return stat(path.c_str(), &info) == 0 && S_ISDIR(info.st_mode);
-}
-
-bool IsRegularFile(const std::string &path) {
-  struct stat info;
-  return stat(path.c_str(), &info) == 0 && S_ISREG(info.st_mode);
-}
-
-std::string DirName(const std::string &path) {
-  const size_t slash = path.find_last_of('/');
-  if (slash == std::string::npos) {
-    return ".";
-  }
-  return slash == 0 ? "/" : path.substr(0, slash);
-}
-
-std::string BaseName(const std::string &path) {
-  const size_t slash = path.find_last_of('/');
-  return slash == std::string::npos ? path : path.substr(slash + 1);
-}
-
 std::vector<std::string> SortedChildDirs(const std::string &root) {
   std::vector<std::string> children;
-  DIR *dir = opendir(root.c_str());
-  if (dir == nullptr) {
-    return children;
-  }
-  while (dirent *entry = readdir(dir)) {
-    const std::string name = entry->d_name;
-    if (name != "." && name != ".." && IsDirectory(root + "/" + name)) {
+  for (const std::string &name : ListDirectory(root)) {
+    if (IsDirectory(root + "/" + name)) {
       children.push_back(root + "/" + name);
     }
   }
-  closedir(dir);
-  std::sort(children.begin(), children.end());
   return children;
 }
 
