@@ -2,7 +2,6 @@
 #include "ge/python_pass/handle_interop.h"
 
 #include "c_api/c_api_handles.h"
-#include "common/log.h"
 #include "rewrite/node_adapter.h"
 
 namespace ge {
@@ -56,28 +55,6 @@ Graph GetOwnerGraph(const GNode &node) {
     return Graph();
   }
   return GraphUtilsEx::CreateGraphFromComputeGraph(ir_node->GetOwnerGraph()->shared_from_this());
-}
-
-void BridgeLog(BridgeLogLevel level, const std::string &message) {
-  const auto log_level = static_cast<LogLevel>(static_cast<int>(level));
-  if (IsLogEnabled(log_level)) {
-    LogMessage(log_level, "GE", "[PythonPass] " + message);
-  }
-}
-
-namespace {
-std::string &LastBridgeError() {
-  thread_local std::string message;
-  return message;
-}
-}  // namespace
-
-void SetLastBridgeError(const std::string &message) { LastBridgeError() = message; }
-
-std::string TakeLastBridgeError() {
-  std::string message;
-  message.swap(LastBridgeError());
-  return message;
 }
 
 }  // namespace python_pass

@@ -1,18 +1,20 @@
-// The three adapters and the Python pass instance holder.
+// The three adapters and the Python pass instance (one per Run) behind them.
 #include "python_pass/python_pass_adapters.h"
 
 #include <atomic>
+#include <cstdlib>
 #include <memory>
 #include <string>
 #include <utility>
 #include <vector>
 
+#include "c_api/c_api_handles.h"
 #include "common/error.h"
 #include "common/log.h"
-#include "ge/python_pass/handle_interop.h"
 #include "pass/pattern_fusion_runner.h"
 #include "python_pass/python_pass_create_context.h"
 #include "python_pass/python_pass_runtime_registry.h"
+#include "rewrite/node_adapter.h"
 
 namespace ge {
 namespace python_pass {
@@ -20,13 +22,36 @@ namespace {
 
 std::atomic<int> g_live_instances{0};
 
+void SetContextError(CustomPassContext &context, const std::string &message) {
+  context.SetErrorMessage(AscendString(message.c_str()));
+}
+
+/// The context message a callback left, or `fallback`.
+std::string ReasonOr(const CustomPassContext &context, const std::string &fallback) {
+  std::string reason = context.GetErrorMessage().GetString();
+  return reason.empty() ? fallback : reason;
+}
+
+/// Takes an owned C API graph handle returned by the bridge.
+fusion::GraphUniqPtr TakeGraphHandle(void *handle) {
+  auto *graph_handle = static_cast<GeGraphHandle *>(handle);
+  if (graph_handle == nullptr) {
+    return nullptr;
+  }
+  ComputeGraphPtr graph = graph_handle->graph;
+  delete graph_handle;
+  return graph == nullptr ? nullptr : GraphUtilsEx::CreateGraphUniqPtrFromComputeGraph(graph);
+}
+
 /// One Python pass instance for the duration of one Run.
 class PythonPassInstance {
  public:
-  PythonPassInstance(const PythonPassDescriptor &descriptor,
-                     const PythonFusionPassCallbacks &callbacks)
+  PythonPassInstance(const PythonPassInfo &info, const PythonFusionPassCallbacks &callbacks)
       : callbacks_(callbacks) {
-    holder_ = callbacks_.create(&descriptor);
+    PythonPassDescriptorView view(info);
+    char *error = nullptr;
+    holder_ = callbacks_.create(view.Get(), &error);
+    error_ = TakeBridgeString(error);
     if (holder_ != nullptr) {
       ++g_live_instances;
     }
@@ -41,43 +66,37 @@ class PythonPassInstance {
   PythonPassInstance &operator=(const PythonPassInstance &) = delete;
 
   void *Get() const { return holder_; }
+  const std::string &Error() const { return error_; }
 
  private:
   PythonFusionPassCallbacks callbacks_;
   void *holder_ = nullptr;
+  std::string error_;
 };
 
 /// Common part: the acquired registry entry (released with the adapter) and instance creation.
 class PythonPassAdapterBase : public fusion::FusionBasePass {
  public:
-  PythonPassAdapterBase(PythonPassDescriptor descriptor, PythonFusionPassCallbacks callbacks)
-      : descriptor_(std::move(descriptor)), callbacks_(callbacks) {}
+  PythonPassAdapterBase(PythonPassInfo info, PythonFusionPassCallbacks callbacks)
+      : info_(std::move(info)), callbacks_(callbacks) {}
   ~PythonPassAdapterBase() override {
-    PythonPassRuntimeRegistry::Instance().Release(descriptor_.descriptor_key);
+    PythonPassRuntimeRegistry::Instance().Release(info_.descriptor_key);
   }
 
  protected:
   /// A fresh instance, or nullptr with the reason in the context.
   std::unique_ptr<PythonPassInstance> CreateInstance(CustomPassContext &context) const {
-    auto instance = std::make_unique<PythonPassInstance>(descriptor_, callbacks_);
+    auto instance = std::make_unique<PythonPassInstance>(info_, callbacks_);
     if (instance->Get() == nullptr) {
-      std::string reason = TakeLastBridgeError();
-      context.SetErrorMessage(AscendString(
-          ("Failed to create the Python pass instance of " + descriptor_.class_name + " (" +
-           descriptor_.descriptor_key + ")" + (reason.empty() ? "" : ": " + reason))
-              .c_str()));
+      SetContextError(context, "Failed to create the Python pass instance of " + info_.class_name +
+                                   " (" + info_.descriptor_key + ")" +
+                                   (instance->Error().empty() ? "" : ": " + instance->Error()));
       return nullptr;
     }
     return instance;
   }
 
-  /// The context message a callback left, or `fallback`.
-  static std::string ReasonOr(const CustomPassContext &context, const std::string &fallback) {
-    std::string reason = context.GetErrorMessage().GetString();
-    return reason.empty() ? fallback : reason;
-  }
-
-  PythonPassDescriptor descriptor_;
+  PythonPassInfo info_;
   PythonFusionPassCallbacks callbacks_;
 };
 
@@ -90,7 +109,15 @@ class PythonFusionBasePassAdapter : public PythonPassAdapterBase {
     if (instance == nullptr) {
       return FAILED;
     }
-    return callbacks_.run(instance->Get(), graph, context);
+    ComputeGraphPtr compute_graph =
+        graph == nullptr ? nullptr : GraphUtilsEx::GetComputeGraph(*graph);
+    if (compute_graph == nullptr) {
+      SetContextError(context, "python pass " + info_.pass_name + " run without a valid graph");
+      return FAILED;
+    }
+    // Borrowed by the bridge for the call; the graph itself is shared, not copied.
+    GeGraphHandle handle{compute_graph};
+    return callbacks_.run(instance->Get(), &handle, &context);
   }
 };
 
@@ -105,20 +132,23 @@ class PythonPatternFusionPassAdapter : public PythonPassAdapterBase {
     }
     void *holder = instance->Get();
     std::unique_ptr<fusion::PatternMatcherConfig> config;
-    if (callbacks_.get_matcher_config != nullptr &&
-        callbacks_.get_matcher_config(holder, config) != SUCCESS) {
-      context.SetErrorMessage(
-          AscendString(ReasonOr(context, "python pass matcher_config could not be read").c_str()));
-      return FAILED;
+    if (callbacks_.get_matcher_config != nullptr) {
+      void *raw_config = nullptr;
+      char *error = nullptr;
+      const uint32_t ret = callbacks_.get_matcher_config(holder, &raw_config, &error);
+      const std::string reason = TakeBridgeString(error);
+      config.reset(static_cast<fusion::PatternMatcherConfig *>(raw_config));
+      if (ret != GE_PY_PASS_SUCCESS) {
+        SetContextError(context, "python pass " + info_.pass_name + ": matcher_config: " + reason);
+        return FAILED;
+      }
     }
     std::vector<fusion::PatternUniqPtr> patterns;
-    if (callbacks_.patterns(holder, patterns) != SUCCESS) {
-      context.SetErrorMessage(
-          AscendString(ReasonOr(context, "python pass patterns() failed").c_str()));
+    if (TakePatterns(holder, patterns, context) != SUCCESS) {
       return FAILED;
     }
     if (patterns.empty()) {
-      GELOGI("[PythonPass] Pass[%s] returned no pattern.", descriptor_.pass_name.c_str());
+      GELOGI("[PythonPass] Pass[%s] returned no pattern.", info_.pass_name.c_str());
       return NOT_CHANGED;
     }
     bool replacement_failed = false;
@@ -126,15 +156,15 @@ class PythonPatternFusionPassAdapter : public PythonPassAdapterBase {
     hooks.patterns = [&patterns]() { return std::move(patterns); };
     hooks.meet_requirements = [this, holder,
                                &context](const std::unique_ptr<fusion::MatchResult> &match) {
-      if (callbacks_.meet_requirements == nullptr) {
-        return true;
-      }
-      return callbacks_.meet_requirements(holder, *match, context);
+      return callbacks_.meet_requirements == nullptr ||
+             callbacks_.meet_requirements(holder, match.get(), &context) != 0;
     };
     hooks.replacement = [this, holder, &context,
                          &replacement_failed](const std::unique_ptr<fusion::MatchResult> &match) {
-      fusion::GraphUniqPtr replacement;
-      if (callbacks_.replacement(holder, *match, replacement, context) != SUCCESS) {
+      void *graph_handle = nullptr;
+      const uint32_t ret = callbacks_.replacement(holder, match.get(), &context, &graph_handle);
+      fusion::GraphUniqPtr replacement = TakeGraphHandle(graph_handle);
+      if (ret != GE_PY_PASS_SUCCESS) {
         replacement_failed = true;
         replacement.reset();
       }
@@ -143,9 +173,28 @@ class PythonPatternFusionPassAdapter : public PythonPassAdapterBase {
     const Status ret = fusion::RunPatternFusion(graph, context, config.get(), hooks);
     if (ret != SUCCESS && ret != NOT_CHANGED && !replacement_failed) {
       // A C++-side failure (rewrite, cycle check): make its text the pass error.
-      context.SetErrorMessage(AscendString(ReasonOr(context, GetLastError()).c_str()));
+      SetContextError(context, ReasonOr(context, GetLastError()));
     }
     return ret;
+  }
+
+ private:
+  Status TakePatterns(void *holder, std::vector<fusion::PatternUniqPtr> &patterns,
+                      CustomPassContext &context) {
+    void **array = nullptr;
+    size_t count = 0;
+    char *error = nullptr;
+    const uint32_t ret = callbacks_.patterns(holder, &array, &count, &error);
+    const std::string reason = TakeBridgeString(error);
+    for (size_t i = 0; array != nullptr && i < count; ++i) {
+      patterns.emplace_back(static_cast<fusion::Pattern *>(array[i]));
+    }
+    std::free(array);
+    if (ret != GE_PY_PASS_SUCCESS) {
+      SetContextError(context, "python pass " + info_.pass_name + ": patterns(): " + reason);
+      return FAILED;
+    }
+    return SUCCESS;
   }
 };
 
@@ -160,21 +209,18 @@ class PythonDecomposePassAdapter : public PythonPassAdapterBase {
     }
     void *holder = instance->Get();
     fusion::DecomposeHooks hooks;
-    for (const std::string &op_type : descriptor_.op_types) {
+    for (const std::string &op_type : info_.op_types) {
       hooks.op_types.emplace_back(op_type.c_str());
     }
     hooks.meet_requirements = [this, holder, &context](const GNode &node) {
-      if (callbacks_.decompose_meet_requirements == nullptr) {
-        return true;
-      }
-      return callbacks_.decompose_meet_requirements(holder, node, context);
+      return callbacks_.decompose_meet_requirements == nullptr ||
+             callbacks_.decompose_meet_requirements(holder, &node, &context) != 0;
     };
     hooks.replacement = [this, holder, &context](const GNode &node) {
-      fusion::GraphUniqPtr replacement;
-      if (callbacks_.decompose_replacement(holder, node, replacement, context) != SUCCESS) {
-        replacement.reset();
-      }
-      return replacement;
+      void *graph_handle = nullptr;
+      const uint32_t ret = callbacks_.decompose_replacement(holder, &node, &context, &graph_handle);
+      fusion::GraphUniqPtr replacement = TakeGraphHandle(graph_handle);
+      return ret == GE_PY_PASS_SUCCESS ? std::move(replacement) : nullptr;
     };
     return fusion::RunDecompose(graph, context, hooks);
   }
@@ -188,22 +234,22 @@ fusion::FusionBasePass *CreatePythonPassAdapter() {
     GELOGW("Create python pass adapter failed because current python pass descriptor is missing.");
     return nullptr;
   }
-  PythonPassDescriptor descriptor;
-  PythonFusionPassCallbacks callbacks;
-  if (!PythonPassRuntimeRegistry::Instance().Acquire(create_context.descriptor_key, descriptor,
+  PythonPassInfo info;
+  PythonFusionPassCallbacks callbacks{};
+  if (!PythonPassRuntimeRegistry::Instance().Acquire(create_context.descriptor_key, info,
                                                      callbacks)) {
     GELOGW("Create python pass adapter failed: descriptor_key[%s] is not registered.",
            create_context.descriptor_key.c_str());
     return nullptr;
   }
   // From here the adapter owns the acquired entry and releases it when destroyed.
-  switch (descriptor.kind) {
+  switch (info.kind) {
     case PythonPassKind::kFusionBase:
-      return new PythonFusionBasePassAdapter(std::move(descriptor), callbacks);
+      return new PythonFusionBasePassAdapter(std::move(info), callbacks);
     case PythonPassKind::kPatternFusion:
-      return new PythonPatternFusionPassAdapter(std::move(descriptor), callbacks);
+      return new PythonPatternFusionPassAdapter(std::move(info), callbacks);
     case PythonPassKind::kDecompose:
-      return new PythonDecomposePassAdapter(std::move(descriptor), callbacks);
+      return new PythonDecomposePassAdapter(std::move(info), callbacks);
   }
   PythonPassRuntimeRegistry::Instance().Release(create_context.descriptor_key);
   return nullptr;

@@ -7,7 +7,7 @@
 #define GE_PYTHON_PASS_PYTHON_PASS_ADAPTERS_H_
 
 #include "ge/fusion/pass/fusion_base_pass.h"
-#include "ge/python_pass/python_pass_bridge_abi.h"
+#include "python_pass/python_pass_descriptor.h"
 
 namespace ge {
 namespace python_pass {

@@ -169,7 +169,7 @@ std::vector<PythonPassArtifact> MatchingArtifacts(const std::vector<PythonPassAr
   const std::string platform = CurrentPlatformTag();
   for (const PythonPassArtifact &set : sets) {
     if (set.python_tag == python_tag && set.platform == platform &&
-        set.bridge_abi == kPythonFusionPassBridgeAbiVersion) {
+        set.bridge_abi == GE_PYTHON_PASS_BRIDGE_ABI_VERSION) {
       matches.push_back(set);
     }
   }

@@ -10,7 +10,6 @@
 
 #include "common/error.h"
 #include "common/log.h"
-#include "ge/python_pass/handle_interop.h"
 #include "python_pass/python_pass_registration.h"
 
 namespace ge {
@@ -107,13 +106,15 @@ BridgeLoadStatus PythonFusionPassBridgeLoader::TryLoad(const PythonPassArtifact 
     return BridgeLoadStatus::kRuntimeMismatch;
   }
   auto get_api = reinterpret_cast<GetPythonFusionPassBridgeApiFn>(
-      dlsym(handle, kPythonFusionPassBridgeGetApiSymbol));
+      dlsym(handle, GE_PYTHON_PASS_BRIDGE_GET_API_SYMBOL));
   if (get_api == nullptr) {
     (void)dlclose(handle);
     return BridgeLoadStatus::kMissingApiSymbol;
   }
   const PythonFusionPassBridgeApi *api = get_api();
-  if (api == nullptr || !api->IsValid()) {
+  if (api == nullptr || api->abi_version != GE_PYTHON_PASS_BRIDGE_ABI_VERSION ||
+      api->set_artifact_config == nullptr || api->register_passes == nullptr ||
+      api->reset_bridge_state == nullptr || api->shutdown_bridge == nullptr) {
     (void)dlclose(handle);
     return BridgeLoadStatus::kInvalidApi;
   }
@@ -121,8 +122,9 @@ BridgeLoadStatus PythonFusionPassBridgeLoader::TryLoad(const PythonPassArtifact 
   config.artifact_root = artifact.root.c_str();
   config.native_module_path = artifact.native_path.c_str();
   config.python_executable = key.python_executable.c_str();
-  if (api->set_artifact_config(&config) != SUCCESS) {
-    detail = ", reason[" + TakeLastBridgeError() + "]";
+  char *error = nullptr;
+  if (api->set_artifact_config(&config, &error) != GE_PY_PASS_SUCCESS) {
+    detail = ", reason[" + TakeBridgeString(error) + "]";
     (void)dlclose(handle);
     return BridgeLoadStatus::kSetArtifactConfigFailed;
   }
@@ -231,8 +233,9 @@ Status PythonFusionPassBridgeLoader::Register() {
       return FAILED;
     }
   }
-  if (api_->register_passes(GetPythonPassRegistrar()) != SUCCESS) {
-    const std::string reason = TakeLastBridgeError();
+  char *error = nullptr;
+  if (api_->register_passes(GetPythonPassRegistrar(), &error) != GE_PY_PASS_SUCCESS) {
+    const std::string reason = TakeBridgeString(error);
     return Fail("Register python passes failed" + (reason.empty() ? "" : ": " + reason));
   }
   return SUCCESS;

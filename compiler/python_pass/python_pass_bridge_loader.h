@@ -13,6 +13,7 @@
 #include "ge/ge_error_codes.h"
 #include "ge/python_pass/python_pass_bridge_abi.h"
 #include "python_pass/python_pass_artifacts.h"
+#include "python_pass/python_pass_descriptor.h"
 #include "python_pass/python_runtime_key.h"
 
 namespace ge {

@@ -6,8 +6,8 @@
 
 #include <string>
 
-#include "ge/python_pass/python_pass_bridge_abi.h"
 #include "pass/pass_registry.h"
+#include "python_pass/python_pass_descriptor.h"
 
 namespace ge {
 namespace python_pass {

@@ -1,6 +1,7 @@
 // Python pass registration: runtime registry + PassRegistry, with the TLS create-scope hook.
 #include "python_pass/python_pass_registration.h"
 
+#include <cstring>
 #include <memory>
 
 #include "common/error.h"
@@ -17,7 +18,7 @@ namespace {
 /// PassRegistry's create-scope hook: a Python pass gets its descriptor installed in TLS while its
 /// (shared) creator runs; other passes get no scope.
 std::unique_ptr<fusion::PassCreateScope> MakePythonPassCreateScope(const std::string &pass_name) {
-  PythonPassDescriptor descriptor;
+  PythonPassInfo descriptor;
   if (!PythonPassRuntimeRegistry::Instance().FindByPassName(pass_name, descriptor)) {
     return nullptr;
   }
@@ -25,18 +26,37 @@ std::unique_ptr<fusion::PassCreateScope> MakePythonPassCreateScope(const std::st
   return std::make_unique<PythonPassCreateScope>(context);
 }
 
-bool RegisterFromBridge(const PythonPassDescriptor *descriptor,
-                        const PythonFusionPassCallbacks *callbacks) {
-  if (descriptor == nullptr || callbacks == nullptr) {
-    (void)Fail("Python pass registration without descriptor or callbacks.");
-    return false;
+int RegisterFromBridge(const PythonPassDescriptor *descriptor,
+                       const PythonFusionPassCallbacks *callbacks, char **error) {
+  std::string reason;
+  PythonPassInfo info;
+  if (callbacks == nullptr) {
+    reason = "Python pass registration without callbacks.";
+  } else if (PythonPassInfo::FromAbi(descriptor, info, reason) &&
+             RegisterPythonPass(info, *callbacks)) {
+    return 1;
+  } else if (reason.empty()) {
+    reason = GetLastError();
   }
-  return RegisterPythonPass(*descriptor, *callbacks);
+  if (error != nullptr) {
+    *error = strdup(reason.c_str());
+  }
+  return 0;
+}
+
+void LogFromBridge(int level, const char *message) {
+  if (level < static_cast<int>(LogLevel::kDebug) || level > static_cast<int>(LogLevel::kError)) {
+    level = static_cast<int>(LogLevel::kError);
+  }
+  const auto log_level = static_cast<LogLevel>(level);
+  if (IsLogEnabled(log_level)) {
+    LogMessage(log_level, "GE", std::string("[PythonPass] ") + (message == nullptr ? "" : message));
+  }
 }
 
 }  // namespace
 
-bool RegisterPythonPass(const PythonPassDescriptor &descriptor,
+bool RegisterPythonPass(const PythonPassInfo &descriptor,
                         const PythonFusionPassCallbacks &callbacks) {
   auto &runtime_registry = PythonPassRuntimeRegistry::Instance();
   if (runtime_registry.Register(descriptor, callbacks) != SUCCESS) {
@@ -68,7 +88,7 @@ bool RegisterPythonPass(const PythonPassDescriptor &descriptor,
 }
 
 const PythonFusionPassRegistrar *GetPythonPassRegistrar() {
-  static const PythonFusionPassRegistrar registrar{&RegisterFromBridge};
+  static const PythonFusionPassRegistrar registrar{&RegisterFromBridge, &LogFromBridge};
   return &registrar;
 }
 

@@ -4,7 +4,7 @@
 #ifndef GE_PYTHON_PASS_PYTHON_PASS_REGISTRATION_H_
 #define GE_PYTHON_PASS_PYTHON_PASS_REGISTRATION_H_
 
-#include "ge/python_pass/python_pass_bridge_abi.h"
+#include "python_pass/python_pass_descriptor.h"
 
 namespace ge {
 namespace python_pass {
@@ -14,9 +14,10 @@ constexpr const char *kPythonPassRegistrationOwner = "<python passes>";
 
 /// Registers one Python pass; false (with the reason as last error) when the descriptor or
 /// callbacks are invalid, the key is taken, or a pass of that name already exists.
-bool RegisterPythonPass(const PythonPassDescriptor &descriptor,
+bool RegisterPythonPass(const PythonPassInfo &descriptor,
                         const PythonFusionPassCallbacks &callbacks);
-/// The registrar handed to the bridge (its register_pass is RegisterPythonPass).
+/// The registrar handed to the bridge: register_pass converts the ABI descriptor and calls
+/// RegisterPythonPass; log writes through the compiler's logging module.
 const PythonFusionPassRegistrar *GetPythonPassRegistrar();
 /// Removes every Python pass from PassRegistry and the runtime registry.
 void ClearPythonPasses();

@@ -12,17 +12,14 @@ PythonPassRuntimeRegistry &PythonPassRuntimeRegistry::Instance() {
   return instance;
 }
 
-Status PythonPassRuntimeRegistry::Register(const PythonPassDescriptor &descriptor,
+Status PythonPassRuntimeRegistry::Register(const PythonPassInfo &descriptor,
                                            const PythonFusionPassCallbacks &callbacks) {
   if (!descriptor.IsValid()) {
     return Fail("Python pass descriptor is invalid: descriptor_key and pass_name must be set.");
   }
-  if (!callbacks.IsValid(descriptor.kind)) {
+  if (!AreCallbacksComplete(callbacks, descriptor.kind)) {
     return Fail(FormatString("Python pass[%s] has incomplete bridge callbacks for kind[%s].",
-                             descriptor.pass_name.c_str(),
-                             PythonPassKindName(descriptor.kind) == nullptr
-                                 ? "unknown"
-                                 : PythonPassKindName(descriptor.kind)));
+                             descriptor.pass_name.c_str(), PythonPassKindName(descriptor.kind)));
   }
   std::lock_guard<std::mutex> lock(mutex_);
   if (entries_.count(descriptor.descriptor_key) != 0U) {
@@ -34,7 +31,7 @@ Status PythonPassRuntimeRegistry::Register(const PythonPassDescriptor &descripto
 }
 
 bool PythonPassRuntimeRegistry::Acquire(const std::string &descriptor_key,
-                                        PythonPassDescriptor &descriptor,
+                                        PythonPassInfo &descriptor,
                                         PythonFusionPassCallbacks &callbacks) {
   std::lock_guard<std::mutex> lock(mutex_);
   auto it = entries_.find(descriptor_key);
@@ -81,7 +78,7 @@ void PythonPassRuntimeRegistry::Clear() {
 }
 
 bool PythonPassRuntimeRegistry::FindByPassName(const std::string &pass_name,
-                                               PythonPassDescriptor &descriptor) const {
+                                               PythonPassInfo &descriptor) const {
   std::lock_guard<std::mutex> lock(mutex_);
   for (const auto &entry : entries_) {
     if (entry.second.descriptor.pass_name == pass_name) {

@@ -8,7 +8,8 @@
 #include <mutex>
 #include <string>
 
-#include "ge/python_pass/python_pass_bridge_abi.h"
+#include "ge/ge_error_codes.h"
+#include "python_pass/python_pass_descriptor.h"
 
 namespace ge {
 namespace python_pass {
@@ -19,10 +20,9 @@ class PythonPassRuntimeRegistry {
 
   /// Fails (with a message) for an invalid descriptor, callbacks incomplete for its kind, or a
   /// key that is already registered.
-  Status Register(const PythonPassDescriptor &descriptor,
-                  const PythonFusionPassCallbacks &callbacks);
+  Status Register(const PythonPassInfo &descriptor, const PythonFusionPassCallbacks &callbacks);
   /// Counts one more user of `descriptor_key` and copies its entry; false when unknown.
-  bool Acquire(const std::string &descriptor_key, PythonPassDescriptor &descriptor,
+  bool Acquire(const std::string &descriptor_key, PythonPassInfo &descriptor,
                PythonFusionPassCallbacks &callbacks);
   /// One user less (never below zero).
   void Release(const std::string &descriptor_key);
@@ -31,13 +31,13 @@ class PythonPassRuntimeRegistry {
   /// Drops every entry, in use or not (end of a load round, adapters are gone by then).
   void Clear();
 
-  bool FindByPassName(const std::string &pass_name, PythonPassDescriptor &descriptor) const;
+  bool FindByPassName(const std::string &pass_name, PythonPassInfo &descriptor) const;
   size_t Size() const;
   int ActiveAdapterCount(const std::string &descriptor_key) const;
 
  private:
   struct Entry {
-    PythonPassDescriptor descriptor;
+    PythonPassInfo descriptor;
     PythonFusionPassCallbacks callbacks;
     int active_adapters = 0;
   };

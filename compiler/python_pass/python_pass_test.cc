@@ -6,10 +6,13 @@
 #include <unistd.h>
 
 #include <cstdlib>
+#include <cstring>
 #include <fstream>
 #include <string>
 
+#include "c_api/c_api_handles.h"
 #include "common/error.h"
+#include "ge/fusion/pattern.h"
 #include "ge/fusion/simple_graph_builder.h"
 #include "ge/python_pass/handle_interop.h"
 #include "loader/pass_plugin_loader.h"
@@ -32,7 +35,6 @@ namespace {
 using fusion::GraphUniqPtr;
 using fusion::NodeIo;
 using fusion::Pattern;
-using fusion::PatternUniqPtr;
 using fusion::SimpleGraphBuilder;
 using fusion::test::P;
 using fusion::test::TestGraph;
@@ -54,9 +56,9 @@ struct FakeHolder {
   int id;
 };
 
-void *FakeCreate(const PythonPassDescriptor *) {
+void *FakeCreate(const PythonPassDescriptor *, char **error) {
   if (g_bridge.fail_create) {
-    SetLastBridgeError("ValueError: constructor raised");
+    *error = strdup("ValueError: constructor raised");
     return nullptr;
   }
   return new FakeHolder{++g_bridge.created};
@@ -65,51 +67,56 @@ void FakeDestroy(void *holder) {
   ++g_bridge.destroyed;
   delete static_cast<FakeHolder *>(holder);
 }
-Status FakeRun(void *holder, GraphPtr &graph, CustomPassContext &context) {
+uint32_t FakeRun(void *holder, void *graph, void *context) {
   ++g_bridge.runs;
   g_bridge.instances_seen_by_hooks.push_back(static_cast<FakeHolder *>(holder)->id);
   if (g_bridge.run_fails) {
-    context.SetErrorMessage("python pass P: Traceback ... RuntimeError: boom");
+    static_cast<CustomPassContext *>(context)->SetErrorMessage(
+        "python pass P: Traceback ... RuntimeError: boom");
     return FAILED;
   }
-  return graph == nullptr ? FAILED : SUCCESS;
+  return static_cast<GeGraphHandle *>(graph)->graph == nullptr ? FAILED : SUCCESS;
 }
+
+/// An owned C API graph handle for a built replacement (what release_graph hands over).
+void *ToHandle(const GraphUniqPtr &graph) { return NewGraphHandle(*graph); }
 // Pattern: Relu(x); replacement: Sigmoid(x).
-Status FakePatterns(void *holder, std::vector<PatternUniqPtr> &patterns) {
+uint32_t FakePatterns(void *holder, void ***patterns, size_t *count, char **) {
   g_bridge.instances_seen_by_hooks.push_back(static_cast<FakeHolder *>(holder)->id);
   SimpleGraphBuilder builder("relu_pattern");
   NodeIo x = builder.AddInput(0);
   GNode relu = builder.AddNode("Relu", {x}, 1);
-  patterns.push_back(std::make_unique<Pattern>(std::move(*builder.Build({{relu, 0}}))));
+  *patterns = static_cast<void **>(std::malloc(sizeof(void *)));
+  (*patterns)[0] = new Pattern(std::move(*builder.Build({{relu, 0}})));
+  *count = 1;
   return SUCCESS;
 }
-Status FakeReplacement(void *holder, const fusion::MatchResult &, GraphUniqPtr &replacement,
-                       CustomPassContext &context) {
+uint32_t FakeReplacement(void *holder, const void *, void *context, void **graph) {
   ++g_bridge.replacements;
   g_bridge.instances_seen_by_hooks.push_back(static_cast<FakeHolder *>(holder)->id);
   if (g_bridge.replacement_returns_null) {
-    context.SetErrorMessage("python pass P: replacement returned None replacement.");
+    static_cast<CustomPassContext *>(context)->SetErrorMessage(
+        "python pass P: replacement returned None replacement.");
     return FAILED;
   }
   SimpleGraphBuilder builder("sigmoid");
   NodeIo x = builder.AddInput(0);
   GNode sigmoid = builder.AddNode("Sigmoid", {x}, 1);
-  replacement = builder.Build({{sigmoid, 0}});
+  *graph = ToHandle(builder.Build({{sigmoid, 0}}));
   return SUCCESS;
 }
-Status FakeDecomposeReplacement(void *, const GNode &, GraphUniqPtr &replacement,
-                                CustomPassContext &) {
+uint32_t FakeDecomposeReplacement(void *, const void *, void *, void **graph) {
   ++g_bridge.replacements;
   SimpleGraphBuilder builder("abs_abs");
   NodeIo x = builder.AddInput(0);
   GNode a = builder.AddNode("Abs", {x}, 1);
   GNode b = builder.AddNode("Abs", {{a, 0}}, 1);
-  replacement = builder.Build({{b, 0}});
+  *graph = ToHandle(builder.Build({{b, 0}}));
   return SUCCESS;
 }
 
 PythonFusionPassCallbacks FakeCallbacks() {
-  PythonFusionPassCallbacks cb;
+  PythonFusionPassCallbacks cb{};
   cb.create = &FakeCreate;
   cb.destroy = &FakeDestroy;
   cb.run = &FakeRun;
@@ -119,9 +126,9 @@ PythonFusionPassCallbacks FakeCallbacks() {
   return cb;
 }
 
-PythonPassDescriptor Descriptor(const std::string &name, PythonPassKind kind,
-                                CustomPassStage stage = CustomPassStage::kBeforeInferShape) {
-  PythonPassDescriptor d;
+PythonPassInfo Descriptor(const std::string &name, PythonPassKind kind,
+                          CustomPassStage stage = CustomPassStage::kBeforeInferShape) {
+  PythonPassInfo d;
   d.descriptor_key = "_ge_py_pass_x:" + name + "Class:" + name;
   d.pass_name = name;
   d.module_name = "_ge_py_pass_x";
@@ -176,25 +183,47 @@ TEST(PythonPassCreateContextTest, ScopesNestAndRestore) {
   EXPECT_FALSE(GetCurrentPythonPassCreateContext(out));
 }
 
+TEST_F(PythonPassTest, AbiDescriptorsAreCheckedAndRegisteredThroughTheRegistrar) {
+  const char *ops[] = {"Neg"};
+  PythonPassDescriptor abi{"m:C:AbiPass", "AbiPass", "m", "C", 0, GE_PY_PASS_KIND_DECOMPOSE,
+                           ops,           1};
+  const PythonFusionPassCallbacks callbacks = FakeCallbacks();
+  char *error = nullptr;
+  ASSERT_EQ(GetPythonPassRegistrar()->register_pass(&abi, &callbacks, &error), 1);
+  EXPECT_EQ(error, nullptr);
+  PythonPassInfo info;
+  ASSERT_TRUE(PythonPassRuntimeRegistry::Instance().FindByPassName("AbiPass", info));
+  EXPECT_EQ(info.op_types, std::vector<std::string>{"Neg"});
+  abi.stage = 99;
+  abi.descriptor_key = "m:C:Other";
+  EXPECT_EQ(GetPythonPassRegistrar()->register_pass(&abi, &callbacks, &error), 0);
+  ASSERT_NE(error, nullptr);
+  EXPECT_NE(std::string(error).find("Unsupported python pass stage"), std::string::npos);
+  std::free(error);
+  error = nullptr;
+  EXPECT_EQ(GetPythonPassRegistrar()->register_pass(nullptr, &callbacks, &error), 0);
+  std::free(error);
+}
+
 TEST_F(PythonPassTest, CreatorWithoutContextReturnsNull) {
   EXPECT_EQ(CreatePythonPassAdapter(), nullptr);
 }
 
 TEST_F(PythonPassTest, RuntimeRegistryRejectsBadEntriesAndRefusesUnregisterInUse) {
   auto &registry = PythonPassRuntimeRegistry::Instance();
-  PythonFusionPassCallbacks incomplete;
+  PythonFusionPassCallbacks incomplete{};
   incomplete.create = &FakeCreate;
   incomplete.destroy = &FakeDestroy;
   EXPECT_NE(registry.Register(Descriptor("A", PythonPassKind::kFusionBase), incomplete), SUCCESS);
   EXPECT_NE(GetLastError().find("incomplete bridge callbacks"), std::string::npos);
-  PythonPassDescriptor no_key = Descriptor("A", PythonPassKind::kFusionBase);
+  PythonPassInfo no_key = Descriptor("A", PythonPassKind::kFusionBase);
   no_key.descriptor_key.clear();
   EXPECT_NE(registry.Register(no_key, FakeCallbacks()), SUCCESS);
-  const PythonPassDescriptor a = Descriptor("A", PythonPassKind::kFusionBase);
+  const PythonPassInfo a = Descriptor("A", PythonPassKind::kFusionBase);
   ASSERT_EQ(registry.Register(a, FakeCallbacks()), SUCCESS);
   EXPECT_NE(registry.Register(a, FakeCallbacks()), SUCCESS);
-  PythonPassDescriptor d;
-  PythonFusionPassCallbacks cb;
+  PythonPassInfo d;
+  PythonFusionPassCallbacks cb{};
   ASSERT_TRUE(registry.Acquire(a.descriptor_key, d, cb));
   EXPECT_NE(registry.Unregister(a.descriptor_key), SUCCESS);
   EXPECT_NE(GetLastError().find("is still in use"), std::string::npos);
@@ -208,7 +237,7 @@ TEST_F(PythonPassTest, RuntimeRegistryRejectsBadEntriesAndRefusesUnregisterInUse
 TEST_F(PythonPassTest, NameClashWithAnExistingPassIsRejectedAndRolledBack) {
   ASSERT_TRUE(
       RegisterPythonPass(Descriptor("Clash", PythonPassKind::kFusionBase), FakeCallbacks()));
-  PythonPassDescriptor other = Descriptor("Clash", PythonPassKind::kFusionBase);
+  PythonPassInfo other = Descriptor("Clash", PythonPassKind::kFusionBase);
   other.descriptor_key = "other:Key:Clash";
   EXPECT_FALSE(RegisterPythonPass(other, FakeCallbacks()));
   EXPECT_NE(GetLastError().find("same name"), std::string::npos);
@@ -299,7 +328,7 @@ TEST_F(PythonPassTest, PatternAdapterNullReplacementFailsWithoutTouchingTheGraph
 }
 
 TEST_F(PythonPassTest, DecomposeAdapterUsesTheDescriptorOpTypes) {
-  PythonPassDescriptor d = Descriptor("PyDecompose", PythonPassKind::kDecompose);
+  PythonPassInfo d = Descriptor("PyDecompose", PythonPassKind::kDecompose);
   d.op_types = {"Neg"};
   ASSERT_TRUE(RegisterPythonPass(d, FakeCallbacks()));
   TestGraph g;

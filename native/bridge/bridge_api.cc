@@ -1,24 +1,27 @@
 // The one exported symbol of libge_python_pass_bridge.so and the registration round
 // (spec compiler.md §6.2, §6.4, §6.7).
+#include <cstdlib>
 #include <string>
 #include <vector>
 
 #include "bridge_callbacks.h"
 #include "bridge_runtime.h"
-#include "ge/python_pass/handle_interop.h"
 
 namespace ge {
 namespace bridge {
 namespace {
 
-using python_pass::BridgeLog;
-using python_pass::BridgeLogLevel;
+// Stage names of ge::CustomPassStage in value order (the bridge sees only the C ABI).
+const char *const kStageNames[] = {"BeforeInferShape",         "AfterInferShape",
+                                   "AfterAssignLogicStream",   "AfterBuiltinFusionPass",
+                                   "AfterOriginGraphOptimize", "CompatibleInherited"};
+const char *const kKindNames[] = {"fusion_base", "pattern_fusion", "decompose"};
 
-bool ParseStage(const std::string &name, CustomPassStage &stage) {
-  for (uint32_t value = 0; value < static_cast<uint32_t>(CustomPassStage::kInvalid); ++value) {
-    const auto candidate = static_cast<CustomPassStage>(value);
-    if (name == CustomPassStageName(candidate)) {
-      stage = candidate;
+template <size_t N>
+bool IndexOf(const char *const (&names)[N], const std::string &name, uint32_t &index) {
+  for (size_t i = 0; i < N; ++i) {
+    if (name == names[i]) {
+      index = static_cast<uint32_t>(i);
       return true;
     }
   }
@@ -29,83 +32,131 @@ std::string DictString(const py::dict &item, const char *key) {
   return item.contains(key) && !item[key].is_none() ? py::str(item[key]).cast<std::string>() : "";
 }
 
-/// One descriptor dict -> descriptor; false with `reason` when a field is unusable.
-bool ToDescriptor(const py::dict &item, python_pass::PythonPassDescriptor &descriptor,
-                  std::string &reason) {
-  descriptor.descriptor_key = DictString(item, "descriptor_key");
-  descriptor.pass_name = DictString(item, "pass_name");
-  descriptor.module_name = DictString(item, "module_name");
-  descriptor.class_name = DictString(item, "class_name");
-  if (!ParseStage(DictString(item, "stage"), descriptor.stage)) {
-    reason = "Unsupported python pass stage for pass[" + descriptor.pass_name + "].";
+/// One descriptor dict, with storage for the strings its ABI view points to.
+struct DescriptorRecord {
+  std::string descriptor_key;
+  std::string pass_name;
+  std::string module_name;
+  std::string class_name;
+  uint32_t stage = 0;
+  uint32_t kind = 0;
+  std::vector<std::string> op_types;
+
+  /// An ABI view valid while this record lives (`op_type_pointers` is its storage).
+  PythonPassDescriptor View(std::vector<const char *> &op_type_pointers) const {
+    op_type_pointers.clear();
+    for (const std::string &op_type : op_types) {
+      op_type_pointers.push_back(op_type.c_str());
+    }
+    PythonPassDescriptor descriptor{};
+    descriptor.descriptor_key = descriptor_key.c_str();
+    descriptor.pass_name = pass_name.c_str();
+    descriptor.module_name = module_name.c_str();
+    descriptor.class_name = class_name.c_str();
+    descriptor.stage = stage;
+    descriptor.kind = kind;
+    descriptor.op_types = op_type_pointers.empty() ? nullptr : op_type_pointers.data();
+    descriptor.op_type_count = op_type_pointers.size();
+    return descriptor;
+  }
+};
+
+/// false with `reason` when a field is unusable.
+bool ToRecord(const py::dict &item, DescriptorRecord &record, std::string &reason) {
+  record.descriptor_key = DictString(item, "descriptor_key");
+  record.pass_name = DictString(item, "pass_name");
+  record.module_name = DictString(item, "module_name");
+  record.class_name = DictString(item, "class_name");
+  if (!IndexOf(kStageNames, DictString(item, "stage"), record.stage)) {
+    reason = "Unsupported python pass stage for pass[" + record.pass_name + "].";
     return false;
   }
-  if (!python_pass::ParsePythonPassKind(DictString(item, "kind"), descriptor.kind)) {
-    reason = "Unsupported python pass kind for pass[" + descriptor.pass_name + "].";
+  if (!IndexOf(kKindNames, DictString(item, "kind"), record.kind)) {
+    reason = "Unsupported python pass kind for pass[" + record.pass_name + "].";
     return false;
   }
   if (item.contains("op_types") && !item["op_types"].is_none()) {
     for (const py::handle &op_type : item["op_types"]) {
-      descriptor.op_types.push_back(py::str(op_type).cast<std::string>());
+      record.op_types.push_back(py::str(op_type).cast<std::string>());
     }
   }
-  if (!descriptor.IsValid()) {
-    reason = "Python pass descriptor without descriptor_key or pass_name.";
+  return true;
+}
+
+uint32_t SetArtifactConfig(const PythonFusionPassBridgeArtifactConfig *config, char **error) {
+  std::string reason;
+  const uint32_t ret = BridgeRuntime::Instance().SetArtifactConfig(config, reason);
+  if (ret != GE_PY_PASS_SUCCESS) {
+    Log(GE_PY_PASS_LOG_ERROR, reason);
+    SetError(error, reason);
+  }
+  return ret;
+}
+
+/// Reads the plugins' descriptors (each plugin isolated unless strict); Python errors are
+/// reported into `failures`. False when the round itself failed (strict import error, ...).
+bool CollectDescriptors(std::vector<DescriptorRecord> &records, std::vector<std::string> &failures,
+                        bool &strict, std::string &error) {
+  GilGuard gil;
+  try {
+    py::dict report =
+        BridgeRuntime::Instance().BridgeModule().attr("load_pass_descriptors_with_report")();
+    strict = report["strict"].cast<bool>();
+    for (const py::handle &item : report["errors"]) {
+      const std::string text = py::str(item).cast<std::string>();
+      Log(GE_PY_PASS_LOG_ERROR, "Python pass plugin skipped: " + text);
+      failures.push_back(text);
+    }
+    for (const py::handle &raw : report["descriptors"]) {
+      DescriptorRecord record;
+      std::string reason;
+      if (!ToRecord(py::reinterpret_borrow<py::dict>(raw), record, reason)) {
+        Log(GE_PY_PASS_LOG_ERROR, reason);
+        failures.push_back(reason);
+        continue;
+      }
+      records.push_back(record);
+    }
+  } catch (py::error_already_set &exc) {
+    error = "Load python pass plugins failed: " + FormatPythonError(exc);
     return false;
   }
   return true;
 }
 
-Status SetArtifactConfig(const python_pass::PythonFusionPassBridgeArtifactConfig *config) {
-  return BridgeRuntime::Instance().SetArtifactConfig(config);
-}
-
-/// Imports the plugins (each plugin path isolated unless strict) and registers every pass.
-Status RegisterPasses(const python_pass::PythonFusionPassRegistrar *registrar) {
+uint32_t RegisterPasses(const PythonFusionPassRegistrar *registrar, char **error) {
   if (registrar == nullptr || registrar->register_pass == nullptr) {
-    python_pass::SetLastBridgeError("python pass registrar is null");
-    return FAILED;
+    SetError(error, "python pass registrar is null");
+    return GE_PY_PASS_FAILED;
   }
-  if (BridgeRuntime::Instance().EnsureReady() != SUCCESS) {
-    return FAILED;
+  SetLogFunction(registrar->log);
+  std::string reason;
+  if (BridgeRuntime::Instance().EnsureReady(reason) != GE_PY_PASS_SUCCESS) {
+    Log(GE_PY_PASS_LOG_ERROR, reason);
+    SetError(error, reason);
+    return GE_PY_PASS_FAILED;
   }
-  std::vector<python_pass::PythonPassDescriptor> descriptors;
+  std::vector<DescriptorRecord> records;
   std::vector<std::string> failures;
   bool strict = false;
-  {
-    GilGuard gil;
-    try {
-      py::dict report =
-          BridgeRuntime::Instance().BridgeModule().attr("load_pass_descriptors_with_report")();
-      strict = report["strict"].cast<bool>();
-      for (const py::handle &error : report["errors"]) {
-        const std::string text = py::str(error).cast<std::string>();
-        BridgeLog(BridgeLogLevel::kError, "Python pass plugin skipped: " + text);
-        failures.push_back(text);
-      }
-      for (const py::handle &raw : report["descriptors"]) {
-        python_pass::PythonPassDescriptor descriptor;
-        std::string reason;
-        if (!ToDescriptor(py::reinterpret_borrow<py::dict>(raw), descriptor, reason)) {
-          BridgeLog(BridgeLogLevel::kError, reason);
-          failures.push_back(reason);
-          continue;
-        }
-        descriptors.push_back(descriptor);
-      }
-    } catch (py::error_already_set &error) {
-      const std::string reason = FormatPythonError(error);
-      BridgeLog(BridgeLogLevel::kError, "Load python pass plugins failed: " + reason);
-      python_pass::SetLastBridgeError("Load python pass plugins failed: " + reason);
-      return FAILED;
-    }
+  if (!CollectDescriptors(records, failures, strict, reason)) {
+    Log(GE_PY_PASS_LOG_ERROR, reason);
+    SetError(error, reason);
+    return GE_PY_PASS_FAILED;
   }
   // Registration runs without the GIL: it only touches C++ registries.
-  for (const python_pass::PythonPassDescriptor &descriptor : descriptors) {
-    if (!registrar->register_pass(&descriptor, &GetBridgeCallbacks())) {
-      const std::string reason = "Register python pass[" + descriptor.pass_name + "] failed.";
-      BridgeLog(BridgeLogLevel::kError, reason);
-      failures.push_back(reason);
+  for (const DescriptorRecord &record : records) {
+    std::vector<const char *> op_types;
+    const PythonPassDescriptor descriptor = record.View(op_types);
+    char *register_error = nullptr;
+    if (registrar->register_pass(&descriptor, &GetBridgeCallbacks(), &register_error) == 0) {
+      std::string text = "Register python pass[" + record.pass_name + "] failed";
+      if (register_error != nullptr) {
+        text += std::string(": ") + register_error;
+        std::free(register_error);
+      }
+      Log(GE_PY_PASS_LOG_ERROR, text);
+      failures.push_back(text);
     }
   }
   if (strict && !failures.empty()) {
@@ -113,13 +164,13 @@ Status RegisterPasses(const python_pass::PythonFusionPassRegistrar *registrar) {
     for (const std::string &failure : failures) {
       text += (text.empty() ? "" : "\n") + failure;
     }
-    python_pass::SetLastBridgeError(text);
-    return FAILED;
+    SetError(error, text);
+    return GE_PY_PASS_FAILED;
   }
-  BridgeLog(BridgeLogLevel::kInfo, "Registered " + std::to_string(descriptors.size()) +
-                                       " python pass descriptor(s), " +
-                                       std::to_string(failures.size()) + " failure(s).");
-  return SUCCESS;
+  Log(GE_PY_PASS_LOG_INFO, "Registered " + std::to_string(records.size()) +
+                               " python pass descriptor(s), " + std::to_string(failures.size()) +
+                               " failure(s).");
+  return GE_PY_PASS_SUCCESS;
 }
 
 void ResetBridgeState() { BridgeRuntime::Instance().Reset(); }
@@ -129,11 +180,11 @@ void ShutdownBridge() { BridgeRuntime::Instance().Shutdown(); }
 }  // namespace bridge
 }  // namespace ge
 
-extern "C" __attribute__((visibility("default"))) const ge::python_pass::PythonFusionPassBridgeApi *
+extern "C" __attribute__((visibility("default"))) const PythonFusionPassBridgeApi *
 GeGetPythonFusionPassBridgeApi() {
-  static const ge::python_pass::PythonFusionPassBridgeApi api = [] {
-    ge::python_pass::PythonFusionPassBridgeApi value;
-    value.abi_version = ge::python_pass::kPythonFusionPassBridgeAbiVersion;
+  static const PythonFusionPassBridgeApi api = [] {
+    PythonFusionPassBridgeApi value{};
+    value.abi_version = GE_PYTHON_PASS_BRIDGE_ABI_VERSION;
     value.set_artifact_config = &ge::bridge::SetArtifactConfig;
     value.register_passes = &ge::bridge::RegisterPasses;
     value.reset_bridge_state = &ge::bridge::ResetBridgeState;

@@ -1,22 +1,19 @@
 // Bridge callbacks: Python pass instances (holders) and hook calls.
 #include "bridge_callbacks.h"
 
+#include <algorithm>
 #include <atomic>
 #include <cstdint>
+#include <cstdlib>
 #include <memory>
 #include <string>
-#include <utility>
+#include <vector>
 
 #include "bridge_runtime.h"
-#include "ge/python_pass/handle_interop.h"
 
 namespace ge {
 namespace bridge {
 namespace {
-
-using python_pass::BridgeLog;
-using python_pass::BridgeLogLevel;
-using python_pass::PythonPassDescriptor;
 
 std::atomic<uint64_t> g_next_instance{1};
 
@@ -29,53 +26,54 @@ struct BridgeHolder {
 
 uintptr_t Address(const void *pointer) { return reinterpret_cast<uintptr_t>(pointer); }
 
-/// A borrowed PassContext view of `context`, invalidated when the scope ends so that a context
-/// kept by the pass raises instead of dangling.
+py::object Protocol() { return BridgeRuntime::Instance().BridgeModule(); }
+
+std::string Describe(const BridgeHolder &holder) {
+  return "pass[" + holder.pass_name + "], descriptor key[" + holder.descriptor_key +
+         "], instance id[" + holder.instance_id + "]";
+}
+
+/// Calls obj._invalidate() / resets a borrowed Graph; a failure only warns.
+void Expire(const py::object &object, bool is_graph) {
+  try {
+    if (is_graph) {
+      object.attr("_handle") = py::none();
+      object.attr("_owner") = py::none();
+      object.attr("_owns_handle") = false;
+    } else {
+      object.attr("_invalidate")();
+    }
+  } catch (py::error_already_set &error) {
+    Log(GE_PY_PASS_LOG_WARNING,
+        "Invalidating a borrowed object failed: " + FormatPythonError(error));
+  }
+}
+
+/// A borrowed PassContext view of the compiler's context, invalidated when the scope ends so that
+/// a context kept by the pass raises instead of dangling.
 class BorrowedContext {
  public:
-  explicit BorrowedContext(CustomPassContext &context)
+  explicit BorrowedContext(void *context)
       : object_(BridgeRuntime::Instance().NativeModule().attr("_borrow_pass_context")(
-            Address(&context))) {}
-  ~BorrowedContext() { Invalidate(object_); }
+            Address(context))) {}
+  ~BorrowedContext() { Expire(object_, false); }
   BorrowedContext(const BorrowedContext &) = delete;
   BorrowedContext &operator=(const BorrowedContext &) = delete;
   const py::object &Get() const { return object_; }
 
  private:
-  static void Invalidate(py::object &object) {
-    try {
-      object.attr("_invalidate")();
-    } catch (py::error_already_set &error) {
-      BridgeLog(BridgeLogLevel::kWarning,
-                "PassContext invalidation failed: " + FormatPythonError(error));
-    }
-  }
   py::object object_;
 };
 
-/// A borrowed ge.graph.Graph over the graph a pass runs on; invalidated when the scope ends.
+/// A borrowed ge.graph.Graph over the compiler's graph handle; invalidated when the scope ends.
 class BorrowedGraph {
  public:
-  explicit BorrowedGraph(const Graph &graph) {
-    void *handle = python_pass::NewGraphHandle(graph);
-    if (handle == nullptr) {
-      throw std::runtime_error("the graph to run on is invalid");
-    }
-    // The capsule owns the C API handle; the Python Graph borrows it (owns_handle=False).
-    py::capsule owner(handle, [](void *pointer) { python_pass::DestroyGraphHandle(pointer); });
+  explicit BorrowedGraph(void *graph_handle) {
     py::object c_void_p = py::module_::import("ctypes").attr("c_void_p");
     py::object graph_class = py::module_::import("ge.graph").attr("Graph");
-    object_ = graph_class.attr("_create_from")(c_void_p(Address(handle)), false, owner);
+    object_ = graph_class.attr("_create_from")(c_void_p(Address(graph_handle)), false);
   }
-  ~BorrowedGraph() {
-    try {
-      object_.attr("_handle") = py::none();
-      object_.attr("_owner") = py::none();
-      object_.attr("_owns_handle") = false;
-    } catch (py::error_already_set &error) {
-      BridgeLog(BridgeLogLevel::kWarning, "Graph invalidation failed: " + FormatPythonError(error));
-    }
-  }
+  ~BorrowedGraph() { Expire(object_, true); }
   BorrowedGraph(const BorrowedGraph &) = delete;
   BorrowedGraph &operator=(const BorrowedGraph &) = delete;
   const py::object &Get() const { return object_; }
@@ -84,63 +82,50 @@ class BorrowedGraph {
   py::object object_;
 };
 
-py::object Protocol() { return BridgeRuntime::Instance().BridgeModule(); }
-
-std::string Describe(const BridgeHolder &holder) {
-  return "pass[" + holder.pass_name + "], descriptor key[" + holder.descriptor_key +
-         "], instance id[" + holder.instance_id + "]";
+void SetContextMessage(void *context, const std::string &message) {
+  py::object view =
+      BridgeRuntime::Instance().NativeModule().attr("_borrow_pass_context")(Address(context));
+  view.attr("set_error_message")(message);
+  Expire(view, false);
 }
 
 /// Logs and records a failure in the context (message = what the user needs, traceback included).
-Status FailInContext(CustomPassContext &context, const BridgeHolder &holder,
-                     const std::string &what, const std::string &detail) {
-  BridgeLog(BridgeLogLevel::kError, what + ", " + Describe(holder) + ": " + detail);
-  context.SetErrorMessage(
-      AscendString(("python pass " + holder.pass_name + ": " + detail).c_str()));
-  return FAILED;
+uint32_t FailInContext(void *context, const BridgeHolder &holder, const std::string &what,
+                       const std::string &detail) {
+  Log(GE_PY_PASS_LOG_ERROR, what + ", " + Describe(holder) + ": " + detail);
+  try {
+    SetContextMessage(context, "python pass " + holder.pass_name + ": " + detail);
+  } catch (py::error_already_set &error) {
+    Log(GE_PY_PASS_LOG_ERROR, "Cannot set the pass error message: " + FormatPythonError(error));
+  }
+  return GE_PY_PASS_FAILED;
 }
 
-/// Takes ownership of a Graph* handle returned by Python (release_graph).
-fusion::GraphUniqPtr TakeGraph(const py::handle &value) {
-  if (value.is_none()) {
-    return nullptr;
-  }
-  const auto address = value.cast<uintptr_t>();
-  void *handle = reinterpret_cast<void *>(address);
-  if (handle == nullptr) {
-    return nullptr;
-  }
-  auto graph = std::make_unique<Graph>();
-  const bool ok = python_pass::GraphFromHandle(handle, *graph);
-  python_pass::DestroyGraphHandle(handle);
-  return ok ? std::move(graph) : nullptr;
-}
-
-void *Create(const PythonPassDescriptor *descriptor) {
-  if (descriptor == nullptr || !Py_IsInitialized()) {
-    python_pass::SetLastBridgeError("python bridge holder is null");
+void *Create(const PythonPassDescriptor *descriptor, char **error) {
+  if (descriptor == nullptr || descriptor->descriptor_key == nullptr ||
+      descriptor->pass_name == nullptr || !Py_IsInitialized()) {
+    SetError(error, "python bridge holder is null");
     return nullptr;
   }
   auto holder = std::make_unique<BridgeHolder>();
   holder->descriptor_key = descriptor->descriptor_key;
   holder->pass_name = descriptor->pass_name;
-  holder->instance_id = descriptor->descriptor_key + "#" + std::to_string(g_next_instance++);
+  holder->instance_id = holder->descriptor_key + "#" + std::to_string(g_next_instance++);
   GilGuard gil;
   try {
     if (!Protocol()
              .attr("create_pass_holder")(holder->instance_id, holder->descriptor_key)
              .cast<bool>()) {
-      python_pass::SetLastBridgeError("create_pass_holder returned False");
+      SetError(error, "create_pass_holder returned False");
       return nullptr;
     }
-  } catch (py::error_already_set &error) {
-    const std::string reason = FormatPythonError(error);
-    BridgeLog(BridgeLogLevel::kError,
-              "Create python pass failed, " + Describe(*holder) + ": " + reason);
-    python_pass::SetLastBridgeError(reason);
+  } catch (py::error_already_set &exc) {
+    const std::string reason = FormatPythonError(exc);
+    Log(GE_PY_PASS_LOG_ERROR, "Create python pass failed, " + Describe(*holder) + ": " + reason);
+    SetError(error, reason);
     return nullptr;
-  } catch (const std::exception &error) {
-    python_pass::SetLastBridgeError(error.what());
+  } catch (const std::exception &exc) {
+    SetError(error, exc.what());
     return nullptr;
   }
   return holder.release();
@@ -155,26 +140,28 @@ void Destroy(void *raw_holder) {
   try {
     Protocol().attr("destroy_pass_holder")(holder->instance_id);
   } catch (py::error_already_set &error) {
-    BridgeLog(BridgeLogLevel::kWarning,
-              "Destroy python pass failed, " + Describe(*holder) + ": " + FormatPythonError(error));
+    Log(GE_PY_PASS_LOG_WARNING,
+        "Destroy python pass failed, " + Describe(*holder) + ": " + FormatPythonError(error));
   }
 }
 
-/// run() result -> Status: None/True success, False failure, int a status, else failure.
-Status TranslateRunResult(const py::object &result, CustomPassContext &context,
-                          const BridgeHolder &holder) {
+/// run() result -> status: None/True success, False failure, int a status, else failure.
+uint32_t TranslateRunResult(const py::object &result, void *context, const BridgeHolder &holder) {
   if (result.is_none()) {
-    return SUCCESS;
+    return GE_PY_PASS_SUCCESS;
   }
   if (py::isinstance<py::bool_>(result)) {
     if (result.cast<bool>()) {
-      return SUCCESS;
+      return GE_PY_PASS_SUCCESS;
     }
-    if (std::string(context.GetErrorMessage().GetString()).empty()) {
-      context.SetErrorMessage(
-          AscendString(("python pass " + holder.pass_name + " returned False").c_str()));
+    py::object view =
+        BridgeRuntime::Instance().NativeModule().attr("_borrow_pass_context")(Address(context));
+    const bool has_message = !view.attr("get_error_message")().cast<std::string>().empty();
+    Expire(view, false);
+    if (!has_message) {
+      SetContextMessage(context, "python pass " + holder.pass_name + " returned False");
     }
-    return FAILED;
+    return GE_PY_PASS_FAILED;
   }
   if (py::isinstance<py::int_>(result)) {
     const long long value = result.cast<long long>();
@@ -182,26 +169,21 @@ Status TranslateRunResult(const py::object &result, CustomPassContext &context,
       return FailInContext(context, holder, "Run python pass failed",
                            "run() returned an out-of-range status " + std::to_string(value));
     }
-    return static_cast<Status>(value);
+    return static_cast<uint32_t>(value);
   }
   const std::string type_name = py::str(py::type::of(result).attr("__name__")).cast<std::string>();
   return FailInContext(context, holder, "Run python pass failed",
                        "python pass returned unsupported type: " + type_name);
 }
 
-Status Run(void *raw_holder, GraphPtr &graph, CustomPassContext &context) {
+uint32_t Run(void *raw_holder, void *graph, void *context) {
   auto *holder = static_cast<BridgeHolder *>(raw_holder);
-  if (holder == nullptr) {
-    context.SetErrorMessage(AscendString("python bridge holder is null"));
-    return FAILED;
-  }
-  if (graph == nullptr) {
-    context.SetErrorMessage(AscendString("python pass run without a graph"));
-    return FAILED;
+  if (holder == nullptr || graph == nullptr || context == nullptr) {
+    return GE_PY_PASS_FAILED;
   }
   GilGuard gil;
   try {
-    BorrowedGraph py_graph(*graph);
+    BorrowedGraph py_graph(graph);
     BorrowedContext py_context(context);
     py::object result = Protocol().attr("run_fusion_base_pass")(holder->instance_id, py_graph.Get(),
                                                                 py_context.Get());
@@ -213,104 +195,122 @@ Status Run(void *raw_holder, GraphPtr &graph, CustomPassContext &context) {
   }
 }
 
-Status GetMatcherConfig(void *raw_holder, std::unique_ptr<fusion::PatternMatcherConfig> &config) {
+uint32_t GetMatcherConfig(void *raw_holder, void **config, char **error) {
   auto *holder = static_cast<BridgeHolder *>(raw_holder);
+  *config = nullptr;
   if (holder == nullptr) {
-    return FAILED;
+    SetError(error, "python bridge holder is null");
+    return GE_PY_PASS_FAILED;
   }
   GilGuard gil;
   try {
     py::object result = Protocol().attr("get_pattern_matcher_config")(holder->instance_id);
     if (result.is_none()) {
-      config.reset();
-      return SUCCESS;
+      return GE_PY_PASS_SUCCESS;
     }
-    auto *raw = reinterpret_cast<fusion::PatternMatcherConfig *>(result.cast<uintptr_t>());
-    if (raw == nullptr) {
-      python_pass::SetLastBridgeError("matcher_config returned a null handle");
-      return FAILED;
+    *config = reinterpret_cast<void *>(result.cast<uintptr_t>());
+    if (*config == nullptr) {
+      SetError(error, "matcher_config produced a null handle");
+      return GE_PY_PASS_FAILED;
     }
-    config.reset(raw);
-    return SUCCESS;
-  } catch (py::error_already_set &error) {
-    const std::string reason = FormatPythonError(error);
-    BridgeLog(BridgeLogLevel::kError,
-              "Get matcher config failed, " + Describe(*holder) + ": " + reason);
-    python_pass::SetLastBridgeError(reason);
-    return FAILED;
+    return GE_PY_PASS_SUCCESS;
+  } catch (py::error_already_set &exc) {
+    const std::string reason = FormatPythonError(exc);
+    Log(GE_PY_PASS_LOG_ERROR, "Get matcher config failed, " + Describe(*holder) + ": " + reason);
+    SetError(error, reason);
+    return GE_PY_PASS_FAILED;
   }
 }
 
-Status Patterns(void *raw_holder, std::vector<fusion::PatternUniqPtr> &patterns) {
+uint32_t Patterns(void *raw_holder, void ***patterns, size_t *count, char **error) {
   auto *holder = static_cast<BridgeHolder *>(raw_holder);
+  *patterns = nullptr;
+  *count = 0;
   if (holder == nullptr) {
-    return FAILED;
+    SetError(error, "python bridge holder is null");
+    return GE_PY_PASS_FAILED;
   }
   GilGuard gil;
   try {
     py::list handles = Protocol().attr("get_pass_patterns")(holder->instance_id);
-    std::vector<fusion::PatternUniqPtr> taken;
+    std::vector<void *> taken;
     for (const py::handle &item : handles) {
-      auto *pattern = reinterpret_cast<fusion::Pattern *>(item.cast<uintptr_t>());
-      if (pattern == nullptr) {
-        python_pass::SetLastBridgeError("patterns() produced a null pattern handle");
-        return FAILED;
-      }
-      taken.emplace_back(pattern);
+      taken.push_back(reinterpret_cast<void *>(item.cast<uintptr_t>()));
     }
-    patterns = std::move(taken);
-    return SUCCESS;
-  } catch (py::error_already_set &error) {
-    const std::string reason = FormatPythonError(error);
-    BridgeLog(BridgeLogLevel::kError,
-              "Get python pass patterns failed, " + Describe(*holder) + ": " + reason);
-    python_pass::SetLastBridgeError(reason);
-    return FAILED;
+    // Ownership of every pattern already left Python: hand all of them over, even on error.
+    if (!taken.empty()) {
+      *patterns = static_cast<void **>(std::malloc(taken.size() * sizeof(void *)));
+      if (*patterns == nullptr) {
+        SetError(error, "out of memory");
+        return GE_PY_PASS_FAILED;
+      }
+      std::copy(taken.begin(), taken.end(), *patterns);
+      *count = taken.size();
+    }
+    for (void *pattern : taken) {
+      if (pattern == nullptr) {
+        SetError(error, "patterns() produced a null pattern handle");
+        return GE_PY_PASS_FAILED;
+      }
+    }
+    return GE_PY_PASS_SUCCESS;
+  } catch (py::error_already_set &exc) {
+    const std::string reason = FormatPythonError(exc);
+    Log(GE_PY_PASS_LOG_ERROR,
+        "Get python pass patterns failed, " + Describe(*holder) + ": " + reason);
+    SetError(error, reason);
+    return GE_PY_PASS_FAILED;
   }
 }
 
 /// meet_requirements of either kind: an exception means "no" (logged), never a crash.
-template <typename Call>
-bool CallMeetRequirements(void *raw_holder, CustomPassContext &context, const char *hook,
-                          Call &&call) {
+int CallMeetRequirements(void *raw_holder, void *context, const char *hook, const char *function,
+                         const void *subject) {
   auto *holder = static_cast<BridgeHolder *>(raw_holder);
-  if (holder == nullptr) {
-    return false;
+  if (holder == nullptr || context == nullptr) {
+    return 0;
   }
   GilGuard gil;
   try {
     BorrowedContext py_context(context);
-    return call(*holder, py_context.Get()).template cast<bool>();
+    return Protocol()
+                   .attr(function)(holder->instance_id, Address(subject), py_context.Get())
+                   .cast<bool>()
+               ? 1
+               : 0;
   } catch (py::error_already_set &error) {
-    BridgeLog(BridgeLogLevel::kWarning, std::string(hook) + " raised, treated as False, " +
-                                            Describe(*holder) + ": " + FormatPythonError(error));
-    return false;
+    Log(GE_PY_PASS_LOG_WARNING, std::string(hook) + " raised, treated as False, " +
+                                    Describe(*holder) + ": " + FormatPythonError(error));
+    return 0;
   } catch (const std::exception &error) {
-    BridgeLog(BridgeLogLevel::kWarning, std::string(hook) + " failed, treated as False, " +
-                                            Describe(*holder) + ": " + error.what());
-    return false;
+    Log(GE_PY_PASS_LOG_WARNING, std::string(hook) + " failed, treated as False, " +
+                                    Describe(*holder) + ": " + error.what());
+    return 0;
   }
 }
 
-/// replacement of either kind: the returned Graph* becomes C++-owned; None/0/exception fail.
-template <typename Call>
-Status CallReplacement(void *raw_holder, CustomPassContext &context,
-                       fusion::GraphUniqPtr &replacement, Call &&call) {
+/// replacement of either kind: the returned graph handle becomes the caller's; None/0/exception
+/// fail with the reason in the context.
+uint32_t CallReplacement(void *raw_holder, void *context, const char *function, const void *subject,
+                         void **graph) {
   auto *holder = static_cast<BridgeHolder *>(raw_holder);
-  if (holder == nullptr) {
-    context.SetErrorMessage(AscendString("python bridge holder is null"));
-    return FAILED;
+  *graph = nullptr;
+  if (holder == nullptr || context == nullptr) {
+    return GE_PY_PASS_FAILED;
   }
   GilGuard gil;
   try {
     BorrowedContext py_context(context);
-    py::object result = call(*holder, py_context.Get());
-    replacement = TakeGraph(result);
-    if (replacement == nullptr) {
+    py::object result =
+        Protocol().attr(function)(holder->instance_id, Address(subject), py_context.Get());
+    if (!result.is_none()) {
+      *graph = reinterpret_cast<void *>(result.cast<uintptr_t>());
+    }
+    if (*graph == nullptr) {
       return FailInContext(context, *holder, "Python pass replacement failed",
                            "replacement returned None replacement.");
     }
-    return SUCCESS;
+    return GE_PY_PASS_SUCCESS;
   } catch (py::error_already_set &error) {
     return FailInContext(context, *holder, "Python pass replacement failed",
                          FormatPythonError(error));
@@ -319,42 +319,29 @@ Status CallReplacement(void *raw_holder, CustomPassContext &context,
   }
 }
 
-bool MeetRequirements(void *holder, const fusion::MatchResult &match, CustomPassContext &context) {
-  return CallMeetRequirements(
-      holder, context, "meet_requirements", [&match](const BridgeHolder &h, const py::object &ctx) {
-        return Protocol().attr("call_meet_requirements")(h.instance_id, Address(&match), ctx);
-      });
+int MeetRequirements(void *holder, const void *match_result, void *context) {
+  return CallMeetRequirements(holder, context, "meet_requirements", "call_meet_requirements",
+                              match_result);
 }
 
-Status Replacement(void *holder, const fusion::MatchResult &match,
-                   fusion::GraphUniqPtr &replacement, CustomPassContext &context) {
-  return CallReplacement(
-      holder, context, replacement, [&match](const BridgeHolder &h, const py::object &ctx) {
-        return Protocol().attr("call_replacement")(h.instance_id, Address(&match), ctx);
-      });
+uint32_t Replacement(void *holder, const void *match_result, void *context, void **graph) {
+  return CallReplacement(holder, context, "call_replacement", match_result, graph);
 }
 
-bool DecomposeMeetRequirements(void *holder, const GNode &node, CustomPassContext &context) {
+int DecomposeMeetRequirements(void *holder, const void *node, void *context) {
   return CallMeetRequirements(holder, context, "decompose meet_requirements",
-                              [&node](const BridgeHolder &h, const py::object &ctx) {
-                                return Protocol().attr("call_decompose_meet_requirements")(
-                                    h.instance_id, Address(&node), ctx);
-                              });
+                              "call_decompose_meet_requirements", node);
 }
 
-Status DecomposeReplacement(void *holder, const GNode &node, fusion::GraphUniqPtr &replacement,
-                            CustomPassContext &context) {
-  return CallReplacement(
-      holder, context, replacement, [&node](const BridgeHolder &h, const py::object &ctx) {
-        return Protocol().attr("call_decompose_replacement")(h.instance_id, Address(&node), ctx);
-      });
+uint32_t DecomposeReplacement(void *holder, const void *node, void *context, void **graph) {
+  return CallReplacement(holder, context, "call_decompose_replacement", node, graph);
 }
 
 }  // namespace
 
-const python_pass::PythonFusionPassCallbacks &GetBridgeCallbacks() {
-  static const python_pass::PythonFusionPassCallbacks callbacks = [] {
-    python_pass::PythonFusionPassCallbacks cb;
+const PythonFusionPassCallbacks &GetBridgeCallbacks() {
+  static const PythonFusionPassCallbacks callbacks = [] {
+    PythonFusionPassCallbacks cb{};
     cb.create = &Create;
     cb.destroy = &Destroy;
     cb.run = &Run;

@@ -9,7 +9,7 @@
 namespace ge {
 namespace bridge {
 
-const python_pass::PythonFusionPassCallbacks &GetBridgeCallbacks();
+const PythonFusionPassCallbacks &GetBridgeCallbacks();
 
 }  // namespace bridge
 }  // namespace ge

@@ -2,9 +2,9 @@
 // §6.10).
 #include "bridge_runtime.h"
 
+#include <cstdio>
 #include <cstdlib>
-
-#include "ge/python_pass/handle_interop.h"
+#include <cstring>
 
 namespace ge {
 namespace bridge {
@@ -14,11 +14,25 @@ constexpr const char *kNativeModuleName = "ge.passes._ge_pass_native";
 constexpr const char *kBridgeModuleName = "ge.passes._bridge";
 constexpr const char *kPassPathEnv = "ASCEND_GE_PY_PASS_PATH";
 
-void Log(python_pass::BridgeLogLevel level, const std::string &message) {
-  python_pass::BridgeLog(level, message);
-}
+void (*g_log)(int level, const char *message) = nullptr;
 
 }  // namespace
+
+void SetLogFunction(void (*log)(int level, const char *message)) { g_log = log; }
+
+void Log(int level, const std::string &message) {
+  if (g_log != nullptr) {
+    g_log(level, message.c_str());
+  } else if (level >= GE_PY_PASS_LOG_WARNING) {
+    std::fprintf(stderr, "[PythonPass] %s\n", message.c_str());
+  }
+}
+
+void SetError(char **error, const std::string &message) {
+  if (error != nullptr) {
+    *error = strdup(message.c_str());
+  }
+}
 
 std::string FormatPythonError(py::error_already_set &error) {
   try {
@@ -41,22 +55,21 @@ BridgeRuntime &BridgeRuntime::Instance() {
   return *instance;
 }
 
-Status BridgeRuntime::SetArtifactConfig(
-    const python_pass::PythonFusionPassBridgeArtifactConfig *config) {
+uint32_t BridgeRuntime::SetArtifactConfig(const PythonFusionPassBridgeArtifactConfig *config,
+                                          std::string &error) {
   std::lock_guard<std::mutex> lock(mutex_);
   if (bridge_module_ != nullptr) {
-    Log(python_pass::BridgeLogLevel::kError,
-        "Set python pass artifact config failed because bridge module has been imported.");
-    return FAILED;
+    error = "Set python pass artifact config failed because bridge module has been imported.";
+    return GE_PY_PASS_FAILED;
   }
   auto text = [](const char *value) { return std::string(value == nullptr ? "" : value); };
   artifact_root_ = config == nullptr ? "" : text(config->artifact_root);
   native_module_path_ = config == nullptr ? "" : text(config->native_module_path);
   python_executable_ = config == nullptr ? "" : text(config->python_executable);
-  return SUCCESS;
+  return GE_PY_PASS_SUCCESS;
 }
 
-Status BridgeRuntime::StartInterpreter() {
+uint32_t BridgeRuntime::StartInterpreter(std::string &error) {
   PyConfig config;
   PyConfig_InitPythonConfig(&config);
   // Start the interpreter the loader probed (e.g. a venv's python3): its prefix, venv and
@@ -66,8 +79,8 @@ Status BridgeRuntime::StartInterpreter() {
         PyConfig_SetBytesString(&config, &config.program_name, python_executable_.c_str());
     if (PyStatus_Exception(status)) {
       PyConfig_Clear(&config);
-      python_pass::SetLastBridgeError("Python interpreter initialization failed: bad program name");
-      return FAILED;
+      error = "Python interpreter initialization failed: bad program name " + python_executable_;
+      return GE_PY_PASS_FAILED;
     }
   }
   config.install_signal_handlers = 0;  // the host process (atc) keeps its signal handling
@@ -75,17 +88,16 @@ Status BridgeRuntime::StartInterpreter() {
   PyConfig_Clear(&config);
   if (PyStatus_Exception(status)) {
     const std::string reason = status.err_msg == nullptr ? "unknown error" : status.err_msg;
-    Log(python_pass::BridgeLogLevel::kError, "Python interpreter initialization failed: " + reason);
-    python_pass::SetLastBridgeError("Python interpreter initialization failed: " + reason);
-    return FAILED;
+    error = "Python interpreter initialization failed: " + reason;
+    return GE_PY_PASS_FAILED;
   }
   owns_interpreter_ = true;
   // Release the GIL: every later call takes it only for its own duration (GilGuard).
   main_thread_state_ = PyEval_SaveThread();
-  Log(python_pass::BridgeLogLevel::kInfo,
+  Log(GE_PY_PASS_LOG_INFO,
       "Started an embedded Python interpreter" +
           (python_executable_.empty() ? std::string() : " for " + python_executable_) + ".");
-  return SUCCESS;
+  return GE_PY_PASS_SUCCESS;
 }
 
 void BridgeRuntime::SyncPassPathEnv() {
@@ -149,10 +161,10 @@ py::object BridgeRuntime::ImportNativeModule() {
   return module;
 }
 
-Status BridgeRuntime::EnsureReady() {
+uint32_t BridgeRuntime::EnsureReady(std::string &error) {
   std::lock_guard<std::mutex> lock(mutex_);
-  if (!Py_IsInitialized() && StartInterpreter() != SUCCESS) {
-    return FAILED;
+  if (!Py_IsInitialized() && StartInterpreter(error) != GE_PY_PASS_SUCCESS) {
+    return GE_PY_PASS_FAILED;
   }
   GilGuard gil;
   try {
@@ -164,19 +176,14 @@ Status BridgeRuntime::EnsureReady() {
       native_module_ = new py::object(native);
       bridge_module_ = new py::object(bridge);
     }
-  } catch (py::error_already_set &error) {
-    const std::string reason = FormatPythonError(error);
-    Log(python_pass::BridgeLogLevel::kError, "Prepare GE python pass module failed: " + reason);
-    python_pass::SetLastBridgeError("Prepare GE python pass module failed: " + reason);
-    return FAILED;
-  } catch (const std::exception &error) {
-    Log(python_pass::BridgeLogLevel::kError,
-        std::string("Prepare GE python pass module failed: ") + error.what());
-    python_pass::SetLastBridgeError(std::string("Prepare GE python pass module failed: ") +
-                                    error.what());
-    return FAILED;
+  } catch (py::error_already_set &exc) {
+    error = "Prepare GE python pass module failed: " + FormatPythonError(exc);
+    return GE_PY_PASS_FAILED;
+  } catch (const std::exception &exc) {
+    error = std::string("Prepare GE python pass module failed: ") + exc.what();
+    return GE_PY_PASS_FAILED;
   }
-  return SUCCESS;
+  return GE_PY_PASS_SUCCESS;
 }
 
 py::object BridgeRuntime::BridgeModule() { return *bridge_module_; }
@@ -193,7 +200,7 @@ void BridgeRuntime::Reset() {
       bridge_module_->attr("reset_python_state")();
     }
   } catch (py::error_already_set &error) {
-    Log(python_pass::BridgeLogLevel::kWarning,
+    Log(GE_PY_PASS_LOG_WARNING,
         "Reset python pybind bridge state failed: " + FormatPythonError(error));
   }
   delete bridge_module_;
@@ -203,7 +210,7 @@ void BridgeRuntime::Reset() {
   try {
     py::module_::import("gc").attr("collect")();
   } catch (py::error_already_set &error) {
-    Log(python_pass::BridgeLogLevel::kWarning, "gc.collect failed: " + FormatPythonError(error));
+    Log(GE_PY_PASS_LOG_WARNING, "gc.collect failed: " + FormatPythonError(error));
   }
 }
 
@@ -213,7 +220,7 @@ void BridgeRuntime::Shutdown() {
   if (owns_interpreter_ && Py_IsInitialized()) {
     PyEval_RestoreThread(main_thread_state_);
     if (Py_FinalizeEx() != 0) {
-      Log(python_pass::BridgeLogLevel::kWarning, "Py_FinalizeEx reported an error.");
+      Log(GE_PY_PASS_LOG_WARNING, "Py_FinalizeEx reported an error.");
     }
     main_thread_state_ = nullptr;
   }

@@ -9,7 +9,6 @@
 #include <mutex>
 #include <string>
 
-#include "ge/ge_error_codes.h"
 #include "ge/python_pass/python_pass_bridge_abi.h"
 
 namespace ge {
@@ -32,15 +31,24 @@ class GilGuard {
 /// The text of the Python exception in `error` including its traceback.
 std::string FormatPythonError(py::error_already_set &error);
 
+/// One line through the compiler's logging module (the registrar's log function; stderr until a
+/// registrar was seen).
+void Log(int level, const std::string &message);
+void SetLogFunction(void (*log)(int level, const char *message));
+
+/// A malloc'd copy for an ABI `char **error` out-parameter (NULL-safe target).
+void SetError(char **error, const std::string &message);
+
 class BridgeRuntime {
  public:
   static BridgeRuntime &Instance();
 
   /// Refused once the protocol module was imported (the chosen native file is fixed by then).
-  Status SetArtifactConfig(const python_pass::PythonFusionPassBridgeArtifactConfig *config);
+  uint32_t SetArtifactConfig(const PythonFusionPassBridgeArtifactConfig *config,
+                             std::string &error);
   /// Interpreter up (started and GIL released if the process had none), ASCEND_GE_PY_PASS_PATH
   /// re-synced into os.environ, native module and ge.passes._bridge imported. Needs no GIL.
-  Status EnsureReady();
+  uint32_t EnsureReady(std::string &error);
   /// ge.passes._bridge (valid after EnsureReady; call with the GIL held).
   py::object BridgeModule();
   py::object NativeModule();
@@ -50,7 +58,7 @@ class BridgeRuntime {
   void Shutdown();
 
  private:
-  Status StartInterpreter();
+  uint32_t StartInterpreter(std::string &error);
   void SyncPassPathEnv();
   py::object ImportNativeModule();
   void AddPackageDirToSysPath();

@@ -1,15 +1,12 @@
 // Conversions between the public C++ objects (Graph, GNode) and the opaque handles of the C API
-// that ge.graph wraps with ctypes (GeApiWrapper_* functions). The Python-version-specific native
-// code (the bridge and _ge_pass_native) uses these to hand compiler objects to Python as ordinary
-// ge.graph.Graph / ge.graph.Node objects and to take them back — one graph type for users.
+// that ge.graph wraps with ctypes (GeApiWrapper_* functions). _ge_pass_native uses these to hand
+// compiler objects to Python as ordinary ge.graph.Graph / ge.graph.Node objects and to take them
+// back — one graph type for users.
 //
 // Graph handles share the graph (a graph stays alive while a handle exists); node handles are
 // weak (an expired node fails cleanly in every C API call instead of crashing).
 #ifndef GE_PYTHON_PASS_HANDLE_INTEROP_H_
 #define GE_PYTHON_PASS_HANDLE_INTEROP_H_
-
-#include <cstdint>
-#include <string>
 
 #include "graph/gnode.h"
 #include "graph/graph.h"
@@ -33,17 +30,6 @@ void DestroyNodeHandle(void *node_handle);
 
 /// The owner graph of a live node as a Graph (invalid when the node expired).
 Graph GetOwnerGraph(const GNode &node);
-
-/// Log levels of the compiler's logging module (ASCEND_GLOBAL_LOG_LEVEL numbering).
-enum class BridgeLogLevel : int { kDebug = 0, kInfo = 1, kWarning = 2, kError = 3 };
-/// Writes one line through the compiler's logging module (tagged "[PythonPass]").
-void BridgeLog(BridgeLogLevel level, const std::string &message);
-
-/// Thread-local detail of the last bridge failure that has no pass context to carry it (e.g. a
-/// Python pass constructor that raised): the bridge records it, the adapter puts it into the pass
-/// error message. Taking it clears it.
-void SetLastBridgeError(const std::string &message);
-std::string TakeLastBridgeError();
 
 }  // namespace python_pass
 }  // namespace ge

@@ -1,105 +1,108 @@
-// The C entry point between the compiler (loader side) and libge_python_pass_bridge.so (one build
-// per CPython minor version). The compiler dlopens the bridge, looks up
-// kPythonFusionPassBridgeGetApiSymbol and talks to it only through the structures below
-// (spec compiler.md §6.2–6.3). Both sides are built from this header by the same C++ toolchain:
-// the payloads are C++ objects, only the entry symbol has C linkage.
+/* The C ABI between the compiler (loader side) and libge_python_pass_bridge.so (one build per
+ * CPython minor version; spec compiler.md §6.2–6.3).
+ *
+ * Only C types cross this boundary: strings are `const char *` (borrowed for the call) or
+ * `char *` allocated with malloc and released by the receiver with free(); compiler objects travel
+ * as opaque pointers whose meaning is fixed below. Neither side depends on the other's C++
+ * standard library layout, so a bridge built by another toolchain still loads safely (the fix of
+ * the reference's std::string/unique_ptr payloads).
+ *
+ * Opaque pointers:
+ *   graph         a C API graph handle (GeGraphHandle*, what ge.graph.Graph wraps)
+ *   context       a ge::CustomPassContext* (reached from Python only through _ge_pass_native)
+ *   match_result  a const ge::fusion::MatchResult*
+ *   node          a const ge::GNode*
+ *   pattern       a ge::fusion::Pattern* created by _ge_pass_native (ownership passes to the
+ * caller) config        a ge::fusion::PatternMatcherConfig* created by _ge_pass_native (ditto)
+ */
 #ifndef GE_PYTHON_PASS_PYTHON_PASS_BRIDGE_ABI_H_
 #define GE_PYTHON_PASS_PYTHON_PASS_BRIDGE_ABI_H_
 
-#include <cstdint>
-#include <memory>
-#include <string>
-#include <vector>
+#include <stddef.h>
+#include <stdint.h>
 
-#include "ge/fusion/match_result.h"
-#include "ge/fusion/pass/custom_pass_context.h"
-#include "ge/fusion/pass/fusion_base_pass.h"
-#include "ge/fusion/pattern.h"
-#include "ge/fusion/pattern_matcher_config.h"
-#include "ge/ge_error_codes.h"
-#include "graph/gnode.h"
-#include "graph/graph.h"
+#ifdef __cplusplus
+extern "C" {
+#endif
 
-namespace ge {
-namespace python_pass {
+#define GE_PYTHON_PASS_BRIDGE_ABI_VERSION 1u
+#define GE_PYTHON_PASS_BRIDGE_GET_API_SYMBOL "GeGetPythonFusionPassBridgeApi"
 
-constexpr uint32_t kPythonFusionPassBridgeAbiVersion = 1U;
-constexpr const char *kPythonFusionPassBridgeGetApiSymbol = "GeGetPythonFusionPassBridgeApi";
+/* Status values are GE's: 0 success, GE_PY_PASS_NOT_CHANGED, anything else a failure. */
+#define GE_PY_PASS_SUCCESS 0u
+#define GE_PY_PASS_FAILED 0xFFFFFFFFu
+#define GE_PY_PASS_NOT_CHANGED 1343242304u
 
-enum class PythonPassKind : uint32_t { kFusionBase = 0, kPatternFusion = 1, kDecompose = 2 };
+/* Pass kinds (wire names "fusion_base", "pattern_fusion", "decompose"). */
+#define GE_PY_PASS_KIND_FUSION_BASE 0u
+#define GE_PY_PASS_KIND_PATTERN_FUSION 1u
+#define GE_PY_PASS_KIND_DECOMPOSE 2u
 
-/// "fusion_base" / "pattern_fusion" / "decompose" (nullptr for an unknown value).
-const char *PythonPassKindName(PythonPassKind kind);
-/// The kind of a wire name; false when the name is unknown.
-bool ParsePythonPassKind(const std::string &name, PythonPassKind &kind);
+/* Log levels of the compiler's logging module. */
+#define GE_PY_PASS_LOG_DEBUG 0
+#define GE_PY_PASS_LOG_INFO 1
+#define GE_PY_PASS_LOG_WARNING 2
+#define GE_PY_PASS_LOG_ERROR 3
 
-/// The static identity of one registered Python pass class.
-struct PythonPassDescriptor {
-  std::string descriptor_key;  // "<module>:<class>:<pass_name>"
-  std::string pass_name;
-  std::string module_name;
-  std::string class_name;
-  CustomPassStage stage = CustomPassStage::kInvalid;
-  PythonPassKind kind = PythonPassKind::kFusionBase;
-  std::vector<std::string> op_types;  // decompose passes only
+typedef struct PythonPassDescriptor {
+  const char *descriptor_key; /* "<module>:<class>:<pass_name>" */
+  const char *pass_name;
+  const char *module_name;
+  const char *class_name;
+  uint32_t stage;              /* ge::CustomPassStage value */
+  uint32_t kind;               /* GE_PY_PASS_KIND_* */
+  const char *const *op_types; /* decompose passes */
+  size_t op_type_count;
+} PythonPassDescriptor;
 
-  bool IsValid() const { return !descriptor_key.empty() && !pass_name.empty(); }
-};
+/* Calls into Python for one descriptor. `holder` is one Python pass instance returned by `create`.
+ * Every callback takes the GIL only for its own duration and never lets an exception escape.
+ * `error` out-parameters receive a malloc'd message (or stay NULL); the caller frees them. */
+typedef struct PythonFusionPassCallbacks {
+  void *(*create)(const PythonPassDescriptor *descriptor, char **error);
+  void (*destroy)(void *holder);
+  /* FusionBasePass.run; a failure leaves its message in the context. */
+  uint32_t (*run)(void *holder, void *graph, void *context);
+  /* *config = NULL means the default configuration. */
+  uint32_t (*get_matcher_config)(void *holder, void **config, char **error);
+  /* *patterns: malloc'd array of *count Pattern pointers (the caller frees the array). */
+  uint32_t (*patterns)(void *holder, void ***patterns, size_t *count, char **error);
+  int (*meet_requirements)(void *holder, const void *match_result, void *context);
+  /* *graph: an owned graph handle on success; a failure leaves its message in the context. */
+  uint32_t (*replacement)(void *holder, const void *match_result, void *context, void **graph);
+  int (*decompose_meet_requirements)(void *holder, const void *node, void *context);
+  uint32_t (*decompose_replacement)(void *holder, const void *node, void *context, void **graph);
+} PythonFusionPassCallbacks;
 
-/// Calls into Python for one descriptor. `holder` is the bridge's per-instance object returned by
-/// `create` (one Python pass instance); every callback takes the GIL only for its own duration.
-/// Callbacks never throw; failures are reported through the status / context error message.
-struct PythonFusionPassCallbacks {
-  void *(*create)(const PythonPassDescriptor *descriptor) = nullptr;
-  void (*destroy)(void *holder) = nullptr;
-  Status (*run)(void *holder, GraphPtr &graph, CustomPassContext &context) = nullptr;
-  Status (*get_matcher_config)(void *holder,
-                               std::unique_ptr<fusion::PatternMatcherConfig> &config) = nullptr;
-  Status (*patterns)(void *holder, std::vector<fusion::PatternUniqPtr> &patterns) = nullptr;
-  bool (*meet_requirements)(void *holder, const fusion::MatchResult &match,
-                            CustomPassContext &context) = nullptr;
-  Status (*replacement)(void *holder, const fusion::MatchResult &match,
-                        fusion::GraphUniqPtr &replacement, CustomPassContext &context) = nullptr;
-  bool (*decompose_meet_requirements)(void *holder, const GNode &node,
-                                      CustomPassContext &context) = nullptr;
-  Status (*decompose_replacement)(void *holder, const GNode &node,
-                                  fusion::GraphUniqPtr &replacement,
-                                  CustomPassContext &context) = nullptr;
+typedef struct PythonFusionPassRegistrar {
+  /* Nonzero on success; on failure *error may receive a malloc'd reason. */
+  int (*register_pass)(const PythonPassDescriptor *descriptor,
+                       const PythonFusionPassCallbacks *callbacks, char **error);
+  /* One line through the compiler's logging module. */
+  void (*log)(int level, const char *message);
+} PythonFusionPassRegistrar;
 
-  /// create + destroy, plus what the kind cannot run without.
-  bool IsValid(PythonPassKind kind) const;
-};
+/* Where the bridge's companion module lives and which interpreter to start when the process has
+ * none (the probed `python3`, so that its venv and site-packages apply). NULL = empty. */
+typedef struct PythonFusionPassBridgeArtifactConfig {
+  const char *artifact_root;
+  const char *native_module_path;
+  const char *python_executable;
+} PythonFusionPassBridgeArtifactConfig;
 
-struct PythonFusionPassRegistrar {
-  bool (*register_pass)(const PythonPassDescriptor *descriptor,
-                        const PythonFusionPassCallbacks *callbacks) = nullptr;
-};
+typedef struct PythonFusionPassBridgeApi {
+  uint32_t abi_version;
+  uint32_t (*set_artifact_config)(const PythonFusionPassBridgeArtifactConfig *config, char **error);
+  /* Imports the plugins and registers every pass through the registrar. */
+  uint32_t (*register_passes)(const PythonFusionPassRegistrar *registrar, char **error);
+  void (*reset_bridge_state)(void);
+  void (*shutdown_bridge)(void);
+} PythonFusionPassBridgeApi;
 
-/// Where the bridge's companion module lives, and which interpreter to start when the process has
-/// none (the probed `python3`, so that its venv and site-packages are used). Null = empty.
-struct PythonFusionPassBridgeArtifactConfig {
-  const char *artifact_root = nullptr;
-  const char *native_module_path = nullptr;
-  const char *python_executable = nullptr;
-};
+typedef const PythonFusionPassBridgeApi *(*GetPythonFusionPassBridgeApiFn)(void);
 
-struct PythonFusionPassBridgeApi {
-  uint32_t abi_version = 0;
-  Status (*set_artifact_config)(const PythonFusionPassBridgeArtifactConfig *config) = nullptr;
-  Status (*register_passes)(const PythonFusionPassRegistrar *registrar) = nullptr;
-  void (*reset_bridge_state)() = nullptr;
-  void (*shutdown_bridge)() = nullptr;
+#ifdef __cplusplus
+}
+#endif
 
-  bool IsValid() const {
-    return abi_version == kPythonFusionPassBridgeAbiVersion && set_artifact_config != nullptr &&
-           register_passes != nullptr && reset_bridge_state != nullptr &&
-           shutdown_bridge != nullptr;
-  }
-};
-
-using GetPythonFusionPassBridgeApiFn = const PythonFusionPassBridgeApi *(*)();
-
-}  // namespace python_pass
-}  // namespace ge
-
-#endif  // GE_PYTHON_PASS_PYTHON_PASS_BRIDGE_ABI_H_
+#endif /* GE_PYTHON_PASS_PYTHON_PASS_BRIDGE_ABI_H_ */
