@@ -4,7 +4,9 @@
 #include <unistd.h>
 
 #include <cstdlib>
+#include <cstring>
 #include <fstream>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -12,6 +14,7 @@
 #include "ops/graph_shape_inference.h"
 #include "parser/onnx_auto_pad.h"
 #include "parser/onnx_importer.h"
+#include "runtime/executor.h"
 
 namespace ge {
 namespace {
@@ -162,6 +165,50 @@ TEST_F(OnnxPaddingImportTest, ConvAutoPadBecomesExplicitPads) {
     EXPECT_EQ(conv->GetOpDesc().GetAttr("auto_pad"), nullptr) << c.model;
     EXPECT_EQ(OutDims(conv), c.out) << c.model;
   }
+}
+
+/// Runs `input` (NCHW float, shape `dims`) through an imported single-input model on the host
+/// runtime and returns the first output.
+std::vector<float> RunModel(const ComputeGraph &graph, const std::vector<int64_t> &dims,
+                            const std::vector<float> &input) {
+  std::unique_ptr<runtime::Executor> executor;
+  EXPECT_EQ(runtime::Executor::Create(graph, &executor), SUCCESS) << GetLastError();
+  if (executor == nullptr) {
+    return {};
+  }
+  std::vector<GeTensor> outputs;
+  EXPECT_EQ(executor->Run({GeTensor(GeTensorDesc(GeShape(dims), FORMAT_NCHW, DT_FLOAT),
+                                    input.data(), input.size() * sizeof(float))},
+                          &outputs),
+            SUCCESS)
+      << GetLastError();
+  if (outputs.size() != 1) {
+    return {};
+  }
+  std::vector<float> values(outputs[0].GetSize() / sizeof(float));
+  std::memcpy(values.data(), outputs[0].GetData(), outputs[0].GetSize());
+  return values;
+}
+
+TEST_F(OnnxPaddingImportTest, ExplicitPadsGiveTheOnnxResults) {
+  // Expected values are onnxruntime's. A 3x3 all-ones kernel with stride 2 sums the in-bounds
+  // cells of each window: UPPER pads after the data, LOWER before it.
+  const std::vector<float> ones(36, 1.0F);
+  ComputeGraphPtr upper = ImportAndInfer("conv_same_upper");
+  ASSERT_NE(upper, nullptr);
+  EXPECT_EQ(RunModel(*upper, {1, 1, 6, 6}, ones), (std::vector<float>{9, 9, 6, 9, 9, 6, 6, 6, 4}));
+  ComputeGraphPtr lower = ImportAndInfer("conv_same_lower");
+  ASSERT_NE(lower, nullptr);
+  EXPECT_EQ(RunModel(*lower, {1, 1, 6, 6}, ones), (std::vector<float>{4, 6, 6, 6, 9, 9, 6, 9, 9}));
+  // AveragePool SAME_LOWER excludes the padding cell from the average (count_include_pad 0).
+  std::vector<float> ramp(25);
+  for (size_t i = 0; i < ramp.size(); ++i) {
+    ramp[i] = static_cast<float>(i);
+  }
+  ComputeGraphPtr pool = ImportAndInfer("pool_same_lower");
+  ASSERT_NE(pool, nullptr);
+  EXPECT_EQ(RunModel(*pool, {1, 1, 5, 5}, ramp),
+            (std::vector<float>{0, 1.5F, 3.5F, 7.5F, 9, 11, 17.5F, 19, 21}));
 }
 
 TEST_F(OnnxPaddingImportTest, StridedSameNeedsAStaticSpatialSize) {
