@@ -97,3 +97,11 @@ def test_real_in_process_failure_returns_minus_one(capfd):
 def test_empty_argv_is_rejected_with_status_1(monkeypatch):
     monkeypatch.setattr(sys, "argv", [])
     assert _exit_code(pyatc_main.main) == 1
+
+
+def test_package_exposes_main_lazily():
+    import ge.pyatc
+
+    assert ge.pyatc.main is pyatc_main.main
+    with pytest.raises(AttributeError, match="has no attribute 'nope'"):
+        ge.pyatc.nope  # noqa: B018
