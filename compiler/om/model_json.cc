@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "common/json.h"
+#include "om/om_bundle.h"
 
 namespace ge {
 namespace {
@@ -175,7 +176,9 @@ JsonValue ModelJson(const ComputeGraph &graph) {
 
 std::string GraphToJson(const ComputeGraph &graph) { return ModelJson(graph).Dump(2) + "\n"; }
 
-std::string OmModelToJson(const OmModel &model) {
+namespace {
+
+JsonValue OmModelJson(const OmModel &model) {
   JsonValue out = ModelJson(*model.graph);
   JsonValue om = JsonValue::MakeObject();
   om.Set("format_version", static_cast<int64_t>(model.format_version));
@@ -183,6 +186,23 @@ std::string OmModelToJson(const OmModel &model) {
   om.Set("compile_options", KeyValues(model.compile_options));
   om.Set("platform", KeyValues(model.platform));
   out.Set("om", std::move(om));
+  return out;
+}
+
+}  // namespace
+
+std::string OmModelToJson(const OmModel &model) { return OmModelJson(model).Dump(2) + "\n"; }
+
+std::string OmBundleToJson(const std::vector<OmModel> &models) {
+  JsonValue list = JsonValue::MakeArray();
+  for (const OmModel &model : models) {
+    list.Append(OmModelJson(model));
+  }
+  JsonValue bundle = JsonValue::MakeObject();
+  bundle.Set("format_version", static_cast<int64_t>(kOmBundleFormatVersion));
+  bundle.Set("models", std::move(list));
+  JsonValue out = JsonValue::MakeObject();
+  out.Set("bundle", std::move(bundle));
   return out.Dump(2) + "\n";
 }
 

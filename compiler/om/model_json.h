@@ -3,6 +3,7 @@
 #define GE_OM_MODEL_JSON_H_
 
 #include <string>
+#include <vector>
 
 #include "graph/compute_graph.h"
 #include "om/om_file.h"
@@ -16,6 +17,9 @@ std::string GraphToJson(const ComputeGraph &graph);
 
 /// GraphToJson plus "om": {format_version, build_info, compile_options, platform}.
 std::string OmModelToJson(const OmModel &model);
+
+/// {"bundle": {"format_version", "models": [OmModelToJson of each model, as objects]}}.
+std::string OmBundleToJson(const std::vector<OmModel> &models);
 
 }  // namespace ge
 

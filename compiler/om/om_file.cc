@@ -1,12 +1,7 @@
 // Reading and writing the .om container (docs/om_format.md).
 #include "om/om_file.h"
 
-#include <sys/stat.h>
-#include <unistd.h>
-
-#include <array>
 #include <cerrno>
-#include <cstdio>
 #include <cstring>
 #include <fstream>
 #include <sstream>
@@ -14,6 +9,8 @@
 
 #include "air/air_io.h"
 #include "common/error.h"
+#include "om/om_bundle.h"
+#include "om/om_codec.h"
 
 namespace ge {
 namespace {
@@ -21,58 +18,11 @@ namespace {
 constexpr uint32_t kSectionEntrySize = 24;
 constexpr uint32_t kMaxSections = 1024;
 
-uint32_t Crc32(const uint8_t *data, size_t size) {
-  static const std::array<uint32_t, 256> table = [] {
-    std::array<uint32_t, 256> t{};
-    for (uint32_t i = 0; i < 256; ++i) {
-      uint32_t c = i;
-      for (int k = 0; k < 8; ++k) {
-        c = (c & 1U) != 0 ? 0xEDB88320U ^ (c >> 1) : c >> 1;
-      }
-      t[i] = c;
-    }
-    return t;
-  }();
-  uint32_t crc = 0xFFFFFFFFU;
-  for (size_t i = 0; i < size; ++i) {
-    crc = table[(crc ^ data[i]) & 0xFFU] ^ (crc >> 8);
-  }
-  return crc ^ 0xFFFFFFFFU;
-}
-
-void PutU32(std::string *out, size_t pos, uint32_t value) {
-  for (int i = 0; i < 4; ++i) {
-    (*out)[pos + i] = static_cast<char>((value >> (8 * i)) & 0xFFU);
-  }
-}
-
-void PutU64(std::string *out, size_t pos, uint64_t value) {
-  for (int i = 0; i < 8; ++i) {
-    (*out)[pos + i] = static_cast<char>((value >> (8 * i)) & 0xFFU);
-  }
-}
-
-void AppendU32(std::string *out, uint32_t value) {
-  const size_t pos = out->size();
-  out->resize(pos + 4);
-  PutU32(out, pos, value);
-}
-
-uint32_t GetU32(const std::string &in, size_t pos) {
-  uint32_t value = 0;
-  for (int i = 0; i < 4; ++i) {
-    value |= static_cast<uint32_t>(static_cast<uint8_t>(in[pos + i])) << (8 * i);
-  }
-  return value;
-}
-
-uint64_t GetU64(const std::string &in, size_t pos) {
-  uint64_t value = 0;
-  for (int i = 0; i < 8; ++i) {
-    value |= static_cast<uint64_t>(static_cast<uint8_t>(in[pos + i])) << (8 * i);
-  }
-  return value;
-}
+using om::AppendU32;
+using om::GetU32;
+using om::GetU64;
+using om::PutU32;
+using om::PutU64;
 
 std::string EncodeKeyValues(const std::map<std::string, std::string> &values) {
   std::string out;
@@ -122,17 +72,6 @@ Status DecodeKeyValues(const std::string &bytes, size_t begin, size_t size,
   return SUCCESS;
 }
 
-Status MakeParentDirs(const std::string &path) {
-  for (size_t pos = path.find('/', 1); pos != std::string::npos; pos = path.find('/', pos + 1)) {
-    const std::string dir = path.substr(0, pos);
-    if (mkdir(dir.c_str(), 0755) != 0 && errno != EEXIST) {
-      return Fail("cannot create directory '" + dir + "' for '" + path +
-                  "': " + std::strerror(errno));
-    }
-  }
-  return SUCCESS;
-}
-
 }  // namespace
 
 Status SerializeOmModel(const OmModel &model, std::string *bytes) {
@@ -157,7 +96,7 @@ Status SerializeOmModel(const OmModel &model, std::string *bytes) {
   PutU32(&out, 16, static_cast<uint32_t>(sections.size()));
   PutU32(&out, 20, 0);  // flags
   for (size_t i = 0; i < sections.size(); ++i) {
-    out.resize((out.size() + 7) & ~static_cast<size_t>(7), '\0');  // 8-byte aligned payloads
+    om::AlignTo8(&out);  // 8-byte aligned payloads
     const size_t entry = kOmHeaderSize + kSectionEntrySize * i;
     PutU32(&out, entry, static_cast<uint32_t>(sections[i].first));
     PutU32(&out, entry + 4, 0);
@@ -166,9 +105,7 @@ Status SerializeOmModel(const OmModel &model, std::string *bytes) {
     out += sections[i].second;
   }
   PutU64(&out, 24, out.size());
-  PutU32(&out, 32,
-         Crc32(reinterpret_cast<const uint8_t *>(out.data()) + kOmHeaderSize,
-               out.size() - kOmHeaderSize));
+  PutU32(&out, 32, om::Crc32(out.data() + kOmHeaderSize, out.size() - kOmHeaderSize));
   *bytes = std::move(out);
   return SUCCESS;
 }
@@ -178,6 +115,10 @@ Status ParseOmModel(const std::string &bytes, const std::string &source, OmModel
     return Fail(source + ": not a ge_py .om file: " + std::to_string(bytes.size()) +
                 " bytes is shorter than the " + std::to_string(kOmHeaderSize) +
                 "-byte header (truncated at byte offset " + std::to_string(bytes.size()) + ")");
+  }
+  if (std::memcmp(bytes.data(), kOmBundleMagic, sizeof(kOmBundleMagic)) == 0) {
+    return Fail(source + ": this is an .om bundle (several models, written by " +
+                "bundle_save_model), not a single model; atc --mode=6 describes its models");
   }
   if (std::memcmp(bytes.data(), kOmMagic, sizeof(kOmMagic)) != 0) {
     return Fail(source + ": not a ge_py .om file: bad magic at byte offset 0");
@@ -200,8 +141,7 @@ Status ParseOmModel(const std::string &bytes, const std::string &source, OmModel
                 " bytes but its header (byte offset 24) says " + std::to_string(file_size) +
                 (bytes.size() < file_size ? " - the file is truncated" : " - trailing garbage"));
   }
-  const uint32_t crc = Crc32(reinterpret_cast<const uint8_t *>(bytes.data()) + kOmHeaderSize,
-                             bytes.size() - kOmHeaderSize);
+  const uint32_t crc = om::Crc32(bytes.data() + kOmHeaderSize, bytes.size() - kOmHeaderSize);
   if (crc != GetU32(bytes, 32)) {
     return Fail(source +
                 ": .om checksum mismatch (header byte offset 32): the data after byte "
@@ -264,27 +204,10 @@ Status ParseOmModel(const std::string &bytes, const std::string &source, OmModel
 
 Status SaveOmModel(const OmModel &model, const std::string &path) {
   std::string bytes;
-  if (SerializeOmModel(model, &bytes) != SUCCESS || MakeParentDirs(path) != SUCCESS) {
+  if (SerializeOmModel(model, &bytes) != SUCCESS) {
     return FAILED;
   }
-  const std::string temp = path + ".tmp." + std::to_string(getpid());
-  {
-    std::ofstream file(temp, std::ios::binary | std::ios::trunc);
-    if (!file) {
-      return Fail("cannot write .om file '" + path + "': " + std::strerror(errno));
-    }
-    file.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
-    if (!file) {
-      std::remove(temp.c_str());
-      return Fail("writing .om file '" + path + "' failed: " + std::strerror(errno));
-    }
-  }
-  if (std::rename(temp.c_str(), path.c_str()) != 0) {
-    const int error = errno;
-    std::remove(temp.c_str());
-    return Fail("cannot write .om file '" + path + "': " + std::strerror(error));
-  }
-  return SUCCESS;
+  return om::WriteFileAtomically(bytes, path, ".om file");
 }
 
 Status LoadOmModel(const std::string &path, OmModel *model) {

@@ -4,6 +4,8 @@
 #include <map>
 #include <sstream>
 
+#include "om/om_bundle.h"
+
 namespace ge {
 namespace {
 
@@ -77,6 +79,18 @@ std::string DescribeOmModel(const OmModel &model) {
     out << "\n";
   }
   out << "============ Display Model Info end   ============\n";
+  return out.str();
+}
+
+std::string DescribeOmBundle(const std::vector<OmModel> &models, uint64_t file_size) {
+  std::ostringstream out;
+  out << "============ Display Bundle Info start ============\n";
+  out << "bundle   info: om_bundle_format_version[" << kOmBundleFormatVersion << "], model_num["
+      << models.size() << "], file_size[" << file_size << "] B\n";
+  out << "============ Display Bundle Info end   ============\n";
+  for (size_t i = 0; i < models.size(); ++i) {
+    out << "bundle model [" << i << "]:\n" << DescribeOmModel(models[i]);
+  }
   return out.str();
 }
 

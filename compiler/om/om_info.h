@@ -2,7 +2,9 @@
 #ifndef GE_OM_OM_INFO_H_
 #define GE_OM_OM_INFO_H_
 
+#include <cstdint>
 #include <string>
+#include <vector>
 
 #include "om/om_file.h"
 
@@ -12,6 +14,10 @@ namespace ge {
 /// framework), resources (node/const counts, weight bytes), sizes, inputs/outputs with
 /// dtype/shape/format, op type histogram and compile options.
 std::string DescribeOmModel(const OmModel &model);
+
+/// A bundle summary line (format version, model count, file size), then DescribeOmModel of each
+/// model under a "bundle model [i]" heading.
+std::string DescribeOmBundle(const std::vector<OmModel> &models, uint64_t file_size);
 
 }  // namespace ge
 

@@ -1,5 +1,6 @@
 // ONNX elementwise, logic, cast and simple 1:1 ops (ops.md §5.3).
 #include <cstring>
+#include <limits>
 #include <unordered_map>
 
 #include "common/error.h"
@@ -11,6 +12,7 @@ namespace {
 
 using onnx_map::BindOutput;
 using onnx_map::CheckInputCount;
+using onnx_map::Connect;
 using onnx_map::ConnectConst;
 using onnx_map::ConnectInput;
 using onnx_map::HelperOp;
@@ -106,19 +108,26 @@ Status MapShape(const OnnxNodeView &node, OnnxImportContext &ctx) {
   if (CheckInputCount(node, ctx, 1, 1) != SUCCESS) {
     return FAILED;
   }
-  if (node.HasAttr("start") || node.HasAttr("end")) {
-    // GE ignores opset-15 start/end; honouring them silently differently would be worse.
-    const int64_t start = node.GetInt("start", 0);
-    if (start != 0 || node.HasAttr("end")) {
-      return NodeError(node, ctx, "attributes 'start'/'end' (a shape slice) are not supported");
-    }
-  }
   Node *op = MainOp(node, ctx, "Shape");
   if (op == nullptr || ConnectInput(node, ctx, 0, op, "x") != SUCCESS) {
     return FAILED;
   }
   op->MutableOpDesc().SetAttr("dtype", static_cast<int64_t>(DT_INT64));
-  return BindOutput(node, ctx, 0, {op, 0});
+  const int64_t start = node.GetInt("start", 0);
+  if (start == 0 && !node.HasAttr("end")) {
+    return BindOutput(node, ctx, 0, {op, 0});
+  }
+  // Opset 15 start/end select dims [start, end) of the shape with Slice's rules (negative
+  // values count from the rank, out-of-range values clamp), so they become a slice of it.
+  Node *slice = HelperOp(node, ctx, "Slice", "StridedSliceV2");
+  const int64_t end = node.GetInt("end", std::numeric_limits<int64_t>::max());
+  if (slice == nullptr || Connect(ctx, {op, 0}, slice, "x") != SUCCESS ||
+      ConnectConst(node, ctx, "start", MakeInt64Tensor({start}), slice, "begin") != SUCCESS ||
+      ConnectConst(node, ctx, "end", MakeInt64Tensor({end}), slice, "end") != SUCCESS ||
+      ConnectConst(node, ctx, "axes", MakeInt64Tensor({0}), slice, "axes") != SUCCESS) {
+    return FAILED;
+  }
+  return BindOutput(node, ctx, 0, {slice, 0});
 }
 
 Status MapDropout(const OnnxNodeView &node, OnnxImportContext &ctx) {

@@ -112,6 +112,31 @@ Status OnnxImportContext::Resolve(const std::string &value, const std::string &u
   return SUCCESS;
 }
 
+Status OnnxImportContext::ConstantValue(const std::string &value, const std::string &user,
+                                        GeTensor *tensor) {
+  auto it = values_.find(value);
+  if (it != values_.end()) {
+    const Node *producer = it->second.node;
+    const GeTensor *held = producer->GetType() == "Const"
+                               ? producer->GetOpDesc().GetAttrAs<GeTensor>("value")
+                               : nullptr;
+    if (held == nullptr) {
+      return Fail(source_ + ": " + user + ": value '" + value + "' is produced by node '" +
+                  producer->GetName() + "' (" + producer->GetType() +
+                  "), not a constant (an initializer or a Constant node)");
+    }
+    *tensor = *held;
+    return SUCCESS;
+  }
+  auto init = initializer_index_.find(value);
+  if (init == initializer_index_.end()) {
+    return Fail(source_ + ": " + user + " uses value '" + value +
+                "', which is neither a graph input, an initializer nor the output of an "
+                "earlier node");
+  }
+  return ConvertOnnxTensor((*initializers_)[init->second], source_, model_dir_, tensor);
+}
+
 Status OnnxImportContext::Input(const OnnxNodeView &node, size_t index, OutAnchor *anchor) {
   if (!node.HasInput(index)) {
     return Fail(source_ + ": " + node.Describe() + " has no input #" + std::to_string(index));

@@ -79,6 +79,10 @@ class OnnxImportContext {
   /// The producer of ONNX value `value`; creates the initializer's Const on first use. Fails
   /// naming `user` when the value is unknown.
   Status Resolve(const std::string &value, const std::string &user, OutAnchor *anchor);
+  /// The tensor of ONNX value `value` when it is constant: an initializer (converted without
+  /// creating its Const node, so a value read only at import time leaves no unused node) or the
+  /// output of a Const node. Fails naming `user` otherwise.
+  Status ConstantValue(const std::string &value, const std::string &user, GeTensor *tensor);
   /// Resolves input `index` of `node`.
   Status Input(const OnnxNodeView &node, size_t index, OutAnchor *anchor);
   /// Makes ONNX value `value` refer to `anchor`. Fails on a value produced twice.

@@ -1,6 +1,9 @@
 // ONNX convolution, normalization, pooling, matrix multiply and softmax ops (ops.md §5.3).
+#include <algorithm>
+
 #include "common/error.h"
-#include "common/log.h"
+#include "parser/onnx_auto_pad.h"
+#include "parser/onnx_input_query.h"
 #include "parser/onnx_op_mapper.h"
 
 namespace ge {
@@ -110,6 +113,29 @@ Status Squeeze1D(const OnnxNodeView &node, OnnxImportContext &ctx, OutAnchor src
   return BindOutput(node, ctx, 0, {squeeze, 0});
 }
 
+/// Spatial kernel size of a conv: 'kernel_shape', else the weight's dims after [M, C/group].
+Status ConvKernel(const OnnxNodeView &node, OnnxImportContext &ctx, const std::string &auto_pad,
+                  size_t n, std::vector<int64_t> *kernel) {
+  *kernel = node.GetInts("kernel_shape", {});
+  if (kernel->empty()) {
+    GeShape weight;
+    if (InferredInputShape(node, ctx, 1, "auto_pad '" + auto_pad + "'", &weight) != SUCCESS) {
+      return FAILED;
+    }
+    const std::vector<int64_t> &dims = weight.GetDims();
+    if (dims.size() == n + 2) {
+      kernel->assign(dims.begin() + 2, dims.end());
+    }
+  }
+  if (kernel->size() != n ||
+      std::any_of(kernel->begin(), kernel->end(), [](int64_t k) { return k < 1; })) {
+    return NodeError(node, ctx,
+                     "auto_pad '" + auto_pad + "' needs the " + std::to_string(n) +
+                         " spatial kernel sizes ('kernel_shape' or a weight of static shape)");
+  }
+  return SUCCESS;
+}
+
 Status MapConv(const OnnxNodeView &node, OnnxImportContext &ctx) {
   if (CheckInputCount(node, ctx, 2, 3) != SUCCESS) {
     return FAILED;
@@ -128,9 +154,15 @@ Status MapConv(const OnnxNodeView &node, OnnxImportContext &ctx) {
     return FAILED;
   }
   const std::string auto_pad = node.GetString("auto_pad", "NOTSET");
-  if (auto_pad != "NOTSET" && auto_pad != "SAME_UPPER" && auto_pad != "SAME_LOWER" &&
-      auto_pad != "VALID") {
-    return NodeError(node, ctx, "attribute 'auto_pad' = '" + auto_pad + "' is not valid");
+  if (CheckAutoPad(node, ctx, auto_pad) != SUCCESS) {
+    return FAILED;
+  }
+  if (auto_pad != "NOTSET") {
+    std::vector<int64_t> kernel;
+    if (ConvKernel(node, ctx, auto_pad, n, &kernel) != SUCCESS ||
+        ResolveAutoPads(node, ctx, auto_pad, kernel, strides, dilations, &pads) != SUCCESS) {
+      return FAILED;
+    }
   }
   const bool one_d = rank == 1;
   const std::string type = rank == 3 ? "Conv3D" : "Conv2D";
@@ -169,7 +201,6 @@ Status MapConv(const OnnxNodeView &node, OnnxImportContext &ctx) {
   desc.SetAttr("pads", InterleavePads(pads));
   desc.SetAttr("groups", node.GetInt("group", 1));
   desc.SetAttr("data_format", std::string(rank == 3 ? "NCDHW" : "NCHW"));
-  desc.SetAttr("auto_pad", auto_pad);
   SetPortFormat(conv, rank == 3 ? FORMAT_NCDHW : FORMAT_NCHW, {0, 1});
   if (one_d) {
     return Squeeze1D(node, ctx, {conv, 0}, 2);
@@ -237,18 +268,15 @@ Status MapPool(const OnnxNodeView &node, OnnxImportContext &ctx) {
     }
   }
   const std::string auto_pad = node.GetString("auto_pad", "NOTSET");
-  std::string padding_mode;
-  if (auto_pad == "NOTSET") {
-    padding_mode = "CALCULATED";
-  } else if (auto_pad == "SAME_UPPER" || auto_pad == "SAME_LOWER") {
-    if (auto_pad == "SAME_LOWER") {
-      GELOGW("%s: auto_pad SAME_LOWER is treated as SAME", node.Describe().c_str());
-    }
-    padding_mode = "SAME";
-  } else if (auto_pad == "VALID") {
-    padding_mode = "VALID";
-  } else {
-    return NodeError(node, ctx, "attribute 'auto_pad' = '" + auto_pad + "' is not valid");
+  if (CheckAutoPad(node, ctx, auto_pad) != SUCCESS) {
+    return FAILED;
+  }
+  // auto_pad becomes explicit pads: the output size ONNX specifies for SAME_* / VALID is then
+  // what the CALCULATED (floor) formula gives, whatever ceil_mode says.
+  const bool explicit_pads = auto_pad != "NOTSET";
+  if (explicit_pads &&
+      ResolveAutoPads(node, ctx, auto_pad, kernel, strides, dilations, &pads) != SUCCESS) {
+    return FAILED;
   }
   const bool one_d = rank == 1;
   if (one_d) {
@@ -284,8 +312,8 @@ Status MapPool(const OnnxNodeView &node, OnnxImportContext &ctx) {
   desc.SetAttr("ksize", ksize);
   desc.SetAttr("strides", ge_strides);
   desc.SetAttr("pads", InterleavePads(pads));
-  desc.SetAttr("padding_mode", padding_mode);
-  desc.SetAttr("ceil_mode", node.GetInt("ceil_mode", 0) != 0);
+  desc.SetAttr("padding_mode", std::string("CALCULATED"));
+  desc.SetAttr("ceil_mode", !explicit_pads && node.GetInt("ceil_mode", 0) != 0);
   desc.SetAttr("data_format", std::string(rank == 3 ? "NCDHW" : "NCHW"));
   if (!is_max) {
     desc.SetAttr("exclusive", node.GetInt("count_include_pad", 0) != 1);

@@ -2,6 +2,7 @@
 #include <cstring>
 
 #include "common/error.h"
+#include "parser/onnx_input_query.h"
 #include "parser/onnx_op_mapper.h"
 #include "parser/onnx_tensor.h"
 
@@ -229,21 +230,66 @@ Status MapSlice(const OnnxNodeView &node, OnnxImportContext &ctx) {
   return BindOutput(node, ctx, 0, {op, 0});
 }
 
+/// Opset-18 Pad with an 'axes' input: `pads` holds 2 * len(axes) values (begins, then ends) for
+/// those axes only. Expands them to the [begins..., ends...] form over every axis of the data,
+/// zero elsewhere. pads and axes must be constants; the data's rank must be known.
+Status PadsOverAllAxes(const OnnxNodeView &node, OnnxImportContext &ctx,
+                       std::vector<int64_t> *full_pads) {
+  std::vector<int64_t> pads;
+  std::vector<int64_t> axes;
+  GeShape shape;
+  if (ConstantInputInts(node, ctx, 1, "pads", &pads) != SUCCESS ||
+      ConstantInputInts(node, ctx, 3, "axes", &axes) != SUCCESS ||
+      InferredInputShape(node, ctx, 0, "the 'axes' input", &shape) != SUCCESS) {
+    return FAILED;
+  }
+  if (pads.size() != 2 * axes.size()) {
+    return NodeError(node, ctx,
+                     "'pads' has " + std::to_string(pads.size()) + " values, expected 2 * " +
+                         std::to_string(axes.size()) + " (two per entry of 'axes')");
+  }
+  const int64_t rank = static_cast<int64_t>(shape.GetDimNum());
+  full_pads->assign(static_cast<size_t>(2 * rank), 0);
+  std::vector<bool> seen(static_cast<size_t>(rank), false);
+  for (size_t j = 0; j < axes.size(); ++j) {
+    const int64_t axis = axes[j] < 0 ? axes[j] + rank : axes[j];
+    if (axis < 0 || axis >= rank) {
+      return NodeError(node, ctx,
+                       "'axes' value " + std::to_string(axes[j]) +
+                           " is out of range for data of rank " + std::to_string(rank));
+    }
+    if (seen[static_cast<size_t>(axis)]) {
+      return NodeError(node, ctx, "'axes' names axis " + std::to_string(axis) + " twice");
+    }
+    seen[static_cast<size_t>(axis)] = true;
+    (*full_pads)[static_cast<size_t>(axis)] = pads[j];
+    (*full_pads)[static_cast<size_t>(axis + rank)] = pads[j + axes.size()];
+  }
+  return SUCCESS;
+}
+
 Status MapPad(const OnnxNodeView &node, OnnxImportContext &ctx) {
   const std::string mode = node.GetString("mode", "constant");
   if (mode != "constant" && mode != "reflect" && mode != "edge" && mode != "wrap") {
     return NodeError(node, ctx, "attribute 'mode' = '" + mode + "' is not valid");
   }
   if (node.Opset() >= 11) {
-    if (CheckInputCount(node, ctx, 2, 3) != SUCCESS) {
+    if (CheckInputCount(node, ctx, 2, node.Opset() >= 18 ? 4 : 3) != SUCCESS) {
       return FAILED;
     }
-    if (node.HasInput(3)) {
-      return NodeError(node, ctx, "the 'axes' input (opset 18) is not supported");
+    std::vector<int64_t> full_pads;
+    if (node.HasInput(3) && PadsOverAllAxes(node, ctx, &full_pads) != SUCCESS) {
+      return FAILED;
     }
     Node *op = MainOp(node, ctx, "PadV3");
-    if (op == nullptr || ConnectInput(node, ctx, 0, op, "x") != SUCCESS ||
-        ConnectInput(node, ctx, 1, op, "paddings") != SUCCESS) {
+    if (op == nullptr || ConnectInput(node, ctx, 0, op, "x") != SUCCESS) {
+      return FAILED;
+    }
+    const Status paddings =
+        node.HasInput(3)
+            ? ConnectConst(node, ctx, "paddings", MakeInt64Tensor(full_pads), op, "paddings")
+            : ConnectInput(node, ctx, 1, op, "paddings");
+    if (paddings != SUCCESS) {
       return FAILED;
     }
     if (node.HasInput(2) && ConnectInput(node, ctx, 2, op, "constant_values") != SUCCESS) {

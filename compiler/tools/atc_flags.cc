@@ -333,7 +333,8 @@ AtcParseResult ParseAtcFlags(int argc, const char *const *argv, AtcOptions *opti
     } else if (i + 1 < argc && argv[i + 1] != nullptr) {
       value = argv[++i];
     } else {
-      result.error = "ERROR: flag '" + name +
+      // gflags quotes the argument as typed ("--model"), not the normalised name.
+      result.error = "ERROR: flag '" + arg +
                      "' is missing its argument; flag description: " + flag->description;
       return result;
     }

@@ -53,7 +53,12 @@ TEST(AtcFlags, MissingValueNamesTheFlagAndItsDescription) {
   AtcParseResult result = Parse({"--model"}, &options);
   EXPECT_FALSE(result.ok);
   EXPECT_EQ(
-      result.error.rfind("ERROR: flag 'model' is missing its argument; flag description: ", 0), 0U)
+      result.error.rfind("ERROR: flag '--model' is missing its argument; flag description: ", 0),
+      0U)
+      << result.error;
+  // The flag is quoted as typed, like gflags does.
+  result = Parse({"-soc-version"}, &options);
+  EXPECT_EQ(result.error.rfind("ERROR: flag '-soc-version' is missing its argument", 0), 0U)
       << result.error;
 }
 

@@ -7,16 +7,17 @@
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
-#include <ctime>
 #include <fstream>
 #include <iostream>
 #include <map>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "common/error.h"
 #include "common/log.h"
 #include "om/model_json.h"
+#include "om/om_bundle.h"
 #include "om/om_file.h"
 #include "om/om_info.h"
 #include "ops/platform_info.h"
@@ -29,8 +30,6 @@ namespace {
 
 constexpr const char *kStartMessage = "ATC start working now, please wait for a moment.";
 constexpr const char *kSuccessMessage = "ATC run success, welcome to the next use.";
-// Keep in step with pyproject.toml's version.
-constexpr const char *kProducerVersion = "0.1.0";
 
 std::string FailureMessage(const std::string &command) {
   return "ATC run failed, Please check the detail log, Try '" + command +
@@ -139,15 +138,6 @@ Status ImportOptions(const AtcOptions &options, ModelImportOptions *import) {
   return SUCCESS;
 }
 
-std::string UtcNow() {
-  const std::time_t now = std::time(nullptr);
-  std::tm tm_utc{};
-  gmtime_r(&now, &tm_utc);
-  char buffer[32];
-  std::strftime(buffer, sizeof(buffer), "%Y-%m-%dT%H:%M:%SZ", &tm_utc);
-  return buffer;
-}
-
 Status ImportModel(const AtcOptions &options, const std::string &path, ComputeGraphPtr *graph) {
   if (!FileExists(path)) {
     return Fail("--model/--om file '" + path + "' does not exist or is not a regular file");
@@ -177,26 +167,19 @@ Status RunBuild(const AtcOptions &options, const std::string &command_line) {
   if (ImportModel(options, options.Get("model"), &graph) != SUCCESS) {
     return FAILED;
   }
-  OmModel model;
-  model.compile_options["ge.socVersion"] = options.Get("soc_version");
+  std::map<std::string, std::string> compile_options;
+  compile_options[kSocVersionOption] = soc;
   for (const auto &entry : CompileOptionKeys()) {
     const AtcFlagDef *flag = FindAtcFlag(entry.first);
     if (options.IsSet(entry.first) || (flag != nullptr && !flag->default_value.empty())) {
-      model.compile_options[entry.second] = options.Get(entry.first);
+      compile_options[entry.second] = options.Get(entry.first);
     }
   }
-  if (BuildOfflineGraph(graph, model.compile_options) != SUCCESS) {
+  OmModel model;
+  if (BuildOmModel(graph, compile_options, &model) != SUCCESS) {
     return FAILED;
   }
-  model.graph = graph;
-  model.platform["soc_version"] = platform->GetSocVersion();
-  model.platform["short_soc_version"] = platform->GetShortSocVersion();
-  model.platform["ai_core_count"] = std::to_string(platform->GetAiCoreCount());
-  model.platform["vector_core_count"] = std::to_string(platform->GetVectorCoreCount());
-  model.platform["ai_cpu_count"] = std::to_string(platform->GetAiCpuCount());
   model.build_info["producer"] = "ge_py atc";
-  model.build_info["producer_version"] = kProducerVersion;
-  model.build_info["build_time"] = UtcNow();
   model.build_info["framework"] = std::to_string(options.GetInt("framework")) + "(" +
                                   FrameworkName(options.GetInt("framework")) + ")";
   model.build_info["source_model"] = options.Get("model");
@@ -239,7 +222,13 @@ Status RunToJson(const AtcOptions &options) {
     return Fail("--om file '" + input + "' does not exist or is not a regular file");
   }
   std::string text;
-  if (IsOmFile(input)) {
+  if (IsOmBundleFile(input)) {
+    std::vector<OmModel> models;
+    if (LoadOmBundle(input, &models) != SUCCESS) {
+      return FAILED;
+    }
+    text = OmBundleToJson(models);
+  } else if (IsOmFile(input)) {
     OmModel model;
     if (LoadOmModel(input, &model) != SUCCESS) {
       return FAILED;
@@ -264,8 +253,18 @@ Status RunDisplay(const AtcOptions &options) {
   if (RequireFlag(options, "om", "for --mode=6 (the .om file to describe)") != SUCCESS) {
     return FAILED;
   }
+  const std::string &input = options.Get("om");
+  if (IsOmBundleFile(input)) {
+    std::vector<OmModel> models;
+    uint64_t file_size = 0;
+    if (LoadOmBundle(input, &models, &file_size) != SUCCESS) {
+      return FAILED;
+    }
+    std::cout << DescribeOmBundle(models, file_size);
+    return SUCCESS;
+  }
   OmModel model;
-  if (LoadOmModel(options.Get("om"), &model) != SUCCESS) {
+  if (LoadOmModel(input, &model) != SUCCESS) {
     return FAILED;
   }
   std::cout << DescribeOmModel(model);

@@ -1,0 +1,32 @@
+"""ctypes binding of the pyatc entry (spec graph_api.md §6, §7 "pyatc lib").
+
+GE ships ``libpyatc_wrapper.so`` (loaded RTLD_GLOBAL|RTLD_NOW); ge_py builds the ATC main routine
+into ``libge_compiler.so``, which ``get_compiler_lib`` loads once with RTLD_GLOBAL, so
+``pyatc_lib`` is that library with ``GeApiWrapper_Atc_Main`` declared.
+"""
+
+from __future__ import annotations
+
+import ctypes
+
+from ge._capi._lib_loader import get_compiler_lib
+
+__all__ = ["pyatc_lib", "get_pyatc_lib", "is_pyatc_lib_loaded"]
+
+
+def _configure(lib: ctypes.CDLL) -> ctypes.CDLL:
+    func = lib.GeApiWrapper_Atc_Main
+    func.restype = ctypes.c_int
+    func.argtypes = [ctypes.c_int, ctypes.POINTER(ctypes.c_char_p)]
+    return lib
+
+
+pyatc_lib = _configure(get_compiler_lib())
+
+
+def get_pyatc_lib() -> ctypes.CDLL:
+    return pyatc_lib
+
+
+def is_pyatc_lib_loaded() -> bool:
+    return pyatc_lib is not None
