@@ -190,3 +190,88 @@ def test_a_cloned_config_drives_const_value_matching():
     assert len(_Matches(Pattern(add_const("zero", 0.0)), target, strict).all_addresses()) == 1
     loose = PatternMatcherConfigBuilder().build()
     assert len(_Matches(Pattern(add_const("zero", 0.0)), target, loose).all_addresses()) == 2
+
+
+@requires_native_hooks
+def test_bridge_hooks_with_real_handles_expire_what_the_pass_kept(monkeypatch, write_plugin):
+    import ctypes
+
+    from ge.graph import Graph
+    from ge.passes import _bridge
+
+    path = write_plugin(
+        "keeper.py",
+        """
+        from ge.es.graph_builder import GraphBuilder
+        from ge.passes import PassStage, PatternFusionPass, register_fusion_pass
+
+        @register_fusion_pass(name="Keeper", stage=PassStage.BEFORE_INFER_SHAPE)
+        class Keeper(PatternFusionPass):
+            kept = []
+
+            def patterns(self):
+                builder = GraphBuilder("keeper_pattern")
+                a, b = builder.create_inputs(2)
+                return [builder.build_and_reset([a + b])]
+
+            def meet_requirements(self, match_result):
+                Keeper.kept.append(match_result)
+                return match_result.get_matched_nodes()[0].type == "Add"
+
+            def replacement(self, match_result):
+                Keeper.kept.append(match_result)
+                builder = GraphBuilder("keeper_replacement")
+                a, b = builder.create_inputs(2)
+                return builder.build_and_reset([a * b])
+        """,
+    )
+    monkeypatch.setenv("ASCEND_GE_PY_PASS_PATH", str(path))
+    (descriptor,) = _bridge.load_and_get_pass_descriptors()
+    key = descriptor["descriptor_key"]
+    _bridge.create_pass_holder(f"{key}#1", key)
+    (pattern_address,) = _bridge.get_pass_patterns(f"{key}#1")
+    target = _target_graph()
+    run = native_test_hooks().MatchRun(pattern_address, target._handle.value, 0)
+    address = run.next()
+    assert _bridge.call_meet_requirements(f"{key}#1", address) is True
+    graph_address = _bridge.call_replacement(f"{key}#1", address)
+    adopted = Graph._create_from(ctypes.c_void_p(graph_address), owns_handle=True)
+    assert adopted.name == "keeper_replacement"
+    keeper = _bridge._holder(f"{key}#1").instance
+    assert len(keeper.kept) == 2
+    del run  # the C++ results are gone; the kept views must not reach them
+    for kept in keeper.kept:
+        with pytest.raises(RuntimeError, match=_EXPIRED):
+            kept.get_matched_nodes()
+    assert _bridge.destroy_pass_holder(f"{key}#1") is True
+
+
+@requires_native_hooks
+def test_decompose_hooks_receive_a_real_node(monkeypatch, write_plugin):
+    from ge.passes import _bridge
+
+    path = write_plugin(
+        "decompose.py",
+        """
+        from ge.es.graph_builder import GraphBuilder
+        from ge.passes import DecomposePass, PassStage, register_decompose_pass
+
+        @register_decompose_pass(name="SplitAdd", stage=PassStage.BEFORE_INFER_SHAPE,
+                                 op_types=["Add"])
+        class SplitAdd(DecomposePass):
+            seen = []
+
+            def meet_requirements(self, node):
+                SplitAdd.seen.append((node.type, node.get_inputs_size()))
+                return True
+        """,
+    )
+    monkeypatch.setenv("ASCEND_GE_PY_PASS_PATH", str(path))
+    (descriptor,) = _bridge.load_and_get_pass_descriptors()
+    key = descriptor["descriptor_key"]
+    _bridge.create_pass_holder(f"{key}#1", key)
+    target = _target_graph()
+    add = _node(target, "Add")
+    ref = native_test_hooks().NodeRef(add._handle.value)
+    assert _bridge.call_decompose_meet_requirements(f"{key}#1", ref.address()) is True
+    assert _bridge._holder(f"{key}#1").instance.seen == [("Add", 2)]
