@@ -22,15 +22,19 @@ py::object BorrowNode(uintptr_t node_handle) {
 // C++ never frees a handle that someone else frees too.
 uintptr_t ReleaseGraph(const py::object &graph_obj) {
   const Graph graph = GraphFromPython(graph_obj, "Graph handle is empty");
-  uintptr_t handle = ReadHandle(graph_obj, "Graph object must carry _handle");
-  if (!PythonGraphOwnsHandle(graph_obj)) {
-    handle = reinterpret_cast<uintptr_t>(python_pass::NewGraphHandle(graph));
-    if (handle == 0U) {
-      throw std::runtime_error("Graph handle is empty");
-    }
-  }
+  const uintptr_t own_handle = ReadHandle(graph_obj, "Graph object must carry _handle");
+  const bool owned = PythonGraphOwnsHandle(graph_obj);
+  // Invalidate first: if that fails nothing has been handed over yet. `graph` keeps the compute
+  // graph alive for the new handle below.
   InvalidatePythonGraph(graph_obj);
-  return handle;
+  if (owned) {
+    return own_handle;
+  }
+  void *new_handle = python_pass::NewGraphHandle(graph);
+  if (new_handle == nullptr) {
+    throw std::runtime_error("Graph handle is empty");
+  }
+  return reinterpret_cast<uintptr_t>(new_handle);
 }
 
 }  // namespace
