@@ -18,7 +18,7 @@ import os
 import sys
 import tempfile
 from pathlib import Path
-from typing import List, Optional, Sequence
+from typing import List, Sequence
 
 MODEL_NAME = "matmul_add.onnx"
 PASS_NAME = "matmul_add_gemm_pass.py"
@@ -80,11 +80,12 @@ def compile_model(model: Path, output: Path, pass_path: str) -> List[str]:
     return [op["type"] for op in document["graph"][0]["op"]]
 
 
-def compare_outputs(plain_om: Path, fused_om: Path) -> Optional[float]:
+def compare_outputs(plain_om: Path, fused_om: Path) -> float | None:
     """Max abs difference of the two models' outputs on one random input (None if the host
     runtime or numpy is unavailable)."""
     try:
         import numpy as np
+
         from ge.session import load_om
     except ImportError:
         return None
