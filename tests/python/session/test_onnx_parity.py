@@ -10,8 +10,11 @@ random inputs and their outputs are compared. Tolerances (float32):
 - transformer_block*: rtol 1e-5, atol 1e-4 (softmax, LayerNorm and Erf/Tanh Gelu use other
   exp/erf implementations).
 
-The absolute bound 1e-4 is the issue's parity requirement (max abs error <= 1e-4). The tests
-skip (with the reason) when onnxruntime is not installed.
+The absolute bound 1e-4 is the issue's parity requirement (max abs error <= 1e-4). Every model
+runs twice: without pass plugins and with the sample C++ plugins of tests/cpp/plugins (Add-zero
+removal, MatMul+Add -> GEMM, grouped-conv decomposition; built into <build>/test_opp by the
+loader tests, skipped when absent) loaded through ASCEND_OPP_PATH. The tests skip (with the
+reason) when onnxruntime is not installed.
 """
 
 from __future__ import annotations
@@ -21,6 +24,9 @@ import os
 
 import pytest
 
+from ge._capi._lib_loader import get_compiler_lib_path
+from ge.error import GeError
+from ge.ge_global import GeApi
 from ge.graph import Tensor
 from ge.parser import parse_onnx
 from ge.session import Session
@@ -106,8 +112,33 @@ def _run_ge(model_path: str, inputs: dict, session: Session, graph_id: int):
     return [t.numpy() for t in session.run_graph(graph_id, tensors)]
 
 
+@pytest.fixture(params=["no_passes", "sample_passes"])
+def initialized_ge(request, monkeypatch):
+    """GE initialised without pass plugins, or with the sample C++ plugins loaded."""
+    GeApi.ge_finalize()
+    if request.param == "sample_passes":
+        opp = os.path.join(os.path.dirname(os.path.dirname(get_compiler_lib_path())), "test_opp")
+        if not os.path.isdir(os.path.join(opp, "vendors")):
+            pytest.skip(f"sample pass plugins not built under {opp} (build loader_test)")
+        monkeypatch.setenv("ASCEND_OPP_PATH", opp)
+    else:
+        monkeypatch.setenv("ASCEND_OPP_PATH", os.path.join(os.sep, "nonexistent", "opp"))
+    GeApi.ge_initialize({"ge.exec.deviceId": "0"})
+    yield request.param
+    GeApi.ge_finalize()
+
+
 @pytest.mark.parametrize("name", sorted(_TOLERANCES))
-def test_session_matches_onnxruntime(ge_env, models, name):
+def test_session_matches_onnxruntime(initialized_ge, models, name, request):
+    if initialized_ge == "sample_passes" and name.startswith("transformer_block"):
+        # Known defect of the sample plugin (tests/cpp/plugins/matmul_add_to_gemm_pass.cc): it
+        # also rewrites 3-D BatchMatMulV2 + Add into GEMM, whose infer-shape needs 2-D inputs,
+        # so the compile fails. Strict: the test starts failing once the plugin gets a rank guard.
+        request.applymarker(
+            pytest.mark.xfail(
+                strict=True, raises=GeError, reason="sample GEMM plugin fuses 3-D MatMul+Add"
+            )
+        )
     rtol, atol = _TOLERANCES[name]
     path = os.path.join(models, name)
     session = Session()
