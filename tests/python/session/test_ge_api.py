@@ -45,3 +45,15 @@ def test_initialize_failure_raises_ge_error(no_ge, monkeypatch):
     with pytest.raises(GeError, match="^GEInitialize failed") as info:
         GeApi.ge_initialize({"k": "v"})
     assert info.value.api_name == "GEInitialize"
+
+
+def test_finalize_failure_raises_ge_error(monkeypatch):
+    from ge._capi import pygeapi_wrapper
+
+    class FailingLib:
+        def GeApiWrapper_GEFinalize(self):  # noqa: N802 - C name
+            return 5
+
+    monkeypatch.setattr(pygeapi_wrapper, "geapi_lib", FailingLib())
+    with pytest.raises(GeError, match="^GEFinalize failed"):
+        GeApi.ge_finalize()

@@ -111,3 +111,25 @@ def test_input_validation_names_index_expected_and_got(ge_env, graph):
         session.run_graph(1, [Tensor([1.0, 2.0, 3.0])])
     with pytest.raises(GeError, match="RunGraph failed; graph_id=1; .*takes 1 inputs, got 0"):
         session.run_graph(1, [])
+
+
+def test_create_session_failure_raises_ge_error(monkeypatch):
+    from ge._capi.pysession_wrapper import session_lib
+
+    monkeypatch.setattr(session_lib, "GeApiWrapper_Session_CreateSession", lambda: None)
+    with pytest.raises(GeError, match="^CreateSession failed") as info:
+        Session()
+    assert info.value.api_name == "CreateSession"
+
+
+def test_default_allocator_failure_raises_ge_error(ge_env, graph, monkeypatch):
+    from ge._capi.pysession_wrapper import session_lib
+
+    session = Session()
+    session.add_graph(1, graph)
+    monkeypatch.setattr(
+        session_lib, "GeApiWrapper_Session_RegisterDefaultAllocator", lambda *args: 1
+    )
+    with pytest.raises(GeError, match="^RegisterDefaultAllocator failed; stream=0x2a"):
+        session.run_graph_with_stream_async(1, 0x2A, [Tensor([1.0, 2.0])])
+    assert session._default_allocator_streams == set()
