@@ -74,14 +74,18 @@ void PoolNchw(const T *x, T *y, int64_t planes, int64_t h, int64_t w, const Pool
         const int64_t w0 = std::max<int64_t>(ws, 0);
         const int64_t w1 = std::min(ws + p.kw, w);
         if (is_max) {
+          // Branch-free (std::max compiles to maxss and skips NaN; NaN is tracked apart and
+          // propagated at the end): a data-dependent branch mispredicts on real activations.
           T best = -std::numeric_limits<T>::infinity();
+          bool saw_nan = false;
           for (int64_t iy = h0; iy < h1; ++iy) {
             for (int64_t ix = w0; ix < w1; ++ix) {
               const T v = plane[iy * w + ix];
-              if (v > best || std::isnan(v)) best = v;
+              saw_nan |= v != v;
+              best = std::max(best, v);
             }
           }
-          out[oy * p.ow + ox] = best;
+          out[oy * p.ow + ox] = saw_nan ? std::numeric_limits<T>::quiet_NaN() : best;
         } else {
           T sum = 0;
           for (int64_t iy = h0; iy < h1; ++iy) {

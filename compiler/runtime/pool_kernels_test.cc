@@ -1,6 +1,9 @@
 // Tests of the pooling kernels: ceil_mode, exclusive counts, SAME padding, global pooling.
 #include <gtest/gtest.h>
 
+#include <cmath>
+#include <limits>
+
 #include "runtime/runtime_test_utils.h"
 
 namespace ge {
@@ -56,6 +59,23 @@ TEST(MaxPoolV3Kernel, PaddingNeverWinsOverNegativeValues) {
   auto run = Run1("MaxPoolV3", {x}, Pool({2, 2}, {1, 1}, {1, 1, 1, 1}));
   ASSERT_EQ(run.status, SUCCESS) << run.error;
   EXPECT_EQ(Values<float>(run.out()), (std::vector<float>{-5, -5, -6, -5, -5, -6, -7, -7, -8}));
+}
+
+TEST(MaxPoolV3Kernel, NanInAWindowPropagatesWherePresent) {
+  // The branch-free max skips NaN and tracks it apart: a window holding NaN gives NaN, any
+  // position of the NaN in the window; windows without it are unaffected.
+  const float nan = std::numeric_limits<float>::quiet_NaN();
+  const GeTensor x = F32({1, 1, 2, 3}, {1, nan, 3, 4, 5, 6});
+  auto run = Run1("MaxPoolV3", {x}, Pool({2, 1}, {1, 1}, {0, 0, 0, 0}));
+  ASSERT_EQ(run.status, SUCCESS) << run.error;
+  const auto v = Values<float>(run.out());
+  ASSERT_EQ(v.size(), 3u);
+  EXPECT_EQ(v[0], 4.0f);
+  EXPECT_TRUE(std::isnan(v[1]));
+  EXPECT_EQ(v[2], 6.0f);
+  const GeTensor first = F32({1, 1, 1, 2}, {nan, 1});
+  EXPECT_TRUE(std::isnan(
+      Values<float>(Run1("MaxPoolV3", {first}, Pool({1, 2}, {1, 1}, {0, 0, 0, 0})).out())[0]));
 }
 
 TEST(AvgPoolV2Kernel, ExclusiveCountsOnlyRealCells) {

@@ -4,6 +4,10 @@
 #include <limits>
 #include <type_traits>
 
+#if defined(__SSE__)
+#include <xmmintrin.h>
+#endif
+
 #include "common/error.h"
 #include "runtime/builtin_kernels.h"
 #include "runtime/elementwise_utils.h"
@@ -178,7 +182,32 @@ Status Square(KernelContext &ctx) {
 Status Sign(KernelContext &ctx) {
   return NumericUnary(ctx, [](auto v) { return (v > 0) - (v < 0); });
 }
+/// float Relu without a data-dependent branch: maxps(v, 0) is v > 0 ? v : 0 (NaN -> 0, like the
+/// generic path). GCC -O2 leaves the generic loop a compare-and-branch per element, which
+/// mispredicts on real activations (~10x slower than Add on [8,16,32,32]).
+GeTensor ReluFloat(const GeTensor &x) {
+  OutputTensor out(DT_FLOAT, DimsOf(x));
+  const float *px = DataOf<float>(x);
+  float *py = out.Data<float>();
+  const int64_t n = out.ElementCount();
+  int64_t i = 0;
+#if defined(__SSE__)
+  const __m128 zero = _mm_setzero_ps();
+  for (; i + 4 <= n; i += 4) {
+    _mm_storeu_ps(py + i, _mm_max_ps(_mm_loadu_ps(px + i), zero));
+  }
+#endif
+  for (; i < n; ++i) py[i] = px[i] > 0 ? px[i] : 0.0f;
+  return out.Finish();
+}
+
 Status Relu(KernelContext &ctx) {
+  if (ctx.RequireInputs(1) != SUCCESS) {
+    return FAILED;
+  }
+  if (DtypeOf(ctx.Input(0)) == DT_FLOAT) {
+    return ctx.SetOutput(0, ReluFloat(ctx.Input(0)));
+  }
   return NumericUnary(ctx, [](auto v) { return v > 0 ? v : decltype(v){0}; });
 }
 Status Relu6(KernelContext &ctx) {

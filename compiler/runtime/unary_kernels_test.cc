@@ -63,6 +63,14 @@ TEST(SigmoidKernel, IsStableForLargeMagnitudes) {
   EXPECT_EQ(y[2], 1.0f);
 }
 
+TEST(ActivationKernels, FloatReluKeepsNanAndZeroRulesOnEveryLane) {
+  // 7 elements: one SIMD block of 4 plus a scalar tail of 3, NaN in both parts.
+  const float nan = std::numeric_limits<float>::quiet_NaN();
+  const auto y = Values<float>(Run1("Relu", {F32({7}, {-1, nan, 2.5f, -0.0f, nan, 3, -7})}).out());
+  EXPECT_EQ(y, (std::vector<float>{0, 0, 2.5f, 0, 0, 3, 0}));
+  EXPECT_FALSE(std::signbit(y[3]));  // -0 -> +0
+}
+
 TEST(ActivationKernels, ReluAndRelu6WorkOnIntsAndFloats) {
   EXPECT_EQ(Values<float>(Run1("Relu", {F32({3}, {-1, 0, 2})}).out()),
             (std::vector<float>{0, 0, 2}));

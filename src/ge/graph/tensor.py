@@ -5,6 +5,7 @@ from __future__ import annotations
 import ctypes
 from typing import Any, List
 
+from ge._capi import pytensor_runtime_wrapper
 from ge._capi.pygraph_wrapper import graph_lib, int64_array, take_dims, take_string
 from ge.graph._numeric import floats_to_fp16_bits
 from ge.graph.tensor_desc import Shape, TensorDesc
@@ -152,6 +153,14 @@ class Tensor:
 
     def __del__(self):
         if getattr(self, "_owns_handle", False) and getattr(self, "_handle", None):
+            # A device tensor's bytes live in a block of a stream allocator: give it back first.
+            if (
+                graph_lib.GeApiWrapper_Tensor_GetPlacement(self._handle)
+                == Placement.PLACEMENT_DEVICE
+            ):
+                pytensor_runtime_wrapper.tensor_runtime_lib.GeApiWrapper_Tensor_ReleaseDeviceMemory(
+                    self._handle
+                )
             graph_lib.GeApiWrapper_Tensor_DestroyEsCTensor(self._handle)
             self._handle = None
 
@@ -234,10 +243,8 @@ class Tensor:
 
     # ---- placement ----
     def _runtime_call(self, name: str) -> int:
-        func = getattr(graph_lib, "GeApiWrapper_" + name, None)
-        if func is None:
-            raise RuntimeError(f"{name} is not available: the runtime library lacks it")
-        return func(self._handle)
+        lib = pytensor_runtime_wrapper.tensor_runtime_lib
+        return getattr(lib, "GeApiWrapper_" + name)(self._handle)
 
     def to_device(self) -> Tensor:
         if self.get_placement() != Placement.PLACEMENT_HOST:
@@ -255,6 +262,67 @@ class Tensor:
             raise RuntimeError(f"Failed to move tensor from device to host, ret={ret}")
         return self
 
+    # ---- numpy interop (only when numpy is installed) ----
+    def numpy(self):
+        """A numpy array copy of this host tensor's data, shaped like the tensor (0-d for a
+        scalar). Raises ImportError without numpy, RuntimeError for a device tensor."""
+        np = _numpy_module()
+        if self.get_placement() != Placement.PLACEMENT_HOST:
+            raise RuntimeError("Tensor.numpy() needs a host tensor; call to_host() first")
+        data_type = self.get_data_type()
+        dtype = _numpy_dtypes(np).get(data_type)
+        if dtype is None:
+            raise TypeError(f"Tensor.numpy() does not support data type {data_type.name}")
+        data = ctypes.c_void_p()
+        size = ctypes.c_size_t(0)
+        lib = pytensor_runtime_wrapper.tensor_runtime_lib
+        if lib.GeApiWrapper_Tensor_GetRawData(self._handle, ctypes.byref(data), ctypes.byref(size)):
+            raise RuntimeError("Failed to get Tensor data")
+        shape = list(self.get_shape())
+        count = _element_count(shape)
+        expected = count * np.dtype(dtype).itemsize
+        if size.value != expected:
+            raise RuntimeError(
+                f"Tensor holds {size.value} bytes but shape {shape} of {data_type.name} "
+                f"needs {expected}"
+            )
+        raw = ctypes.string_at(data.value, size.value) if size.value else b""
+        return np.frombuffer(raw, dtype=dtype).reshape(shape).copy()
+
+    @classmethod
+    def from_numpy(cls, array, format: Format = Format.FORMAT_ND) -> Tensor:
+        """A host tensor holding a copy of ``array`` (any numpy array of a supported dtype:
+        float16/32/64, int8..int64, uint8..uint64, bool)."""
+        np = _numpy_module()
+        if not isinstance(array, np.ndarray):
+            raise TypeError("array must be a numpy.ndarray")
+        if not isinstance(format, Format):
+            raise TypeError("Format must be a Format")
+        if not array.dtype.isnative:
+            array = array.astype(array.dtype.newbyteorder("="))
+        data_type = _data_type_of(np, array.dtype)
+        if data_type is None:
+            raise TypeError(f"Tensor.from_numpy() does not support numpy dtype {array.dtype}")
+        # Not np.ascontiguousarray: it turns a 0-d array into shape (1,).
+        contiguous = array if array.flags.c_contiguous else array.copy(order="C")
+        shape = [int(d) for d in array.shape]
+        # The C creator has no DOUBLE path: pass the bytes as UINT64 (same width), then retype.
+        create_type = DataType.DT_UINT64 if data_type == DataType.DT_DOUBLE else data_type
+        create, _ = _esb_functions()
+        handle = create(
+            contiguous.ctypes.data_as(ctypes.c_void_p) if contiguous.size else None,
+            int64_array(shape),
+            len(shape),
+            int(create_type),
+            int(format),
+        )
+        if not handle:
+            raise RuntimeError("Failed to create Tensor")
+        tensor = cls._create_from(ctypes.c_void_p(handle))
+        if create_type != data_type:
+            tensor.set_data_type(data_type)
+        return tensor
+
     def __str__(self) -> str:
         indent = " " * 8
         return (
@@ -263,6 +331,38 @@ class Tensor:
             f"{indent}shape is {self.get_shape()},\n"
             f"{indent}data is {self.get_data()}\n{indent}"
         )
+
+
+def _numpy_module():
+    try:
+        import numpy
+    except ImportError as exc:
+        raise ImportError("numpy interop of ge.graph.Tensor needs numpy installed") from exc
+    return numpy
+
+
+def _numpy_dtypes(np) -> dict:
+    return {
+        DataType.DT_FLOAT: np.float32,
+        DataType.DT_FLOAT16: np.float16,
+        DataType.DT_DOUBLE: np.float64,
+        DataType.DT_INT8: np.int8,
+        DataType.DT_INT16: np.int16,
+        DataType.DT_INT32: np.int32,
+        DataType.DT_INT64: np.int64,
+        DataType.DT_UINT8: np.uint8,
+        DataType.DT_UINT16: np.uint16,
+        DataType.DT_UINT32: np.uint32,
+        DataType.DT_UINT64: np.uint64,
+        DataType.DT_BOOL: np.bool_,
+    }
+
+
+def _data_type_of(np, dtype):
+    for data_type, np_type in _numpy_dtypes(np).items():
+        if np.dtype(np_type) == dtype:
+            return data_type
+    return None
 
 
 def _parse_number(item: str):

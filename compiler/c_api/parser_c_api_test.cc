@@ -1,0 +1,102 @@
+// Tests of GeApiWrapper_Parser_ParseOnnx on models written by tests/models/*.py at test time.
+#include "c_api/parser_c_api.h"
+
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <string>
+
+#include "common/error.h"
+
+extern "C" void GeApiWrapper_Graph_DestroyGraph(GeGraphHandle *graph);
+
+namespace {
+
+// The repository root, from this file's path (compiler/c_api/parser_c_api_test.cc). Ninja
+// compiles with a path relative to the build tree, whose root is three levels above this test
+// binary (<build>/compiler/c_api/c_api_test).
+std::string SourceRoot() {
+  std::string file = __FILE__;
+  if (file.empty() || file[0] != '/') {
+    char exe[4096] = {0};
+    const ssize_t length = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+    std::string build = length > 0 ? std::string(exe, static_cast<size_t>(length)) : ".";
+    for (int i = 0; i < 3; ++i) {
+      build = build.substr(0, build.find_last_of('/'));
+    }
+    file = build + "/" + file;
+  }
+  for (int i = 0; i < 3; ++i) {
+    file = file.substr(0, file.find_last_of('/'));
+  }
+  return file;
+}
+
+class ParserCApiTest : public testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    dir_ = new std::string("/tmp/ge_parser_c_api_test_" + std::to_string(getpid()));
+    const std::string command =
+        "python3 " + SourceRoot() + "/tests/models/generate_all.py " + *dir_ + " > /dev/null";
+    generated_ = std::system(command.c_str()) == 0;
+  }
+  static void TearDownTestSuite() {
+    const int removed = std::system(("rm -rf " + *dir_).c_str());
+    (void)removed;
+    delete dir_;
+  }
+  void SetUp() override {
+    ASSERT_TRUE(generated_) << "tests/models/generate_all.py failed (needs python3 with onnx)";
+  }
+  static std::string Model(const std::string &name) { return *dir_ + "/" + name; }
+
+  static std::string *dir_;
+  static bool generated_;
+};
+
+std::string *ParserCApiTest::dir_ = nullptr;
+bool ParserCApiTest::generated_ = false;
+
+TEST_F(ParserCApiTest, ParsesTheModelLikeAtc) {
+  GeGraphHandle *graph =
+      GeApiWrapper_Parser_ParseOnnx(Model("matmul_add.onnx").c_str(), nullptr, nullptr, 0);
+  ASSERT_NE(graph, nullptr) << ge::GetLastError();
+  // The same mapping atc uses: ONNX MatMul -> BatchMatMulV2 (docs/onnx_import.md).
+  ge::Node *matmul = graph->graph->FindNode("matmul");
+  ASSERT_NE(matmul, nullptr);
+  EXPECT_EQ(matmul->GetType(), "BatchMatMulV2");
+  ASSERT_NE(graph->graph->FindNode("bias_add"), nullptr);
+  EXPECT_EQ(graph->graph->FindNode("bias_add")->GetType(), "Add");
+  GeApiWrapper_Graph_DestroyGraph(graph);
+}
+
+TEST_F(ParserCApiTest, AppliesInputShapeParam) {
+  const char *keys[] = {"input_shape"};
+  const char *values[] = {"x:4,8"};
+  GeGraphHandle *graph =
+      GeApiWrapper_Parser_ParseOnnx(Model("matmul_add.onnx").c_str(), keys, values, 1);
+  ASSERT_NE(graph, nullptr) << ge::GetLastError();
+  ge::Node *data = graph->graph->GetInputNodes().at(0);
+  EXPECT_EQ(data->GetOpDesc().GetOutputDesc(0)->GetShape().GetDims(), (std::vector<int64_t>{4, 8}));
+  GeApiWrapper_Graph_DestroyGraph(graph);
+}
+
+TEST_F(ParserCApiTest, ErrorsNameTheFileOrTheParam) {
+  EXPECT_EQ(GeApiWrapper_Parser_ParseOnnx("/nonexistent/m.onnx", nullptr, nullptr, 0), nullptr);
+  EXPECT_NE(ge::GetLastError().find("/nonexistent/m.onnx"), std::string::npos)
+      << ge::GetLastError();
+  const char *keys[] = {"bogus"};
+  const char *values[] = {"1"};
+  EXPECT_EQ(GeApiWrapper_Parser_ParseOnnx(Model("matmul_add.onnx").c_str(), keys, values, 1),
+            nullptr);
+  EXPECT_NE(ge::GetLastError().find("unknown parser param 'bogus'"), std::string::npos);
+  EXPECT_NE(ge::GetLastError().find("matmul_add.onnx"), std::string::npos);
+  EXPECT_EQ(GeApiWrapper_Parser_ParseOnnx(Model("unmapped_op.onnx").c_str(), nullptr, nullptr, 0),
+            nullptr);
+  EXPECT_NE(ge::GetLastError().find("unmapped_op.onnx"), std::string::npos) << ge::GetLastError();
+  EXPECT_EQ(GeApiWrapper_Parser_ParseOnnx(nullptr, nullptr, nullptr, 0), nullptr);
+  EXPECT_EQ(ge::GetLastError(), "ParseOnnx: model_path is NULL");
+}
+
+}  // namespace

@@ -1,0 +1,114 @@
+// Session implementation.
+#include "runtime/session.h"
+
+#include <string>
+
+#include "common/error.h"
+#include "pipeline/compile_graph.h"
+
+namespace ge {
+namespace runtime {
+namespace {
+
+Status RequireInitialized(const char *api) {
+  if (!GeEnvironment::IsInitialized()) {
+    return Fail(std::string(api) +
+                ": GE is not initialized; call GEInitialize (ge.ge_global.GeApi.ge_initialize) "
+                "first");
+  }
+  return SUCCESS;
+}
+
+}  // namespace
+
+Status Session::AddGraph(uint32_t graph_id, const ComputeGraph &graph, const OptionMap &options) {
+  if (RequireInitialized("AddGraph") != SUCCESS) {
+    return FAILED;
+  }
+  std::lock_guard<std::mutex> lock(mutex_);
+  if (graphs_.count(graph_id) != 0) {
+    return Fail("AddGraph: graph id " + std::to_string(graph_id) +
+                " is already used in this session; remove it first");
+  }
+  GraphEntry entry;
+  entry.graph = graph.Clone();
+  if (entry.graph == nullptr) {
+    return Fail("AddGraph: copying graph '" + graph.GetName() + "' failed: " + GetLastError());
+  }
+  entry.options = options;
+  graphs_.emplace(graph_id, std::move(entry));
+  return SUCCESS;
+}
+
+Status Session::RemoveGraph(uint32_t graph_id) {
+  if (RequireInitialized("RemoveGraph") != SUCCESS) {
+    return FAILED;
+  }
+  std::lock_guard<std::mutex> lock(mutex_);
+  if (graphs_.erase(graph_id) == 0) {
+    return Fail("RemoveGraph: graph id " + std::to_string(graph_id) +
+                " was not added to this session");
+  }
+  return SUCCESS;
+}
+
+Status Session::Prepare(uint32_t graph_id, GraphEntry &entry) {
+  // Global < session < graph options, as GE layers them.
+  OptionMap options = GeEnvironment::GetGlobalOptions();
+  for (const OptionMap *layer : {&options_, &entry.options}) {
+    for (const auto &item : *layer) {
+      options[item.first] = item.second;
+    }
+  }
+  // Compile a copy so a failed compile leaves the added graph untouched for a retry.
+  ComputeGraphPtr compiled = entry.graph->Clone();
+  CompileResult result;
+  const std::string what =
+      "graph " + std::to_string(graph_id) + " ('" + entry.graph->GetName() + "')";
+  if (CompileGraph(compiled, options, &result) != SUCCESS) {
+    return Fail("compiling " + what + " failed: " + GetLastError());
+  }
+  ++entry.compile_count;
+  std::unique_ptr<Executor> executor;
+  if (Executor::Create(*compiled, &executor) != SUCCESS) {
+    return Fail("planning " + what + " for the host runtime failed: " + GetLastError());
+  }
+  if (executor->CheckKernels() != SUCCESS) {
+    return Fail(what + " cannot run: " + GetLastError());
+  }
+  entry.executor = std::move(executor);
+  return SUCCESS;
+}
+
+Status Session::RunGraph(uint32_t graph_id, const std::vector<GeTensor> &inputs,
+                         std::vector<GeTensor> *outputs) {
+  if (outputs == nullptr) {
+    return Fail("RunGraph: outputs must not be null");
+  }
+  if (RequireInitialized("RunGraph") != SUCCESS) {
+    return FAILED;
+  }
+  std::lock_guard<std::mutex> lock(mutex_);
+  auto it = graphs_.find(graph_id);
+  if (it == graphs_.end()) {
+    return Fail("RunGraph: graph id " + std::to_string(graph_id) +
+                " was not added to this session");
+  }
+  GraphEntry &entry = it->second;
+  if (entry.executor == nullptr && Prepare(graph_id, entry) != SUCCESS) {
+    return FAILED;
+  }
+  if (entry.executor->Run(inputs, outputs) != SUCCESS) {
+    return Fail("running graph " + std::to_string(graph_id) + " failed: " + GetLastError());
+  }
+  return SUCCESS;
+}
+
+size_t Session::GetCompileCount(uint32_t graph_id) const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  auto it = graphs_.find(graph_id);
+  return it == graphs_.end() ? 0 : it->second.compile_count;
+}
+
+}  // namespace runtime
+}  // namespace ge

@@ -1,0 +1,55 @@
+// Session: graphs added by id, compiled on their first run (CompileGraph with the global, session
+// and graph options, then the kernel check) and run on the host runtime by a cached Executor
+// (graph_api.md §5, issue #7).
+#ifndef GE_RUNTIME_SESSION_H_
+#define GE_RUNTIME_SESSION_H_
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <vector>
+
+#include "ge/ge_error_codes.h"
+#include "graph/compute_graph.h"
+#include "graph/ge_tensor.h"
+#include "runtime/executor.h"
+#include "runtime/ge_environment.h"
+
+namespace ge {
+namespace runtime {
+
+class Session {
+ public:
+  explicit Session(OptionMap options = {}) : options_(std::move(options)) {}
+
+  /// Keeps a deep copy of `graph` (later edits of the caller's graph do not affect it) under
+  /// `graph_id`. Fails when GE is not initialised or the id is taken.
+  Status AddGraph(uint32_t graph_id, const ComputeGraph &graph, const OptionMap &options = {});
+  Status RemoveGraph(uint32_t graph_id);
+  /// Compiles the graph on its first run and caches the executor; validates `inputs` (errors
+  /// name the input index, the expected and the given shape/dtype).
+  Status RunGraph(uint32_t graph_id, const std::vector<GeTensor> &inputs,
+                  std::vector<GeTensor> *outputs);
+  /// How many times `graph_id` was compiled (0 before its first run; 1 afterwards).
+  size_t GetCompileCount(uint32_t graph_id) const;
+
+ private:
+  struct GraphEntry {
+    ComputeGraphPtr graph;
+    OptionMap options;
+    std::unique_ptr<Executor> executor;
+    size_t compile_count = 0;
+  };
+
+  Status Prepare(uint32_t graph_id, GraphEntry &entry);
+
+  mutable std::mutex mutex_;
+  OptionMap options_;
+  std::map<uint32_t, GraphEntry> graphs_;
+};
+
+}  // namespace runtime
+}  // namespace ge
+
+#endif  // GE_RUNTIME_SESSION_H_

@@ -1,0 +1,30 @@
+"""ctypes binding of ``GeApiWrapper_Parser_ParseOnnx`` (GE's aclgrphParseONNX), used by
+``ge.parser.parse_onnx``; built into ``libge_compiler.so`` like the other bindings."""
+
+from __future__ import annotations
+
+import ctypes
+
+from ge._capi._lib_loader import get_compiler_lib
+
+__all__ = ["parser_lib", "get_parser_lib", "is_parser_lib_loaded"]
+
+_STRP = ctypes.POINTER(ctypes.c_char_p)
+
+
+def _configure(lib: ctypes.CDLL) -> ctypes.CDLL:
+    func = lib.GeApiWrapper_Parser_ParseOnnx
+    func.restype = ctypes.c_void_p
+    func.argtypes = [ctypes.c_char_p, _STRP, _STRP, ctypes.c_int]
+    return lib
+
+
+parser_lib = _configure(get_compiler_lib())
+
+
+def get_parser_lib() -> ctypes.CDLL:
+    return parser_lib
+
+
+def is_parser_lib_loaded() -> bool:
+    return parser_lib is not None

