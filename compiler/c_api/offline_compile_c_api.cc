@@ -17,6 +17,7 @@
 #include "om/om_bundle.h"
 #include "om/om_codec.h"
 #include "om/om_file.h"
+#include "pipeline/compile_graph.h"
 #include "ops/platform_info.h"
 #include "tools/offline_build.h"
 
@@ -167,7 +168,7 @@ uint32_t GeApiWrapper_OfflineCompile_BuildInitialize(const char *const *keys,
     OfflineCompileState &state = State();
     std::lock_guard<std::recursive_mutex> lock(state.mutex);
     if (!state.initialized) {
-      if (ge::LoadPassPlugins() != ge::SUCCESS) {
+      if (ge::LoadPassPlugins(ge::IsPythonPassStrictOption(options)) != ge::SUCCESS) {
         ge::SetLastError("BuildInitialize: loading pass plugins failed: " + ge::GetLastError());
         return kFailed;
       }

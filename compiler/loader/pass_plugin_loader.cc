@@ -129,7 +129,11 @@ void PassPluginLoader::UnloadCppPlugins() {
   }
 }
 
-Status PassPluginLoader::Load() {
+namespace {
+void ShutdownPassPluginsAtExit() { PassPluginLoader::Instance().ShutdownForProcess(); }
+}  // namespace
+
+Status PassPluginLoader::Load(bool strict) {
   std::lock_guard<std::mutex> lock(mutex_);
   if (active_users_ == 0) {
     if (!cpp_pass_loaded_) {
@@ -145,7 +149,7 @@ Status PassPluginLoader::Load() {
         GELOGW(
             "ASCEND_GE_PY_PASS_PATH is set but no Python pass bridge is available in this "
             "process; Python passes are not loaded.");
-      } else if (python_hooks_.load() != SUCCESS) {
+      } else if (python_hooks_.load(strict) != SUCCESS) {
         const std::string reason = GetLastError();
         GELOGE("Load Python fusion pass plugins failed.");
         UnloadCppPlugins();
@@ -153,6 +157,10 @@ Status PassPluginLoader::Load() {
         return Fail("Load Python fusion pass plugins failed: " + reason);
       } else {
         python_pass_loaded_ = true;
+        if (!python_used_) {
+          python_used_ = true;
+          (void)std::atexit(&ShutdownPassPluginsAtExit);
+        }
       }
     }
   }
@@ -181,17 +189,19 @@ Status PassPluginLoader::Unload() {
     cpp_pass_loaded_ = false;
     UnloadCppPlugins();
   }
-  if (!shutdown_done_) {
-    shutdown_done_ = true;
-    if (python_hooks_.shutdown_for_process != nullptr) {
-      python_hooks_.shutdown_for_process();
-      GELOGI("[PythonPass] ShutdownPythonPassesForProcess done.");
-    }
-  }
   return ret;
 }
 
-Status LoadPassPlugins() { return PassPluginLoader::Instance().Load(); }
+void PassPluginLoader::ShutdownForProcess() {
+  std::lock_guard<std::mutex> lock(mutex_);
+  if (!python_used_ || python_hooks_.shutdown_for_process == nullptr) {
+    return;
+  }
+  python_hooks_.shutdown_for_process();
+  GELOGI("[PythonPass] ShutdownPythonPassesForProcess done.");
+}
+
+Status LoadPassPlugins(bool strict) { return PassPluginLoader::Instance().Load(strict); }
 Status UnloadPassPlugins() { return PassPluginLoader::Instance().Unload(); }
 
 }  // namespace ge

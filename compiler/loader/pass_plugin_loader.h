@@ -16,11 +16,12 @@
 
 namespace ge {
 
-/// The Python chain, installed by the Python bridge loader. `load` runs when
-/// ASCEND_GE_PY_PASS_PATH is non-empty; `unload` ends one round (keeps the interpreter);
-/// `shutdown_for_process` runs once per process when the last user unloads.
+/// The Python chain (compiler/python_pass). `load` runs when ASCEND_GE_PY_PASS_PATH is non-empty
+/// (`strict`: failures are errors instead of warnings); `unload` ends one round (Python state
+/// reset, bridge and interpreter kept); `shutdown_for_process` closes the bridge (finalising an
+/// interpreter it started) and runs at process exit or from ShutdownForProcess().
 struct PythonPassPluginHooks {
-  Status (*load)() = nullptr;
+  Status (*load)(bool strict) = nullptr;
   Status (*unload)() = nullptr;
   void (*shutdown_for_process)() = nullptr;
 };
@@ -32,11 +33,14 @@ class PassPluginLoader {
   static PassPluginLoader &Instance();
   /// First user: loads the C++ libraries (any failure unloads what this call loaded and fails
   /// with "Failed to load <path>: <dlerror>"), then the Python chain if configured. Every call
-  /// adds one user.
-  Status Load();
-  /// Last user: Python chain unload, C++ libraries unloaded (their registrations removed before
-  /// dlclose), then the once-per-process Python shutdown. Extra calls only warn.
+  /// adds one user. `strict` (or GE_PY_PASS_STRICT=1): Python chain failures fail the load.
+  Status Load(bool strict = false);
+  /// Last user: Python chain unload (pass state reset), C++ libraries unloaded (their
+  /// registrations removed before dlclose). Load/Unload rounds can repeat any number of times;
+  /// the bridge and the interpreter stay until ShutdownForProcess(). Extra calls only warn.
   Status Unload();
+  /// Closes the Python bridge (idempotent; also registered with atexit once a bridge was used).
+  void ShutdownForProcess();
   void SetPythonHooks(const PythonPassPluginHooks &hooks);
   int GetActiveUsers() const;
   /// Paths of the C++ plugin libraries currently loaded, in load order.
@@ -50,7 +54,7 @@ class PassPluginLoader {
   int active_users_ = 0;
   bool cpp_pass_loaded_ = false;
   bool python_pass_loaded_ = false;
-  bool shutdown_done_ = false;
+  bool python_used_ = false;
   PythonPassPluginHooks python_hooks_;
   std::vector<std::pair<std::string, void *>> libraries_;
 };
@@ -58,7 +62,7 @@ class PassPluginLoader {
 /// The OPP root used for discovery (with a trailing '/').
 std::string GetOppPath();
 
-Status LoadPassPlugins();
+Status LoadPassPlugins(bool strict = false);
 Status UnloadPassPlugins();
 
 }  // namespace ge

@@ -15,8 +15,8 @@ namespace {
 // Holds one plugin user for the duration of a compile, whatever path returns.
 class PluginUse {
  public:
-  Status Acquire() {
-    const Status ret = LoadPassPlugins();
+  Status Acquire(bool strict) {
+    const Status ret = LoadPassPlugins(strict);
     acquired_ = ret == SUCCESS;
     return ret;
   }
@@ -59,6 +59,11 @@ Status RunStage(const ComputeGraphPtr &graph, const std::map<std::string, std::s
 
 }  // namespace
 
+bool IsPythonPassStrictOption(const std::map<std::string, std::string> &options) {
+  auto it = options.find(kPythonPassStrictOption);
+  return it != options.end() && (it->second == "1" || it->second == "true");
+}
+
 Status CompileGraph(const ComputeGraphPtr &graph, const std::map<std::string, std::string> &options,
                     CompileResult *result) {
   if (graph == nullptr || result == nullptr) {
@@ -67,7 +72,7 @@ Status CompileGraph(const ComputeGraphPtr &graph, const std::map<std::string, st
   result->steps.push_back("PreRunBegin");
   (void)Dump(*graph, "PreRunBegin", result);
   PluginUse plugins;
-  if (plugins.Acquire() != SUCCESS) {
+  if (plugins.Acquire(IsPythonPassStrictOption(options)) != SUCCESS) {
     return Fail("CompileGraph: loading pass plugins failed: " + GetLastError());
   }
   if (RunStage(graph, options, CustomPassStage::kBeforeInferShape, "RunCustomPassBeforeInfershape",

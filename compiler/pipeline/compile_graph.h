@@ -20,6 +20,10 @@ struct CompileResult {
   std::vector<std::string> dump_suffixes;
 };
 
+/// Compile option: "1"/"true" makes Python pass plugin and bridge failures compile errors.
+constexpr const char *kPythonPassStrictOption = "ge.pyPassStrict";
+bool IsPythonPassStrictOption(const std::map<std::string, std::string> &options);
+
 /// Compiles `graph` in place. `options` are the compile options (pass switches, fusion switch
 /// file, pass-readable options). Loads the pass plugins for the duration of the call. On failure
 /// the message (GetLastError) names the stage and the pass.

@@ -225,7 +225,7 @@ Status PythonFusionPassBridgeLoader::LoadBridge(const PythonRuntimeKey &key) {
               ".");
 }
 
-Status PythonFusionPassBridgeLoader::Register() {
+Status PythonFusionPassBridgeLoader::Register(bool strict) {
   std::lock_guard<std::mutex> lock(mutex_);
   if (api_ == nullptr) {
     const PythonRuntimeKey key = ResolveTargetPythonRuntimeKey();
@@ -234,7 +234,8 @@ Status PythonFusionPassBridgeLoader::Register() {
     }
   }
   char *error = nullptr;
-  if (api_->register_passes(GetPythonPassRegistrar(), &error) != GE_PY_PASS_SUCCESS) {
+  const PythonFusionPassRegistrar registrar = GetPythonPassRegistrar(strict);
+  if (api_->register_passes(&registrar, &error) != GE_PY_PASS_SUCCESS) {
     const std::string reason = TakeBridgeString(error);
     return Fail("Register python passes failed" + (reason.empty() ? "" : ": " + reason));
   }
@@ -269,16 +270,18 @@ void PythonFusionPassBridgeLoader::ShutdownForProcess() {
   loaded_path_.clear();
 }
 
-Status RegisterPythonPassesFromPlugin() {
-  if (PythonFusionPassBridgeLoader::Instance().Register() == SUCCESS) {
+Status RegisterPythonPassesFromPlugin(bool strict) {
+  strict = strict || IsPythonPassStrictMode();
+  if (PythonFusionPassBridgeLoader::Instance().Register(strict) == SUCCESS) {
     return SUCCESS;
   }
   const std::string reason = GetLastError();
-  if (IsPythonPassStrictMode()) {
+  if (strict) {
     return Fail(reason);
   }
   // Python passes are optional: report loudly and keep compiling with the C++ passes.
-  GELOGE("Python passes are disabled for this compile (set %s=1 to make this an error): %s",
+  GELOGE("Python passes are disabled for this compile (set %s=1 or the option ge.pyPassStrict=1 "
+         "to make this an error): %s",
          kPythonPassStrictEnv, reason.c_str());
   (void)PythonFusionPassBridgeLoader::Instance().Unload();
   return SUCCESS;

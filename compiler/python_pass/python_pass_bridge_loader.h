@@ -41,7 +41,7 @@ class PythonFusionPassBridgeLoader {
   static PythonFusionPassBridgeLoader &Instance();
 
   /// Loads a bridge if none is loaded, then registers the passes it reports.
-  Status Register();
+  Status Register(bool strict);
   /// Ends one load round: Python state reset, Python passes removed; library and interpreter kept.
   Status Unload();
   /// Once per process: bridge shutdown (finalises an interpreter it started), then dlclose.
@@ -64,7 +64,7 @@ class PythonFusionPassBridgeLoader {
 };
 
 /// The hook functions PassPluginLoader calls.
-Status RegisterPythonPassesFromPlugin();
+Status RegisterPythonPassesFromPlugin(bool strict);
 Status UnloadPythonPasses();
 void ShutdownPythonPassesForProcess();
 

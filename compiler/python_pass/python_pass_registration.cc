@@ -87,9 +87,8 @@ bool RegisterPythonPass(const PythonPassInfo &descriptor,
   return true;
 }
 
-const PythonFusionPassRegistrar *GetPythonPassRegistrar() {
-  static const PythonFusionPassRegistrar registrar{&RegisterFromBridge, &LogFromBridge};
-  return &registrar;
+PythonFusionPassRegistrar GetPythonPassRegistrar(bool strict) {
+  return PythonFusionPassRegistrar{&RegisterFromBridge, &LogFromBridge, strict ? 1 : 0};
 }
 
 void ClearPythonPasses() {

@@ -18,7 +18,7 @@ bool RegisterPythonPass(const PythonPassInfo &descriptor,
                         const PythonFusionPassCallbacks &callbacks);
 /// The registrar handed to the bridge: register_pass converts the ABI descriptor and calls
 /// RegisterPythonPass; log writes through the compiler's logging module.
-const PythonFusionPassRegistrar *GetPythonPassRegistrar();
+PythonFusionPassRegistrar GetPythonPassRegistrar(bool strict);
 /// Removes every Python pass from PassRegistry and the runtime registry.
 void ClearPythonPasses();
 

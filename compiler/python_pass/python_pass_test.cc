@@ -189,19 +189,19 @@ TEST_F(PythonPassTest, AbiDescriptorsAreCheckedAndRegisteredThroughTheRegistrar)
                            ops,           1};
   const PythonFusionPassCallbacks callbacks = FakeCallbacks();
   char *error = nullptr;
-  ASSERT_EQ(GetPythonPassRegistrar()->register_pass(&abi, &callbacks, &error), 1);
+  ASSERT_EQ(GetPythonPassRegistrar(false).register_pass(&abi, &callbacks, &error), 1);
   EXPECT_EQ(error, nullptr);
   PythonPassInfo info;
   ASSERT_TRUE(PythonPassRuntimeRegistry::Instance().FindByPassName("AbiPass", info));
   EXPECT_EQ(info.op_types, std::vector<std::string>{"Neg"});
   abi.stage = 99;
   abi.descriptor_key = "m:C:Other";
-  EXPECT_EQ(GetPythonPassRegistrar()->register_pass(&abi, &callbacks, &error), 0);
+  EXPECT_EQ(GetPythonPassRegistrar(false).register_pass(&abi, &callbacks, &error), 0);
   ASSERT_NE(error, nullptr);
   EXPECT_NE(std::string(error).find("Unsupported python pass stage"), std::string::npos);
   std::free(error);
   error = nullptr;
-  EXPECT_EQ(GetPythonPassRegistrar()->register_pass(nullptr, &callbacks, &error), 0);
+  EXPECT_EQ(GetPythonPassRegistrar(false).register_pass(nullptr, &callbacks, &error), 0);
   std::free(error);
 }
 
@@ -421,9 +421,11 @@ TEST_F(ArtifactTest, UnloadableBridgeDisablesPythonPassesUnlessStrict) {
   setenv(kArtifactRootEnv, root_.c_str(), 1);
   setenv("PATH", "/nonexistent", 1);  // no python3: no probe, no fallback subprocess
   unsetenv(kPythonPassStrictEnv);
-  EXPECT_EQ(RegisterPythonPassesFromPlugin(), SUCCESS);  // reported, compile goes on
+  EXPECT_EQ(RegisterPythonPassesFromPlugin(false), SUCCESS);  // reported, compile goes on
   setenv(kPythonPassStrictEnv, "1", 1);
-  EXPECT_NE(RegisterPythonPassesFromPlugin(), SUCCESS);
+  EXPECT_NE(RegisterPythonPassesFromPlugin(false), SUCCESS);
+  unsetenv(kPythonPassStrictEnv);
+  EXPECT_NE(RegisterPythonPassesFromPlugin(true), SUCCESS);  // the option alone
   EXPECT_NE(GetLastError().find("Load python pass bridge library failed"), std::string::npos);
   unsetenv(kPythonPassStrictEnv);
   unsetenv(kArtifactRootEnv);

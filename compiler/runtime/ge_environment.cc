@@ -5,6 +5,7 @@
 
 #include "common/error.h"
 #include "loader/pass_plugin_loader.h"
+#include "pipeline/compile_graph.h"
 
 namespace ge {
 namespace runtime {
@@ -32,7 +33,7 @@ Status GeEnvironment::Initialize(const OptionMap &options) {
     }
     return SUCCESS;
   }
-  if (LoadPassPlugins() != SUCCESS) {
+  if (LoadPassPlugins(IsPythonPassStrictOption(options)) != SUCCESS) {
     return Fail("GEInitialize: loading the pass plugins failed: " + GetLastError());
   }
   state.options = options;

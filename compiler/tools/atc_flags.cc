@@ -153,6 +153,9 @@ std::vector<AtcFlagDef> BuildFlagTable() {
                    "Disable memory reuse."));
   f.push_back(Flag("fusion_switch_file", T::kString, "", {}, opt, U::kCompileOption,
                    "Fusion switch configuration file."));
+  f.push_back(Flag("py_pass_strict", T::kString, "0", {"0", "1"}, opt, U::kCompileOption,
+                   "1: a Python pass plugin that fails to import, or a Python pass bridge that "
+                   "cannot load, fails the compile (default 0: reported and skipped)."));
   f.push_back(Flag("enable_scope_fusion_passes", T::kString, "", {}, opt, U::kNotApplicable,
                    "Scope fusion passes (TensorFlow parser)."));
   f.push_back(Flag("enable_single_stream", T::kString, "", {}, opt, U::kNotApplicable,

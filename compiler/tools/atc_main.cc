@@ -47,6 +47,7 @@ const std::map<std::string, std::string> &CompileOptionKeys() {
       {"optimization_switch", "ge.optimizationSwitch"},
       {"disable_reuse_memory", "ge.exec.disableReuseMemory"},
       {"fusion_switch_file", "ge.fusionSwitchFile"},
+      {"py_pass_strict", "ge.pyPassStrict"},
       {"oo_level", "ge.oo.level"},
       {"output_type", "ge.outputDatatype"},
       {"input_fp16_nodes", "ge.INPUT_NODES_SET_FP16"},

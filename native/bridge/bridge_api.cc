@@ -99,8 +99,8 @@ bool CollectDescriptors(std::vector<DescriptorRecord> &records, std::vector<std:
                         bool &strict, std::string &error) {
   GilGuard gil;
   try {
-    py::dict report =
-        BridgeRuntime::Instance().BridgeModule().attr("load_pass_descriptors_with_report")();
+    py::dict report = BridgeRuntime::Instance().BridgeModule().attr(
+        "load_pass_descriptors_with_report")(py::arg("strict") = strict);
     strict = report["strict"].cast<bool>();
     for (const py::handle &item : report["errors"]) {
       const std::string text = py::str(item).cast<std::string>();
@@ -138,7 +138,7 @@ uint32_t RegisterPasses(const PythonFusionPassRegistrar *registrar, char **error
   }
   std::vector<DescriptorRecord> records;
   std::vector<std::string> failures;
-  bool strict = false;
+  bool strict = registrar->strict != 0;
   if (!CollectDescriptors(records, failures, strict, reason)) {
     Log(GE_PY_PASS_LOG_ERROR, reason);
     SetError(error, reason);

@@ -86,13 +86,19 @@ def compare_outputs(plain_om: Path, fused_om: Path) -> float | None:
     try:
         import numpy as np
 
+        from ge.graph import Tensor
         from ge.session import load_om
     except ImportError:
         return None
     x = np.random.default_rng(0).standard_normal((2, 8)).astype(np.float32)
-    plain = load_om(str(plain_om)).run([x])[0]
-    fused = load_om(str(fused_om)).run([x])[0]
-    return float(np.max(np.abs(np.asarray(plain) - np.asarray(fused))))
+    outputs = []
+    for om in (plain_om, fused_om):
+        model = load_om(str(om))
+        try:
+            outputs.append(model.run([Tensor.from_numpy(x)])[0].numpy())
+        finally:
+            model.close()
+    return float(np.max(np.abs(outputs[0] - outputs[1])))
 
 
 def main(argv: List[str] | None = None) -> int:

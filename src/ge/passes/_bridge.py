@@ -105,13 +105,14 @@ def load_and_get_pass_descriptors() -> List[dict]:
     return registry.get_registered_pass_dicts()
 
 
-def load_pass_descriptors_with_report() -> dict:
+def load_pass_descriptors_with_report(strict: bool = False) -> dict:
     """What the C++ bridge calls at the start of a round (ge_py extension of §9).
 
-    Not strict (default): each failing plugin is skipped and reported in ``errors``. Strict
-    (GE_PY_PASS_STRICT=1): the first failure propagates and fails the round, like the reference.
+    Not strict (default): each failing plugin is skipped and reported in ``errors``. Strict (the
+    compile option ge.pyPassStrict / atc --py_pass_strict=1, or GE_PY_PASS_STRICT=1): the first
+    failure propagates and fails the round, like the reference.
     """
-    if bootstrap.is_strict_mode():
+    if strict or bootstrap.is_strict_mode():
         return {"strict": True, "descriptors": load_and_get_pass_descriptors(), "errors": []}
     _, errors = bootstrap.load_pass_plugins_isolated()
     return {

@@ -80,6 +80,8 @@ typedef struct PythonFusionPassRegistrar {
                        const PythonFusionPassCallbacks *callbacks, char **error);
   /* One line through the compiler's logging module. */
   void (*log)(int level, const char *message);
+  /* Nonzero: a plugin that fails to import fails the round (else it is reported and skipped). */
+  int strict;
 } PythonFusionPassRegistrar;
 
 /* Where the bridge's companion module lives and which interpreter to start when the process has
