@@ -13,4 +13,6 @@ python3 -m pip install --quiet ".[test]" \
 
 ctest --test-dir build/tests --output-on-failure -j2
 
+# The test-only native module (never installed) that drives the real C++ matcher from pytest.
+export GE_PY_PASS_TEST_HOOKS_DIR="$PWD/build/tests/python_pass_test_hooks"
 python3 -m pytest tests
