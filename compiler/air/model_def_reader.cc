@@ -1,9 +1,11 @@
 #include "air/model_def_reader.h"
 
+#include <array>
 #include <cerrno>
 #include <cstdlib>
 #include <fstream>
 #include <optional>
+#include <string_view>
 #include <unordered_map>
 #include <unordered_set>
 #include <utility>
@@ -23,7 +25,8 @@ using proto::WireType;
 
 struct PendingOp {
   Node *node = nullptr;
-  std::vector<std::string> inputs;
+  // Views into the model bytes, which outlive the parse (linking happens inside ParseModel).
+  std::vector<std::string_view> inputs;
 };
 
 struct PendingGraph {
@@ -36,16 +39,16 @@ struct PendingGraph {
 
 /// Splits "<node>:<index>" at the LAST ':' (node names may contain ':'); the index is read like
 /// strtol, so non-numeric text gives 0. False when there is no ':'.
-bool SplitEndpoint(const std::string &entry, std::string *node, int64_t *index) {
+bool SplitEndpoint(std::string_view entry, std::string *node, int64_t *index) {
   const size_t pos = entry.rfind(':');
-  if (pos == std::string::npos) {
+  if (pos == std::string_view::npos) {
     return false;
   }
-  *node = entry.substr(0, pos);
-  const char *text = entry.c_str() + pos + 1;
+  node->assign(entry.data(), pos);
+  const std::string text(entry.substr(pos + 1));  // strtoll needs a terminated string
   errno = 0;
   char *end = nullptr;
-  long long value = std::strtoll(text, &end, 10);
+  long long value = std::strtoll(text.c_str(), &end, 10);
   *index = (errno == ERANGE) ? (value < 0 ? INT64_MIN : INT64_MAX) : static_cast<int64_t>(value);
   return true;
 }
@@ -68,19 +71,73 @@ DataType GeDataTypeFromInt(int64_t value) {
              : DT_UNDEFINED;
 }
 
-template <typename T>
-std::optional<T> TakeAttr(AttrMap *attrs, const char *key) {
-  auto it = attrs->find(key);
-  if (it == attrs->end()) {
-    return std::nullopt;
+/// Reserved attributes of one message (§3.3, §3.5) are decoded into fixed slots instead of the
+/// attribute map: no map entry and no key string per reserved attribute. As in the map, the last
+/// entry of a key wins; an empty slot means "absent".
+template <size_t N>
+struct ReservedSlots {
+  const std::array<const char *, N> &keys;
+  std::array<GeAttrValue, N> values{};
+
+  /// Keeps `value` when `key` is reserved here; false otherwise.
+  bool Offer(std::string_view key, GeAttrValue *value) {
+    for (size_t i = 0; i < N; ++i) {
+      if (key == keys[i]) {
+        values[i] = std::move(*value);
+        return true;
+      }
+    }
+    return false;
   }
-  std::optional<T> result;
-  if (const T *value = it->second.Get<T>()) {
-    result = *value;
+
+  /// The value of slot `index` when it has type T (TakeAttr semantics: other types are dropped).
+  template <typename T>
+  std::optional<T> Take(size_t index) {
+    std::optional<T> result;
+    if (T *value = values[index].template GetMutable<T>()) {
+      result = std::move(*value);
+    }
+    return result;
   }
-  attrs->erase(it);
-  return result;
-}
+};
+
+enum DescSlot : size_t {
+  kSlotFormatForInt,
+  kSlotOriginFormat,
+  kSlotOriginFormatForInt,
+  kSlotOriginDataType,
+  kSlotOriginShapeInitialized,
+  kSlotOriginShape,
+  kDescSlotCount
+};
+const std::array<const char *, kDescSlotCount> kDescReservedKeys = {
+    ir::kFormatForInt,   ir::kOriginFormat,           ir::kOriginFormatForInt,
+    ir::kOriginDataType, ir::kOriginShapeInitialized, ir::kOriginShape};
+
+enum OpSlot : size_t {
+  kSlotInputNameKey,
+  kSlotInputNameValue,
+  kSlotOutputNameKey,
+  kSlotOutputNameValue,
+  kSlotOptInput,
+  kSlotTxtPeerIndex,
+  kSlotIrInputsKey,
+  kSlotIrInputsValue,
+  kSlotIrOutputsKey,
+  kSlotIrOutputsValue,
+  kSlotSubgraphIrNamesKey,
+  kSlotSubgraphIrNamesValue,
+  kSlotIrAttrNames,
+  kOpSlotCount
+};
+const std::array<const char *, kOpSlotCount> kOpReservedKeys = {
+    ir::kInputNameKey, ir::kInputNameValue, ir::kOutputNameKey,      ir::kOutputNameValue,
+    ir::kOptInput,     ir::kTxtPeerIndex,   ir::kIrInputsKey,        ir::kIrInputsValue,
+    ir::kIrOutputsKey, ir::kIrOutputsValue, ir::kSubgraphIrNamesKey, ir::kSubgraphIrNamesValue,
+    ir::kIrAttrNames};
+
+using OpReserved = ReservedSlots<kOpSlotCount>;
+using DescReserved = ReservedSlots<kDescSlotCount>;
 
 class ModelDefParser {
  public:
@@ -168,38 +225,39 @@ class ModelDefParser {
     for (PendingOp &op : pending->ops) {
       Node *node = op.node;
       size_t data_index = 0;
-      for (const std::string &entry : op.inputs) {
-        std::string src_name;
+      std::string src_name;
+      for (std::string_view entry_view : op.inputs) {
         int64_t out_index = 0;
-        if (!SplitEndpoint(entry, &src_name, &out_index)) {
+        auto entry = [entry_view]() { return std::string(entry_view); };  // for messages only
+        if (!SplitEndpoint(entry_view, &src_name, &out_index)) {
           ++data_index;  // "" keeps the positions of unconnected inputs
           continue;
         }
         Node *src = graph.FindNode(src_name);
         if (src == nullptr) {
-          Error(where + ", op " + Quote(node->GetName()) + ": input " + Quote(entry) +
+          Error(where + ", op " + Quote(node->GetName()) + ": input " + Quote(entry()) +
                 " names no node " + Quote(src_name) + " of the graph");
         }
         if (out_index == -1) {
           if (graph.AddControlEdge(src, node) != SUCCESS) {
             Error(where + ", op " + Quote(node->GetName()) + ": cannot add control input " +
-                  Quote(entry) + ": " + GetLastError());
+                  Quote(entry()) + ": " + GetLastError());
           }
           continue;
         }
         if (out_index < 0 || out_index >= static_cast<int64_t>(src->GetOutputsSize())) {
-          Error(where + ", op " + Quote(node->GetName()) + ": input " + Quote(entry) +
+          Error(where + ", op " + Quote(node->GetName()) + ": input " + Quote(entry()) +
                 " refers to output " + std::to_string(out_index) + " of " + Quote(src_name) +
                 ", which has " + std::to_string(src->GetOutputsSize()) + " outputs");
         }
         if (data_index >= node->GetInputsSize()) {
-          Error(where + ", op " + Quote(node->GetName()) + ": input " + Quote(entry) +
+          Error(where + ", op " + Quote(node->GetName()) + ": input " + Quote(entry()) +
                 " is data input " + std::to_string(data_index) + " but the op has " +
                 std::to_string(node->GetInputsSize()) + " input descs");
         }
         if (graph.AddDataEdge(src, static_cast<int32_t>(out_index), node,
                               static_cast<int32_t>(data_index)) != SUCCESS) {
-          Error(where + ", op " + Quote(node->GetName()) + ": cannot link input " + Quote(entry) +
+          Error(where + ", op " + Quote(node->GetName()) + ": cannot link input " + Quote(entry()) +
                 ": " + GetLastError());
         }
         ++data_index;
@@ -302,9 +360,9 @@ class ModelDefParser {
   void ParseOpDef(WireReader reader, size_t offset, PendingGraph *pending) {
     OpDesc desc;
     PendingOp op;
-    std::vector<GeTensorDesc> inputs;
-    std::vector<GeTensorDesc> outputs;
-    std::vector<WireField> attr_fields;
+    // Pass 1: everything but the attributes, whose entries are read in pass 2 from a copy of
+    // the reader (no list of attribute records per op). Descs go straight into the OpDesc.
+    const WireReader attr_reader = reader;
     WireField field;
     while (reader.Next(&field)) {
       switch (field.number) {
@@ -318,37 +376,40 @@ class ModelDefParser {
           break;
         case ir::kOpInput:
           reader.ExpectType(field, WireType::kLen, "OpDef.input");
-          op.inputs.push_back(field.AsString());
+          op.inputs.push_back(field.bytes);
           break;
-        case ir::kOpAttr: attr_fields.push_back(field); break;
         case ir::kOpId:
           reader.ExpectType(field, WireType::kVarint, "OpDef.id");
           desc.SetId(field.AsInt64());
           break;
         case ir::kOpInputDesc:
-          inputs.push_back(ParseTensorDescriptor(reader.Nested(field, "OpDef.input_desc")));
+          desc.AddInputDesc("", ParseTensorDescriptor(reader.Nested(field, "OpDef.input_desc")));
           break;
         case ir::kOpOutputDesc:
-          outputs.push_back(ParseTensorDescriptor(reader.Nested(field, "OpDef.output_desc")));
+          desc.AddOutputDesc("", ParseTensorDescriptor(reader.Nested(field, "OpDef.output_desc")));
           break;
         case ir::kOpSubgraphName:
           reader.ExpectType(field, WireType::kLen, "OpDef.subgraph_name");
           desc.AddSubgraphInstanceName(field.AsString());
           break;
-        default: break;  // has_out_attr, stream_id, build-time fields 23-32, unknown fields
+        default: break;  // attr (pass 2), has_out_attr, stream_id, fields 23-32, unknown fields
       }
     }
+    OpReserved reserved{kOpReservedKeys};
     AttrMap &attrs = desc.MutableAllAttrs();
-    for (const WireField &attr : attr_fields) {
-      ParseAttrEntry(reader, attr, "OpDef.attr", &attrs);
+    WireReader second = attr_reader;
+    while (second.Next(&field)) {
+      if (field.number != ir::kOpAttr) {
+        continue;
+      }
+      std::string_view key;
+      GeAttrValue value;
+      if (ReadAttrEntry(second, field, "OpDef.attr", &key, &value) &&
+          !reserved.Offer(key, &value)) {
+        attrs.insert_or_assign(std::string(key), std::move(value));
+      }
     }
-    for (GeTensorDesc &input : inputs) {
-      desc.AddInputDesc("", std::move(input));
-    }
-    for (GeTensorDesc &output : outputs) {
-      desc.AddOutputDesc("", std::move(output));
-    }
-    ApplyReservedOpAttrs(&desc);
+    ApplyReservedOpAttrs(&reserved, &desc);
     LoadExternalWeight(pending->graph->GetName(), &desc);
     const std::string name = desc.GetName();
     op.node = pending->graph->AddNode(std::move(desc));
@@ -359,10 +420,10 @@ class ModelDefParser {
     pending->ops.push_back(std::move(op));
   }
 
-  static void TakeNameIndexPair(OpDesc *desc, const char *key, const char *value, bool inputs) {
-    AttrMap &attrs = desc->MutableAllAttrs();
-    auto keys = TakeAttr<std::vector<std::string>>(&attrs, key);
-    auto values = TakeAttr<std::vector<int64_t>>(&attrs, value);
+  static void TakeNameIndexPair(OpReserved *reserved, size_t key_slot, size_t value_slot,
+                                bool inputs, OpDesc *desc) {
+    auto keys = reserved->Take<std::vector<std::string>>(key_slot);
+    auto values = reserved->Take<std::vector<int64_t>>(value_slot);
     if (!keys || !values || keys->size() != values->size()) {
       return;  // mismatched pairs are ignored, as GE does
     }
@@ -373,42 +434,43 @@ class ModelDefParser {
         continue;
       }
       if (inputs) {
-        desc->SetInputName(static_cast<size_t>(index), (*keys)[i]);
+        desc->SetInputName(static_cast<size_t>(index), std::move((*keys)[i]));
       } else {
-        desc->SetOutputName(static_cast<size_t>(index), (*keys)[i]);
+        desc->SetOutputName(static_cast<size_t>(index), std::move((*keys)[i]));
       }
     }
   }
 
-  void ApplyReservedOpAttrs(OpDesc *desc) {
-    AttrMap &attrs = desc->MutableAllAttrs();
-    TakeNameIndexPair(desc, ir::kInputNameKey, ir::kInputNameValue, true);
-    TakeNameIndexPair(desc, ir::kOutputNameKey, ir::kOutputNameValue, false);
-    attrs.erase(ir::kOptInput);  // derived from _ir_inputs on save
-    attrs.erase(ir::kTxtPeerIndex);
+  void ApplyReservedOpAttrs(OpReserved *reserved, OpDesc *desc) {
+    TakeNameIndexPair(reserved, kSlotInputNameKey, kSlotInputNameValue, true, desc);
+    TakeNameIndexPair(reserved, kSlotOutputNameKey, kSlotOutputNameValue, false, desc);
+    // _opt_input is derived from _ir_inputs on save; the txt-load peer index is dropped.
     IrMetadata metadata;
-    std::string key;  // identical metadata is shared between nodes, as the op catalog does
-    auto take_pairs = [&attrs, &key](const char *names_key, const char *values_key, auto *out) {
-      auto names = TakeAttr<std::vector<std::string>>(&attrs, names_key);
-      auto values = TakeAttr<std::vector<int64_t>>(&attrs, values_key);
+    // Identical metadata is shared between nodes, as the op catalog does; the cache key is built
+    // in a reused buffer (this runs for every op).
+    std::string &key = metadata_key_;
+    key.clear();
+    auto take_pairs = [reserved, &key](size_t names_slot, size_t values_slot, auto *out) {
+      auto names = reserved->Take<std::vector<std::string>>(names_slot);
+      auto values = reserved->Take<std::vector<int64_t>>(values_slot);
       if (!names || !values || names->size() != values->size()) {
         key += '\x01';
         return;
       }
       using Kind = typename std::decay_t<decltype(*out)>::value_type::second_type;
       for (size_t i = 0; i < names->size(); ++i) {
-        out->emplace_back((*names)[i], static_cast<Kind>((*values)[i]));
         key += (*names)[i];
         key += '\x02';
         key += std::to_string((*values)[i]);
         key += '\x03';
+        out->emplace_back(std::move((*names)[i]), static_cast<Kind>((*values)[i]));
       }
       key += '\x01';
     };
-    take_pairs(ir::kIrInputsKey, ir::kIrInputsValue, &metadata.inputs);
-    take_pairs(ir::kIrOutputsKey, ir::kIrOutputsValue, &metadata.outputs);
-    take_pairs(ir::kSubgraphIrNamesKey, ir::kSubgraphIrNamesValue, &metadata.subgraphs);
-    if (auto names = TakeAttr<std::vector<std::string>>(&attrs, ir::kIrAttrNames)) {
+    take_pairs(kSlotIrInputsKey, kSlotIrInputsValue, &metadata.inputs);
+    take_pairs(kSlotIrOutputsKey, kSlotIrOutputsValue, &metadata.outputs);
+    take_pairs(kSlotSubgraphIrNamesKey, kSlotSubgraphIrNamesValue, &metadata.subgraphs);
+    if (auto names = reserved->Take<std::vector<std::string>>(kSlotIrAttrNames)) {
       metadata.attr_names = std::move(*names);
       for (const std::string &name : metadata.attr_names) {
         key += name;
@@ -481,10 +543,12 @@ class ModelDefParser {
   GeTensorDesc ParseTensorDescriptor(WireReader reader) {
     GeTensorDesc desc;
     desc.SetDataType(DT_UNDEFINED);  // an absent dtype is proto DT_UNDEFINED (0)
-    std::string layout;
+    std::string_view layout;
     bool has_layout = false;
     WireField field;
-    AttrMap &attrs = desc.MutableAttrs();
+    // User attributes go to the desc only when there are any (most descs have none).
+    AttrMap attrs;
+    DescReserved reserved{kDescReservedKeys};
     while (reader.Next(&field)) {
       switch (field.number) {
         case ir::kDescName:
@@ -509,35 +573,46 @@ class ModelDefParser {
         }
         case ir::kDescLayout:
           reader.ExpectType(field, WireType::kLen, "TensorDescriptor.layout");
-          layout = field.AsString();
+          layout = field.bytes;
           has_layout = true;
           break;
-        case ir::kDescAttr: ParseAttrEntry(reader, field, "TensorDescriptor.attr", &attrs); break;
+        case ir::kDescAttr: {
+          std::string_view key;
+          GeAttrValue value;
+          if (ReadAttrEntry(reader, field, "TensorDescriptor.attr", &key, &value) &&
+              !reserved.Offer(key, &value)) {
+            attrs.insert_or_assign(std::string(key), std::move(value));
+          }
+          break;
+        }
         default: break;
       }
     }
     if (has_layout) {
-      desc.SetFormat(ParseLayout(layout));
+      desc.SetFormat(ParseLayout(std::string(layout)));
     }
-    if (auto format = TakeAttr<int64_t>(&attrs, ir::kFormatForInt)) {
+    if (auto format = reserved.Take<int64_t>(kSlotFormatForInt)) {
       desc.SetFormat(static_cast<Format>(*format));
     }
-    auto origin_format = TakeAttr<std::string>(&attrs, ir::kOriginFormat);
-    auto origin_format_int = TakeAttr<int64_t>(&attrs, ir::kOriginFormatForInt);
+    auto origin_format = reserved.Take<std::string>(kSlotOriginFormat);
+    auto origin_format_int = reserved.Take<int64_t>(kSlotOriginFormatForInt);
     if (origin_format_int) {
       desc.SetOriginFormat(static_cast<Format>(*origin_format_int));
     } else if (origin_format) {
       desc.SetOriginFormat(ParseLayout(*origin_format));
     }
-    if (auto origin_dtype = TakeAttr<std::string>(&attrs, ir::kOriginDataType)) {
+    if (auto origin_dtype = reserved.Take<std::string>(kSlotOriginDataType)) {
       desc.SetOriginDataType(DataTypeFromString(*origin_dtype));
     }
-    auto initialized = TakeAttr<bool>(&attrs, ir::kOriginShapeInitialized);
-    if (auto origin_shape = TakeAttr<std::vector<int64_t>>(&attrs, ir::kOriginShape)) {
+    auto initialized = reserved.Take<bool>(kSlotOriginShapeInitialized);
+    if (auto origin_shape = reserved.Take<std::vector<int64_t>>(kSlotOriginShape)) {
       desc.SetOriginShape(GeShape(std::move(*origin_shape)));
     }
     if (initialized) {
       desc.SetOriginShapeInitialized(*initialized);
+    }
+    if (!attrs.empty()) {
+      desc.MutableAttrs() = std::move(attrs);
     }
     return desc;
   }
@@ -587,26 +662,37 @@ class ModelDefParser {
   /// One map<string, AttrDef> entry; the last entry of a key wins, dropped values erase nothing.
   void ParseAttrEntry(const WireReader &parent, const WireField &entry, const char *what,
                       AttrMap *attrs) {
+    std::string_view key;
+    GeAttrValue value;
+    if (ReadAttrEntry(parent, entry, what, &key, &value)) {
+      attrs->insert_or_assign(std::string(key), std::move(value));
+    }
+  }
+
+  /// Reads one entry into `key` (a view into the model bytes) and `value`. False when the entry
+  /// has no value or an AttrDef with no kept member: GE drops such an entry.
+  bool ReadAttrEntry(const WireReader &parent, const WireField &entry, const char *what,
+                     std::string_view *key, GeAttrValue *value) {
     WireReader reader = parent.Nested(entry, what);
-    std::string key;
-    std::optional<WireField> value_field;
+    *key = std::string_view();
+    bool has_value = false;
+    WireField value_field;
     WireField field;
     while (reader.Next(&field)) {
       if (field.number == ir::kMapKey) {
         reader.ExpectType(field, WireType::kLen, "attr key");
-        key = field.AsString();
+        *key = field.bytes;
       } else if (field.number == ir::kMapValue) {
         reader.ExpectType(field, WireType::kLen, "attr value");
         value_field = field;
+        has_value = true;
       }
     }
-    if (!value_field) {
-      return;  // a missing value is an AttrDef with no member, which GE drops
+    if (!has_value) {
+      return false;  // a missing value is an AttrDef with no member, which GE drops
     }
-    GeAttrValue value = ParseAttrDef(reader.Nested(*value_field, "AttrDef"));
-    if (!value.IsEmpty()) {
-      (*attrs)[key] = std::move(value);
-    }
+    *value = ParseAttrDef(reader.Nested(value_field, "AttrDef"));
+    return !value->IsEmpty();
   }
 
   GeAttrValue ParseAttrDef(WireReader reader) {
@@ -775,6 +861,7 @@ class ModelDefParser {
   const std::string &source_;
   const std::string &weight_dir_;
   std::unordered_map<std::string, IrMetadataPtr> metadata_cache_;
+  std::string metadata_key_;  // scratch of ApplyReservedOpAttrs
 };
 
 }  // namespace

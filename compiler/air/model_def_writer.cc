@@ -1,8 +1,12 @@
 #include "air/model_def_writer.h"
 
 #include <algorithm>
+#include <array>
+#include <cstdio>
 #include <map>
+#include <memory>
 #include <string_view>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -15,8 +19,48 @@ namespace {
 
 using proto::WireWriter;
 
-// An attribute entry to write: key plus a value that lives either in the IR or in `scratch`.
+// A reserved attribute to write: key plus a value owned by the caller (§3.3, §3.5).
 using AttrEntry = std::pair<std::string_view, const GeAttrValue *>;
+
+// At most 13 reserved op attributes plus the text-dump peer index.
+constexpr size_t kMaxReservedEntries = 16;
+
+/// Sorts the few reserved entries of one message by key (insertion sort: at most 16 entries, and
+/// std::sort on a small fixed array trips GCC's -Warray-bounds at -O2).
+void SortEntries(AttrEntry *entries, size_t count) {
+  for (size_t i = 1; i < count; ++i) {
+    AttrEntry entry = entries[i];
+    size_t j = i;
+    for (; j > 0 && entry.first < entries[j - 1].first; --j) {
+      entries[j] = entries[j - 1];
+    }
+    entries[j] = entry;
+  }
+}
+
+/// The reserved attributes that follow from an op's IR metadata and port names (§3.3), built
+/// once per distinct (metadata, port names) and shared by all nodes with them: the nodes of one
+/// op type usually are. Saves building a dozen attribute values per node.
+struct OpReservedAttrs {
+  IrMetadataPtr metadata;
+  std::vector<std::string> input_names;
+  std::vector<std::string> output_names;
+  std::vector<std::pair<std::string, GeAttrValue>> values;  // sorted by key
+
+  bool Matches(const OpDesc &desc) const {
+    if (desc.GetInputsSize() != input_names.size() ||
+        desc.GetOutputsSize() != output_names.size()) {
+      return false;
+    }
+    for (size_t i = 0; i < input_names.size(); ++i) {
+      if (desc.GetInputName(i) != input_names[i]) return false;
+    }
+    for (size_t i = 0; i < output_names.size(); ++i) {
+      if (desc.GetOutputName(i) != output_names[i]) return false;
+    }
+    return true;
+  }
+};
 
 bool IsConstType(const std::string &type) { return type == "Const" || type == "Constant"; }
 
@@ -80,7 +124,7 @@ class ModelDefWriter {
       WriteOpDef(*node);
       w_.EndMessage(token);
     }
-    WriteAttrMap(ir::kGraphAttr, graph.GetAllAttrs(), {});
+    WriteAttrMap(ir::kGraphAttr, graph.GetAllAttrs());
   }
 
   void WriteOpDef(const Node &node) {
@@ -101,7 +145,7 @@ class ModelDefWriter {
         }
         continue;
       }
-      w_.WriteBytes(ir::kOpInput, peer.node->GetName() + ":" + std::to_string(peer.out_index));
+      w_.WriteBytes(ir::kOpInput, Endpoint(peer.node->GetName(), peer.out_index));
       if (options_.txt_peer_index) {
         const auto &peers = peer.node->GetOutDataPeers(static_cast<size_t>(peer.out_index));
         int64_t position = -1;
@@ -115,7 +159,7 @@ class ModelDefWriter {
       }
     }
     for (const Node *src : node.GetInControlNodes()) {
-      w_.WriteBytes(ir::kOpInput, src->GetName() + ":-1");
+      w_.WriteBytes(ir::kOpInput, Endpoint(src->GetName(), -1));
       if (options_.txt_peer_index) {
         const auto &peers = src->GetOutControlNodes();
         auto it = std::find(peers.begin(), peers.end(), &node);
@@ -142,23 +186,78 @@ class ModelDefWriter {
     }
   }
 
+  /// "<name>:<index>" in a reused buffer (one edge string per input of every op).
+  std::string_view Endpoint(const std::string &name, int64_t index) {
+    endpoint_.assign(name);
+    endpoint_ += ':';
+    char digits[24];
+    const int size = std::snprintf(digits, sizeof(digits), "%lld", static_cast<long long>(index));
+    endpoint_.append(digits, static_cast<size_t>(size));
+    return endpoint_;
+  }
+
   void WriteOpAttrs(const OpDesc &desc, std::vector<int64_t> peer_index) {
     // Reserved keys carry the port names and IR metadata (§3.3); they replace same-named attrs.
-    std::vector<std::pair<std::string, GeAttrValue>> reserved;
+    const OpReservedAttrs &reserved = ReservedAttrsOf(desc);
+    std::array<AttrEntry, kMaxReservedEntries> entries;
+    size_t count = 0;
+    for (const auto &item : reserved.values) {
+      entries[count++] = {item.first, &item.second};
+    }
+    GeAttrValue peer_index_value;
+    if (options_.txt_peer_index) {
+      peer_index_value = GeAttrValue(std::move(peer_index));
+      entries[count++] = {ir::kTxtPeerIndex, &peer_index_value};
+      SortEntries(entries.data(), count);
+    }
+    const bool strip = options_.strip_weights;
+    const bool is_const = IsConstType(desc.GetType());
+    auto skip = [strip, is_const](const std::string &key) {
+      return strip && ((is_const && key == "value") || key == "node_def" || key == "op_def" ||
+                       key == "func_def");
+    };
+    WriteMergedEntries(ir::kOpAttr, entries.data(), count, desc.GetAllAttrs(), skip,
+                       options_.txt_peer_index ? &peer_index_value : nullptr);
+  }
+
+  const OpReservedAttrs &ReservedAttrsOf(const OpDesc &desc) {
+    auto &candidates = op_reserved_[desc.GetIrMetadata().get()];
+    for (const auto &candidate : candidates) {
+      if (candidate->Matches(desc)) {
+        return *candidate;
+      }
+    }
+    auto built = std::make_unique<OpReservedAttrs>();
+    built->metadata = desc.GetIrMetadata();
+    for (size_t i = 0; i < desc.GetInputsSize(); ++i) {
+      built->input_names.push_back(desc.GetInputName(i));
+    }
+    for (size_t i = 0; i < desc.GetOutputsSize(); ++i) {
+      built->output_names.push_back(desc.GetOutputName(i));
+    }
+    BuildOpReserved(desc, &built->values);
+    std::stable_sort(built->values.begin(), built->values.end(),
+                     [](const auto &a, const auto &b) { return a.first < b.first; });
+    candidates.push_back(std::move(built));
+    return *candidates.back();
+  }
+
+  static void BuildOpReserved(const OpDesc &desc,
+                              std::vector<std::pair<std::string, GeAttrValue>> *reserved) {
     std::map<std::string, int64_t> input_names;
     for (size_t i = 0; i < desc.GetInputsSize(); ++i) {
       if (!desc.GetInputName(i).empty()) {
         input_names.emplace(desc.GetInputName(i), static_cast<int64_t>(i));
       }
     }
-    AddNameIndexPair(ir::kInputNameKey, ir::kInputNameValue, input_names, &reserved);
+    AddNameIndexPair(ir::kInputNameKey, ir::kInputNameValue, input_names, reserved);
     std::map<std::string, int64_t> output_names;
     for (size_t i = 0; i < desc.GetOutputsSize(); ++i) {
       if (!desc.GetOutputName(i).empty()) {
         output_names.emplace(desc.GetOutputName(i), static_cast<int64_t>(i));
       }
     }
-    AddNameIndexPair(ir::kOutputNameKey, ir::kOutputNameValue, output_names, &reserved);
+    AddNameIndexPair(ir::kOutputNameKey, ir::kOutputNameValue, output_names, reserved);
 
     std::vector<std::string> keys;
     std::vector<int64_t> values;
@@ -171,10 +270,10 @@ class ModelDefWriter {
       }
     }
     AddKeyValueLists(ir::kIrInputsKey, ir::kIrInputsValue, std::move(keys), std::move(values),
-                     &reserved);
+                     reserved);
     if (!optional.empty()) {
       std::sort(optional.begin(), optional.end());
-      reserved.emplace_back(ir::kOptInput, GeAttrValue(std::move(optional)));
+      reserved->emplace_back(ir::kOptInput, GeAttrValue(std::move(optional)));
     }
     keys.clear();
     values.clear();
@@ -183,7 +282,7 @@ class ModelDefWriter {
       values.push_back(static_cast<int64_t>(output.second));
     }
     AddKeyValueLists(ir::kIrOutputsKey, ir::kIrOutputsValue, std::move(keys), std::move(values),
-                     &reserved);
+                     reserved);
     keys.clear();
     values.clear();
     for (const auto &subgraph : desc.GetSubgraphIrNames()) {
@@ -191,31 +290,10 @@ class ModelDefWriter {
       values.push_back(static_cast<int64_t>(subgraph.second));
     }
     AddKeyValueLists(ir::kSubgraphIrNamesKey, ir::kSubgraphIrNamesValue, std::move(keys),
-                     std::move(values), &reserved);
+                     std::move(values), reserved);
     if (!desc.GetIrAttrNames().empty()) {
-      reserved.emplace_back(ir::kIrAttrNames, GeAttrValue(desc.GetIrAttrNames()));
+      reserved->emplace_back(ir::kIrAttrNames, GeAttrValue(desc.GetIrAttrNames()));
     }
-    bool has_peer_index = false;
-    if (options_.txt_peer_index) {
-      reserved.emplace_back(ir::kTxtPeerIndex, GeAttrValue(std::move(peer_index)));
-      has_peer_index = true;
-    }
-
-    std::vector<AttrEntry> entries;
-    entries.reserve(desc.GetAllAttrs().size() + reserved.size());
-    for (const auto &item : reserved) {
-      entries.emplace_back(item.first, &item.second);
-    }
-    const bool strip = options_.strip_weights;
-    for (const auto &item : desc.GetAllAttrs()) {
-      if (strip &&
-          ((IsConstType(desc.GetType()) && item.first == "value") || item.first == "node_def" ||
-           item.first == "op_def" || item.first == "func_def")) {
-        continue;
-      }
-      entries.emplace_back(item.first, &item.second);
-    }
-    WriteSortedEntries(ir::kOpAttr, &entries, has_peer_index ? &reserved.back().second : nullptr);
   }
 
   static void AddNameIndexPair(const char *key, const char *value,
@@ -257,72 +335,77 @@ class ModelDefWriter {
     w_.EndMessage(shape);
     w_.WriteBytes(ir::kDescLayout, FormatString(desc.GetFormat()));
 
-    std::vector<std::pair<std::string, GeAttrValue>> reserved;
-    reserved.reserve(6);
-    reserved.emplace_back(ir::kFormatForInt, GeAttrValue(static_cast<int64_t>(desc.GetFormat())));
-    reserved.emplace_back(ir::kOriginFormat, GeAttrValue(FormatString(desc.GetOriginFormat())));
-    reserved.emplace_back(ir::kOriginFormatForInt,
-                          GeAttrValue(static_cast<int64_t>(desc.GetOriginFormat())));
+    // The reserved desc attributes (§3.5) live on the stack: two descs per op on average.
+    std::array<GeAttrValue, 6> values;
+    std::array<AttrEntry, 6> entries;
+    size_t count = 0;
+    auto add = [&values, &entries, &count](const char *key, GeAttrValue value) {
+      values[count] = std::move(value);
+      entries[count] = {key, &values[count]};
+      ++count;
+    };
+    add(ir::kFormatForInt, GeAttrValue(static_cast<int64_t>(desc.GetFormat())));
+    add(ir::kOriginFormat, GeAttrValue(FormatString(desc.GetOriginFormat())));
+    add(ir::kOriginFormatForInt, GeAttrValue(static_cast<int64_t>(desc.GetOriginFormat())));
     if (desc.GetOriginDataType() != DT_UNDEFINED) {
-      reserved.emplace_back(ir::kOriginDataType,
-                            GeAttrValue(DataTypeToString(desc.GetOriginDataType())));
+      add(ir::kOriginDataType, GeAttrValue(DataTypeToString(desc.GetOriginDataType())));
     }
-    reserved.emplace_back(ir::kOriginShapeInitialized,
-                          GeAttrValue(desc.IsOriginShapeInitialized()));
+    add(ir::kOriginShapeInitialized, GeAttrValue(desc.IsOriginShapeInitialized()));
     if (desc.IsOriginShapeInitialized()) {
-      reserved.emplace_back(ir::kOriginShape, GeAttrValue(desc.GetOriginShape().GetDims()));
+      add(ir::kOriginShape, GeAttrValue(desc.GetOriginShape().GetDims()));
     }
-    std::vector<AttrEntry> entries;
-    entries.reserve(desc.GetAttrs().size() + reserved.size());
-    for (const auto &item : reserved) {
-      entries.emplace_back(item.first, &item.second);
-    }
-    for (const auto &item : desc.GetAttrs()) {
-      entries.emplace_back(item.first, &item.second);
-    }
-    WriteSortedEntries(ir::kDescAttr, &entries, nullptr);
+    SortEntries(entries.data(), count);
+    WriteMergedEntries(ir::kDescAttr, entries.data(), count, desc.GetAttrs(), NoSkip, nullptr);
     w_.WriteBytes(ir::kDescDeviceType, "NPU");
   }
 
-  // Reserved entries come first in `entries`; a later entry with the same key is dropped.
-  void WriteSortedEntries(uint32_t field, std::vector<AttrEntry> *entries,
-                          const GeAttrValue *untyped_list) {
-    std::stable_sort(entries->begin(), entries->end(),
-                     [](const AttrEntry &a, const AttrEntry &b) { return a.first < b.first; });
-    std::string_view previous;
-    bool first = true;
-    for (const AttrEntry &entry : *entries) {
-      if (!first && entry.first == previous) {
+  static bool NoSkip(const std::string &) { return false; }
+
+  /// Writes map entries in key order: `reserved` (sorted, unique keys) merged with `attrs`
+  /// (a std::map, so sorted as well). A user attribute whose key is reserved is dropped, as is
+  /// one for which `skip` says so. No entry list is built: this runs for every op and desc.
+  template <typename Skip>
+  void WriteMergedEntries(uint32_t field, const AttrEntry *reserved, size_t count,
+                          const AttrMap &attrs, Skip &&skip, const GeAttrValue *untyped_list) {
+    size_t next = 0;
+    for (const auto &item : attrs) {
+      const std::string_view key = item.first;
+      while (next < count && reserved[next].first < key) {
+        WriteEntry(field, reserved[next].first, *reserved[next].second, untyped_list);
+        ++next;
+      }
+      if ((next < count && reserved[next].first == key) || skip(item.first)) {
         continue;
       }
-      first = false;
-      previous = entry.first;
-      if (entry.second->IsEmpty()) {
-        continue;  // GE drops an AttrDef without a value on load; not writing it keeps re-saves
-                   // exact
-      }
-      const size_t token = w_.BeginMessage(field);
-      w_.WriteBytes(ir::kMapKey, entry.first);
-      const size_t value = w_.BeginMessage(ir::kMapValue);
-      WriteAttrDef(*entry.second, entry.second == untyped_list);
-      w_.EndMessage(value);
-      w_.EndMessage(token);
+      WriteEntry(field, key, item.second, untyped_list);
+    }
+    for (; next < count; ++next) {
+      WriteEntry(field, reserved[next].first, *reserved[next].second, untyped_list);
     }
   }
 
-  void WriteAttrMap(uint32_t field, const AttrMap &attrs, std::vector<AttrEntry> extra) {
-    extra.reserve(extra.size() + attrs.size());
-    for (const auto &item : attrs) {
-      extra.emplace_back(item.first, &item.second);
+  void WriteEntry(uint32_t field, std::string_view key, const GeAttrValue &value,
+                  const GeAttrValue *untyped_list) {
+    if (value.IsEmpty()) {
+      return;  // GE drops an AttrDef without a value on load; not writing it keeps re-saves exact
     }
-    WriteSortedEntries(field, &extra, nullptr);
+    const size_t token = w_.BeginMessage(field);
+    w_.WriteBytes(ir::kMapKey, key);
+    const size_t value_token = w_.BeginMessage(ir::kMapValue);
+    WriteAttrDef(value, &value == untyped_list);
+    w_.EndMessage(value_token);
+    w_.EndMessage(token);
+  }
+
+  void WriteAttrMap(uint32_t field, const AttrMap &attrs) {
+    WriteMergedEntries(field, nullptr, 0, attrs, NoSkip, nullptr);
   }
 
   void WriteNamedAttrs(const NamedAttrs &named) {
     if (!named.name.empty()) {
       w_.WriteBytes(ir::kNamedAttrsName, named.name);
     }
-    WriteAttrMap(ir::kNamedAttrsAttr, named.attrs, {});
+    WriteAttrMap(ir::kNamedAttrsAttr, named.attrs);
   }
 
   void WriteTensorDef(const GeTensor &tensor) {
@@ -496,6 +579,9 @@ class ModelDefWriter {
   const ModelDefWriteOptions &options_;
   WireWriter w_;
   int graph_attr_depth_ = 0;
+  std::string endpoint_;
+  std::unordered_map<const IrMetadata *, std::vector<std::unique_ptr<OpReservedAttrs>>>
+      op_reserved_;
 };
 
 }  // namespace

@@ -17,6 +17,11 @@ const char *const kAttrValue = "value";
 
 std::string DimsToString(const std::vector<int64_t> &dims) { return GeShape(dims).ToString(); }
 
+/// The port name of an IR input instance: "x" or, for a dynamic input, "x0", "x1", ...
+std::string PortName(const std::string &ir_name, bool dynamic, size_t instance) {
+  return dynamic ? ir_name + std::to_string(instance) : ir_name;
+}
+
 // The OpDesc of a node the catalog may not know (graph inputs, Variable, NetOutput): catalog
 // prototype when present, else the given ports with default descs.
 Status MakeOpDesc(const std::string &name, const std::string &type,
@@ -193,23 +198,34 @@ Status EsGraphBuilder::CreateOp(const std::string &type,
   if (proto == nullptr) {
     return Fail("cannot create operator: op type '" + type + "' is not in the op catalog");
   }
-  const std::string what = "cannot create " + type + ": ";
+  // The message prefix is built only on failure: this function runs once per node.
+  auto what = [&type]() { return "cannot create " + type + ": "; };
   // ---- check everything before the first edit ----
   if (inputs.size() != proto->inputs.size()) {
-    return Fail(what + "expected " + std::to_string(proto->inputs.size()) + " IR inputs, got " +
+    return Fail(what() + "expected " + std::to_string(proto->inputs.size()) + " IR inputs, got " +
                 std::to_string(inputs.size()));
   }
   std::map<std::string, int64_t> dyn_in;
-  std::vector<std::pair<std::string, Node *>> edges_in;  // (port name, producer) in order
-  std::vector<int32_t> edge_out_index;
+  // One entry per connected input. CreateOpDesc lays the ports out in IR order (one port per
+  // required/optional input, one per dynamic instance), so the port index is known here.
+  struct InputEdge {
+    const OpInputDef *def;
+    size_t instance;  // index inside a dynamic input
+    Node *producer;
+    int32_t out_index;
+    int32_t port;
+  };
+  std::vector<InputEdge> edges_in;
+  edges_in.reserve(inputs.size());
+  int32_t next_port = 0;
   for (size_t i = 0; i < proto->inputs.size(); ++i) {
     const OpInputDef &def = proto->inputs[i];
     const auto &given = inputs[i];
     if (def.kind == IrInputType::kRequired && (given.size() != 1 || given[0] == nullptr)) {
-      return Fail(what + "required input '" + def.name + "' is missing");
+      return Fail(what() + "required input '" + def.name + "' is missing");
     }
     if (def.kind == IrInputType::kOptional && given.size() > 1) {
-      return Fail(what + "optional input '" + def.name + "' takes at most one tensor");
+      return Fail(what() + "optional input '" + def.name + "' takes at most one tensor");
     }
     if (def.kind == IrInputType::kDynamic) {
       dyn_in[def.name] = static_cast<int64_t>(given.size());
@@ -217,20 +233,19 @@ Status EsGraphBuilder::CreateOp(const std::string &type,
     for (size_t k = 0; k < given.size(); ++k) {
       if (given[k] == nullptr) {
         if (def.kind == IrInputType::kDynamic) {
-          return Fail(what + "dynamic input '" + def.name + "' element " + std::to_string(k) +
+          return Fail(what() + "dynamic input '" + def.name + "' element " + std::to_string(k) +
                       " is null");
         }
         continue;
       }
       NodePtr producer;
       if (CheckHolder(given[k], "create operator", &producer) != SUCCESS) {
-        return AppendLastError(what + "input '" + def.name + "'"), FAILED;
+        return AppendLastError(what() + "input '" + def.name + "'"), FAILED;
       }
-      const std::string port =
-          def.kind == IrInputType::kDynamic ? def.name + std::to_string(k) : def.name;
-      edges_in.emplace_back(port, producer.get());
-      edge_out_index.push_back(given[k]->GetOutputIndex());
+      edges_in.push_back(InputEdge{&def, k, producer.get(), given[k]->GetOutputIndex(),
+                                   next_port + static_cast<int32_t>(k)});
     }
+    next_port += def.kind == IrInputType::kDynamic ? static_cast<int32_t>(given.size()) : 1;
   }
   std::map<std::string, int64_t> dyn_out;
   size_t next_dyn = 0;
@@ -239,23 +254,23 @@ Status EsGraphBuilder::CreateOp(const std::string &type,
       continue;
     }
     if (next_dyn >= dynamic_output_counts.size() || dynamic_output_counts[next_dyn] < 0) {
-      return Fail(what + "missing or negative instance count for dynamic output '" + def.name +
+      return Fail(what() + "missing or negative instance count for dynamic output '" + def.name +
                   "'");
     }
     dyn_out[def.name] = dynamic_output_counts[next_dyn++];
   }
   if (next_dyn != dynamic_output_counts.size()) {
-    return Fail(what + "expected " + std::to_string(next_dyn) + " dynamic output counts, got " +
+    return Fail(what() + "expected " + std::to_string(next_dyn) + " dynamic output counts, got " +
                 std::to_string(dynamic_output_counts.size()));
   }
   for (const auto &attr : attrs) {
     auto it = std::find_if(proto->attrs.begin(), proto->attrs.end(),
                            [&attr](const OpAttrDef &def) { return def.name == attr.first; });
     if (it == proto->attrs.end()) {
-      return Fail(what + "the prototype has no attribute '" + attr.first + "'");
+      return Fail(what() + "the prototype has no attribute '" + attr.first + "'");
     }
     if (attr.second.GetValueType() != it->type) {
-      return Fail(what + "attribute '" + attr.first + "' expects " + AttrValueTypeName(it->type) +
+      return Fail(what() + "attribute '" + attr.first + "' expects " + AttrValueTypeName(it->type) +
                   ", got " + AttrValueTypeName(attr.second.GetValueType()));
     }
   }
@@ -263,26 +278,26 @@ Status EsGraphBuilder::CreateOp(const std::string &type,
     bool given = std::any_of(attrs.begin(), attrs.end(),
                              [&def](const auto &attr) { return attr.first == def.name; });
     if (def.required && !given) {
-      return Fail(what + "required attribute '" + def.name + "' is missing");
+      return Fail(what() + "required attribute '" + def.name + "' is missing");
     }
   }
   if (subgraphs.size() != proto->subgraphs.size()) {
-    return Fail(what + "expected " + std::to_string(proto->subgraphs.size()) +
+    return Fail(what() + "expected " + std::to_string(proto->subgraphs.size()) +
                 " IR subgraphs, got " + std::to_string(subgraphs.size()));
   }
   std::unordered_set<const ComputeGraph *> seen;
   for (size_t i = 0; i < subgraphs.size(); ++i) {
     const auto &slot = proto->subgraphs[i];
     if (slot.second == SubgraphType::kStatic && subgraphs[i].size() != 1) {
-      return Fail(what + "static subgraph '" + slot.first + "' needs exactly one graph");
+      return Fail(what() + "static subgraph '" + slot.first + "' needs exactly one graph");
     }
     for (const ComputeGraphPtr &sub : subgraphs[i]) {
       if (sub == nullptr) {
-        return Fail(what + "subgraph '" + slot.first + "' is null");
+        return Fail(what() + "subgraph '" + slot.first + "' is null");
       }
       if (sub == graph_ || sub->GetParentGraph() != nullptr || sub->GetParentNode() != nullptr ||
           !seen.insert(sub.get()).second) {
-        return Fail(what + "graph '" + sub->GetName() + "' for subgraph '" + slot.first +
+        return Fail(what() + "graph '" + sub->GetName() + "' for subgraph '" + slot.first +
                     "' is already used as a subgraph");
       }
     }
@@ -291,7 +306,7 @@ Status EsGraphBuilder::CreateOp(const std::string &type,
   // ---- build the node ----
   OpDesc op_desc;
   if (CreateOpDesc(NextNodeName(type), type, dyn_in, dyn_out, &op_desc) != SUCCESS) {
-    return AppendLastError(what + "op desc creation failed"), FAILED;
+    return AppendLastError(what() + "op desc creation failed"), FAILED;
   }
   for (const auto &attr : attrs) {
     op_desc.SetAttr(attr.first, attr.second);
@@ -301,22 +316,30 @@ Status EsGraphBuilder::CreateOp(const std::string &type,
       op_desc.AddSubgraphInstanceName(sub->GetName());
     }
   }
-  std::vector<int32_t> in_ports;
-  for (const auto &edge : edges_in) {
-    int32_t port = op_desc.GetInputIndexByName(edge.first);
-    if (port < 0) {
-      return Fail(what + "op desc has no input port '" + edge.first + "'");
+  for (const InputEdge &edge : edges_in) {
+    // Cheap consistency check of the layout assumption: the port carries the IR input's name
+    // (dynamic instances: the name plus the instance number).
+    const std::string &port_name = op_desc.GetInputName(static_cast<size_t>(edge.port));
+    const bool dynamic = edge.def->kind == IrInputType::kDynamic;
+    if (static_cast<size_t>(edge.port) >= op_desc.GetInputsSize() ||
+        port_name.compare(0, edge.def->name.size(), edge.def->name) != 0 ||
+        (!dynamic && port_name.size() != edge.def->name.size())) {
+      return Fail(what() + "op desc has no input port '" +
+                  PortName(edge.def->name, dynamic, edge.instance) + "'");
     }
-    in_ports.push_back(port);
   }
   Node *node = graph_->AddNode(std::move(op_desc));
   if (node == nullptr) {
-    return AppendLastError(what + "adding the node failed"), FAILED;
+    return AppendLastError(what() + "adding the node failed"), FAILED;
   }
-  for (size_t i = 0; i < edges_in.size(); ++i) {
-    if (graph_->AddDataEdge(edges_in[i].second, edge_out_index[i], node, in_ports[i]) != SUCCESS) {
+  for (const InputEdge &edge : edges_in) {
+    if (graph_->AddDataEdge(edge.producer, edge.out_index, node, edge.port) != SUCCESS) {
       graph_->RemoveNode(node);
-      return AppendLastError(what + "connecting input '" + edges_in[i].first + "' failed"), FAILED;
+      return AppendLastError(
+                 what() + "connecting input '" +
+                 PortName(edge.def->name, edge.def->kind == IrInputType::kDynamic, edge.instance) +
+                 "' failed"),
+             FAILED;
     }
   }
   for (const auto &slot : subgraphs) {
@@ -326,6 +349,7 @@ Status EsGraphBuilder::CreateOp(const std::string &type,
       attached_subgraphs_.push_back(sub);
     }
   }
+  outputs->reserve(node->GetOutputsSize());
   for (size_t i = 0; i < node->GetOutputsSize(); ++i) {
     outputs->push_back(NewHolder(node, static_cast<int32_t>(i)));
   }

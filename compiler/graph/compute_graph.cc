@@ -2,8 +2,7 @@
 #include "graph/compute_graph.h"
 
 #include <algorithm>
-#include <deque>
-#include <unordered_map>
+#include <vector>
 
 #include "common/error.h"
 
@@ -218,13 +217,14 @@ Status ComputeGraph::AddDataEdge(Node *src, int32_t out_index, Node *dst, int32_
   if (CheckOwned(src, "source") != SUCCESS || CheckOwned(dst, "destination") != SUCCESS) {
     return FAILED;
   }
-  const std::string edge = Endpoint(src, out_index) + " -> " + Endpoint(dst, in_index);
+  // Built only on failure: this runs once per edge of every graph.
+  auto edge = [&]() { return Endpoint(src, out_index) + " -> " + Endpoint(dst, in_index); };
   if (out_index < 0 || static_cast<size_t>(out_index) >= src->GetOutputsSize()) {
-    return Fail("cannot add data edge " + edge + ": node '" + src->GetName() + "' has " +
+    return Fail("cannot add data edge " + edge() + ": node '" + src->GetName() + "' has " +
                 std::to_string(src->GetOutputsSize()) + " outputs");
   }
   if (in_index < 0 || static_cast<size_t>(in_index) >= dst->GetInputsSize()) {
-    return Fail("cannot add data edge " + edge + ": node '" + dst->GetName() + "' has " +
+    return Fail("cannot add data edge " + edge() + ": node '" + dst->GetName() + "' has " +
                 std::to_string(dst->GetInputsSize()) + " inputs");
   }
   if (dst->in_peers_.size() < dst->GetInputsSize()) {
@@ -232,7 +232,7 @@ Status ComputeGraph::AddDataEdge(Node *src, int32_t out_index, Node *dst, int32_
   }
   InDataPeer &slot = dst->in_peers_[static_cast<size_t>(in_index)];
   if (slot.node != nullptr) {
-    return Fail("cannot add data edge " + edge + ": input already fed by " +
+    return Fail("cannot add data edge " + edge() + ": input already fed by " +
                 Endpoint(slot.node, slot.out_index));
   }
   if (src->out_peers_.size() < src->GetOutputsSize()) {
@@ -393,7 +393,7 @@ ComputeGraphPtr ComputeGraph::GetSubgraph(const std::string &name) const {
 Status ComputeGraph::GetTopologicalOrder(std::vector<Node *> *order) const {
   order->clear();
   order->reserve(nodes_.size());
-  std::deque<Node *> ready;
+  // Kahn's algorithm with `order` itself as the FIFO queue of ready nodes.
   for (const NodePtr &node : nodes_) {
     int64_t in_degree = static_cast<int64_t>(node->in_ctrl_.size());
     for (const InDataPeer &peer : node->in_peers_) {
@@ -401,18 +401,16 @@ Status ComputeGraph::GetTopologicalOrder(std::vector<Node *> *order) const {
     }
     node->scratch_ = in_degree;
     if (in_degree == 0) {
-      ready.push_back(node.get());
+      order->push_back(node.get());
     }
   }
-  auto release = [&ready](Node *next) {
+  auto release = [order](Node *next) {
     if (--next->scratch_ == 0) {
-      ready.push_back(next);
+      order->push_back(next);
     }
   };
-  while (!ready.empty()) {
-    Node *node = ready.front();
-    ready.pop_front();
-    order->push_back(node);
+  for (size_t i = 0; i < order->size(); ++i) {
+    const Node *node = (*order)[i];
     for (const auto &peers : node->out_peers_) {
       for (const OutDataPeer &peer : peers) {
         release(peer.node);
@@ -455,32 +453,38 @@ ComputeGraphPtr ComputeGraph::CloneBody(const std::string &name) const {
   auto copy = std::make_shared<ComputeGraph>(name);
   copy->graph_id_ = graph_id_;
   copy->attrs_ = attrs_;
-  std::unordered_map<const Node *, Node *> mapping;
-  mapping.reserve(nodes_.size());
+  // Source node -> clone through the scratch slot (the source's position in node order): no
+  // hash map entry per node. Peers and inputs/outputs always belong to this graph.
+  std::vector<Node *> clones;
+  clones.reserve(nodes_.size());
+  copy->nodes_by_name_.reserve(nodes_.size());
   for (const NodePtr &node : nodes_) {
-    Node *clone = copy->AddNode(node->op_desc_);
-    mapping.emplace(node.get(), clone);
+    node->scratch_ = static_cast<int64_t>(clones.size());
+    clones.push_back(copy->AddNode(node->op_desc_));
   }
+  auto mapping = [&clones](const Node *node) {
+    return clones[static_cast<size_t>(node->scratch_)];
+  };
   // Copy the adjacency vectors directly so every ordering (fan-out, control) is preserved.
   for (const NodePtr &node : nodes_) {
-    Node *clone = mapping[node.get()];
+    Node *clone = mapping(node.get());
     clone->in_peers_.reserve(node->in_peers_.size());
     for (const InDataPeer &peer : node->in_peers_) {
       clone->in_peers_.push_back(
-          InDataPeer{peer.node == nullptr ? nullptr : mapping[peer.node], peer.out_index});
+          InDataPeer{peer.node == nullptr ? nullptr : mapping(peer.node), peer.out_index});
     }
     clone->out_peers_.resize(node->out_peers_.size());
     for (size_t out = 0; out < node->out_peers_.size(); ++out) {
       for (const OutDataPeer &peer : node->out_peers_[out]) {
-        clone->out_peers_[out].push_back(OutDataPeer{mapping[peer.node], peer.in_index});
+        clone->out_peers_[out].push_back(OutDataPeer{mapping(peer.node), peer.in_index});
       }
     }
-    for (Node *src : node->in_ctrl_) clone->in_ctrl_.push_back(mapping[src]);
-    for (Node *dst : node->out_ctrl_) clone->out_ctrl_.push_back(mapping[dst]);
+    for (Node *src : node->in_ctrl_) clone->in_ctrl_.push_back(mapping(src));
+    for (Node *dst : node->out_ctrl_) clone->out_ctrl_.push_back(mapping(dst));
   }
-  for (Node *input : input_nodes_) copy->input_nodes_.push_back(mapping[input]);
+  for (Node *input : input_nodes_) copy->input_nodes_.push_back(mapping(input));
   for (const auto &output : outputs_) {
-    copy->outputs_.emplace_back(mapping[output.first], output.second);
+    copy->outputs_.emplace_back(mapping(output.first), output.second);
   }
   return copy;
 }

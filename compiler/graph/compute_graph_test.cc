@@ -131,6 +131,54 @@ TEST(ComputeGraphTest, CloneIsDeepAndPreservesOrderings) {
   EXPECT_NE(copy->FindNode("b"), nullptr);
 }
 
+TEST(ComputeGraphTest, NodeOrderSurvivesRemovalsRenamesAndSorting) {
+  ComputeGraph graph("g");
+  std::vector<Node *> nodes;
+  for (int i = 0; i < 6; ++i) {
+    nodes.push_back(graph.AddNode(MakeOp("n" + std::to_string(i), "Relu", 1, 1)));
+  }
+  // Remove the head, the tail and one in the middle.
+  ASSERT_EQ(graph.RemoveNode(nodes[0]), SUCCESS);
+  ASSERT_EQ(graph.RemoveNode(nodes[5]), SUCCESS);
+  ASSERT_EQ(graph.RemoveNode(nodes[3]), SUCCESS);
+  EXPECT_EQ(graph.GetDirectNodes(), (std::vector<Node *>{nodes[1], nodes[2], nodes[4]}));
+  EXPECT_EQ(graph.GetDirectNodesSize(), 3u);
+  ASSERT_EQ(graph.RemoveNode(nodes[2]), SUCCESS);
+  EXPECT_EQ(graph.GetDirectNodes(), (std::vector<Node *>{nodes[1], nodes[4]}));
+  ASSERT_EQ(graph.RenameNode(nodes[4], "renamed"), SUCCESS);
+  EXPECT_EQ(graph.FindNode("n4"), nullptr);
+  EXPECT_EQ(graph.FindNode("renamed"), nodes[4]);
+  EXPECT_NE(graph.RenameNode(nodes[1], "renamed"), SUCCESS);
+  // A reversed chain is put in producer order; adding after the sort appends.
+  ASSERT_EQ(graph.AddDataEdge(nodes[4], 0, nodes[1], 0), SUCCESS);
+  ASSERT_EQ(graph.TopologicalSort(), SUCCESS);
+  EXPECT_EQ(graph.GetDirectNodes(), (std::vector<Node *>{nodes[4], nodes[1]}));
+  Node *last = graph.AddNode(MakeOp("last", "Relu", 1, 1));
+  EXPECT_EQ(graph.GetDirectNodes(), (std::vector<Node *>{nodes[4], nodes[1], last}));
+  // Removing everything leaves an empty, reusable graph.
+  for (Node *node : graph.GetDirectNodes()) {
+    ASSERT_EQ(graph.RemoveNode(node), SUCCESS);
+  }
+  EXPECT_TRUE(graph.GetDirectNodes().empty());
+  EXPECT_NE(graph.AddNode(MakeOp("n1", "Relu", 1, 1)), nullptr);
+  EXPECT_EQ(graph.GetDirectNodesSize(), 1u);
+}
+
+TEST(ComputeGraphTest, NodesHeldElsewhereBecomeOrphansWithTheirGraph) {
+  auto graph = std::make_shared<ComputeGraph>("g");
+  Node *a = graph->AddNode(MakeOp("a", "Data", 0, 1));
+  Node *b = graph->AddNode(MakeOp("b", "Relu", 1, 1));
+  ASSERT_EQ(graph->AddDataEdge(a, 0, b, 0), SUCCESS);
+  NodePtr held = graph->GetNodePtr(b);
+  std::weak_ptr<Node> weak_a = graph->GetNodePtr(a);
+  ASSERT_EQ(held.get(), b);
+  EXPECT_EQ(graph->GetNodePtr(nullptr), nullptr);
+  graph.reset();
+  EXPECT_TRUE(weak_a.expired());
+  EXPECT_EQ(held->GetOwnerGraph(), nullptr);
+  EXPECT_EQ(held->GetName(), "b");
+}
+
 TEST(ComputeGraphTest, MillionNodeChainSortsIteratively) {
   ComputeGraph graph("chain");
   Node *prev = graph.AddNode(MakeOp("n0", "Data", 0, 1));

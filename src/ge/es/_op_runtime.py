@@ -201,9 +201,8 @@ def call_op(
     attrs: List[Any],
     output_class: type | None,
 ):
-    from ge.graph import Graph, Tensor
-
     op = spec["type"]
+    esb = _w.get_esb_lib()  # looked up once: this function runs for every node built
     # ---- owner builder ----
     if spec["owner_param"] == "owner_graph_builder":
         if not isinstance(owner, GraphBuilder):
@@ -267,6 +266,8 @@ def call_op(
     sub_handles: List[Any] = []
     sub_counts: List[int] = []
     graphs: List[Any] = []
+    if spec["subgraphs"]:
+        from ge.graph import Graph
     for (_name, kind, param), value in zip(spec["subgraphs"], subgraphs):
         values = value if kind == "dynamic" else [value]
         if kind == "dynamic" and not isinstance(value, list):
@@ -278,13 +279,13 @@ def call_op(
         sub_counts.append(len(values))
     for g in graphs:
         g._transfer_ownership_when_pass_as_subgraph(builder)
-        _w.get_esb_lib().EsBuilderAdoptGraph(builder._handle, g._handle)
+        esb.EsBuilderAdoptGraph(builder._handle, g._handle)
     sub_handles = [g._handle for g in graphs]
 
     # ---- attributes ----
     names: List[bytes] = []
     values_av: List[Any] = []
-    lib = _lib()
+    lib = _lib() if spec["attrs"] else None
     try:
         for (name, attr_type, required, param), value in zip(spec["attrs"], attrs):
             if value is None:
@@ -292,6 +293,8 @@ def call_op(
                     raise TypeError(f"{op}: required attribute '{param}' is missing")
                 continue
             if attr_type == _codegen.VT_TENSOR and value is _kw_default(func, param):
+                from ge.graph import Tensor
+
                 value = Tensor()  # a fresh default per call: each one is handed to the builder
             av = lib.GeApiWrapper_AttrValue_Create()
             if not av:
@@ -303,7 +306,7 @@ def call_op(
         capacity = sum(1 for o in spec["outputs"] if o[1] != "dynamic") + sum(out_nums)
         out_array = (_VP * max(capacity, 1))()
         out_num = _I64(0)
-        status = _w.get_esb_lib().EsCreateOp(
+        status = esb.EsCreateOp(
             builder._handle,
             op.encode("utf-8"),
             _array(_VP, flat),
