@@ -50,6 +50,15 @@ def main(cmdline_argv0: str | None = None, args: Sequence[str] | None = None) ->
     """Runs atc with ``[cmdline_argv0] + args``, or with ``sys.argv`` when ``cmdline_argv0`` is
     None, in this process; exits with atc's status (0 success or --help, 255 failure)."""
     argv = _build_argv(cmdline_argv0, args)
+    # ge_py addition: --verify_py_passes=1 recompiles without Python passes and compares numbers.
+    try:
+        from ge.passes.testing import _split_verify_flag
+
+        atc_args, verify = _split_verify_flag(argv[1:])
+    except ValueError as exc:
+        print(f"ERROR: {exc}", file=sys.stderr)
+        sys.exit(255)
+    argv = [argv[0], *atc_args]
     # surrogateescape keeps undecodable file names (os.fsdecode) byte for byte.
     encoded = [arg.encode("utf-8", "surrogateescape") for arg in argv]
     c_argv = (ctypes.c_char_p * (len(encoded) + 1))(*encoded, None)
@@ -57,6 +66,10 @@ def main(cmdline_argv0: str | None = None, args: Sequence[str] | None = None) ->
     sys.stderr.flush()
     ret = _lib().GeApiWrapper_Atc_Main(len(encoded), c_argv)
     _flush_c_stdio()
+    if ret == 0 and verify:
+        from ge.passes.testing import verify_after_atc
+
+        ret = verify_after_atc(atc_args)
     sys.exit(ret)
 
 
