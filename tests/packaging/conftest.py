@@ -1,9 +1,14 @@
 """Fixtures of the packaging tests: the wheels of tools/build_native_matrix.py and fresh venvs.
 
-The wheels are built once per session into a temporary dist dir. The CMake build dirs are the
-matrix's defaults under build/ (build/wheel_ge_compiler, build/native_matrix/<tag>), so the
-compiler core is compiled once and later sessions rebuild incrementally. Interpreters are found
-like the matrix finds them; versions absent on the machine are skipped with a reason.
+The wheels are built once per session into a temporary dist dir. The CMake build dirs are kept
+under build/ (build/wheel_ge_compiler_test, build/native_matrix/<tag>), so later sessions rebuild
+incrementally, and the compiler core is built with the flags of the development build
+(RelWithDebInfo, -Werror) so that its objects come from ccache. Interpreters are found like the
+matrix finds them; versions absent on the machine are skipped with a reason.
+
+``GE_PY_TEST_DIST=<dir>`` uses the wheels of an earlier ``build_native_matrix.py --out <dir>`` run
+instead of building; its sub-wheels for available interpreters are tested (the oldest and the
+newest of them).
 """
 
 from __future__ import annotations
@@ -69,10 +74,23 @@ def dist(tmp_path_factory, available_interpreters) -> Dist:
         pytest.skip(missing)
     tags = [t for t in matrix_tool.SUPPORTED_TAGS if t in available_interpreters]
     wanted = sorted({tags[0], tags[-1]}, key=tags.index)
+    reuse = os.environ.get("GE_PY_TEST_DIST")
+    if reuse:
+        out = Path(reuse).resolve()
+        built = [t for t in tags if list(out.glob(f"ge_py_pass_bridge-*-{t}-{t}-*.whl"))]
+        assert built, f"GE_PY_TEST_DIST={out} has no sub-wheel for any of {tags}"
+        built = sorted({built[0], built[-1]}, key=tags.index)
+        return Dist(directory=out, interpreters=available_interpreters, bridge_tags=built)
     out = tmp_path_factory.mktemp("dist")
     command = [sys.executable, str(REPO / "tools" / "build_native_matrix.py"), "--out", str(out)]
     for tag in wanted:
         command += ["--tag", tag]
+    for setting in (
+        "cmake.build-type=RelWithDebInfo",
+        "cmake.define.GE_WERROR=ON",
+        f"build-dir={REPO / 'build' / 'wheel_ge_compiler_test'}",
+    ):
+        command += ["--compiler-config", setting]
     done = subprocess.run(command, capture_output=True, text=True)
     assert done.returncode == 0, done.stdout + done.stderr
     built = [t for t in wanted if list(out.glob(f"ge_py_pass_bridge-*-{t}-{t}-*.whl"))]

@@ -25,7 +25,12 @@ from pathlib import Path
 from types import ModuleType
 from typing import Dict, List
 
-from ge._internal.artifact_utils import PythonArtifact, current_platform_tag, current_python_tag
+from ge._internal.artifact_utils import (
+    PythonArtifact,
+    current_platform_tag,
+    current_python_tag,
+    find_compatible_artifact,
+)
 
 from ._artifact_utils import (
     ARTIFACT_ROOT_ENV,
@@ -406,9 +411,9 @@ def _publish(staging: Path, final_dir: Path, trash: Path) -> None:
 
 def _cached_artifact(final_dir: Path) -> PythonArtifact | None:
     artifact = load_artifact_from_dir(final_dir)
-    if artifact is not None and artifact.python_tag == current_python_tag():
-        return artifact
-    return None
+    if artifact is None:
+        return None
+    return find_compatible_artifact([artifact], BRIDGE_ABI_VERSION)
 
 
 def run_fallback_codegen() -> PythonArtifact:
