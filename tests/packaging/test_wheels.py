@@ -169,14 +169,17 @@ def fallback_venv(dist, tmp_path_factory):
     return venv
 
 
+@pytest.fixture(scope="session")
+def fallback_cache(tmp_path_factory) -> Path:
+    """XDG_CACHE_HOME shared by the fallback tests: the first one builds, the others reuse."""
+    return tmp_path_factory.mktemp("xdg_cache")
+
+
 @pytest.mark.slow
-def test_fallback_codegen_builds_once_into_the_user_cache_then_reuses_it(
-    fallback_venv, tmp_path_factory
-):
-    cache_home = tmp_path_factory.mktemp("xdg_cache")
-    cache = cache_home / "ge_py" / "python_pass_artifacts"
+def test_fallback_codegen_builds_once_into_the_user_cache(fallback_venv, fallback_cache):
+    cache = fallback_cache / "ge_py" / "python_pass_artifacts"
     # Two processes start at once: the lock makes one build and the other reuse its result.
-    env = fallback_venv.env(XDG_CACHE_HOME=str(cache_home), ASCEND_GLOBAL_LOG_LEVEL="1")
+    env = fallback_venv.env(XDG_CACHE_HOME=str(fallback_cache), ASCEND_GLOBAL_LOG_LEVEL="1")
     racers = [
         subprocess.Popen(
             [fallback_venv.python, "-c", NATIVE_PROBE],
@@ -189,7 +192,7 @@ def test_fallback_codegen_builds_once_into_the_user_cache_then_reuses_it(
     ]
     results = []
     for racer in racers:
-        out, err = racer.communicate(timeout=1800)
+        out, err = racer.communicate(timeout=3600)
         results.append((racer.returncode, out, err))
     for code, _, err in results:
         if code != 0 and "Fallback codegen cannot build" in err:
@@ -205,21 +208,31 @@ def test_fallback_codegen_builds_once_into_the_user_cache_then_reuses_it(
     assert sorted(p.name for p in set_dir.iterdir()) == sorted(SET_FILES)
     assert oct(cache.stat().st_mode & 0o777) == "0o700"
     manifest = json.loads((set_dir / "manifest.json").read_text())
-    assert (
-        manifest["python_tag"] == fallback_venv.tag and manifest["fallback"]["key"] == set_dir.name
-    )
+    assert manifest["python_tag"] == fallback_venv.tag
+    assert manifest["fallback"]["key"] == set_dir.name
+    assert [p.name for p in cache.iterdir() if p.name.startswith(".work")] == []
     site = fallback_venv.run("-c", "import ge, os; print(os.path.dirname(ge.__file__))").stdout
     assert not (Path(site.strip()) / "passes" / "python_pass_artifacts").exists()
-    # The second process reuses the set: no cmake and no compiler are needed any more.
-    second = fallback_venv.run(
+
+
+def _cached_set(fallback_cache: Path) -> Path:
+    sets = list((fallback_cache / "ge_py" / "python_pass_artifacts").glob("*/manifest.json"))
+    if not sets:
+        pytest.skip("no fallback set was built (see the build test)")
+    return sets[0].parent
+
+
+@pytest.mark.slow
+def test_a_later_process_reuses_the_cached_set_without_a_toolchain(fallback_venv, fallback_cache):
+    set_dir = _cached_set(fallback_cache)
+    done = fallback_venv.run(
         "-c",
         NATIVE_PROBE,
-        XDG_CACHE_HOME=str(cache_home),
+        XDG_CACHE_HOME=str(fallback_cache),
         PATH=f"{fallback_venv.root / 'bin'}:/nonexistent",
         CXX="/nonexistent/c++",
     )
-    assert Path(second.stdout.strip().splitlines()[-1]) == native
-    assert [p.name for p in cache.iterdir() if p.name.startswith(".work")] == []
+    assert Path(done.stdout.strip().splitlines()[-1]).parent == set_dir.resolve()
 
 
 @pytest.mark.slow
@@ -239,27 +252,28 @@ def test_fallback_reports_every_missing_tool(fallback_venv, tmp_path):
 
 
 @pytest.mark.slow
-def test_atc_builds_the_fallback_set_then_finds_it_in_the_cache(
-    fallback_venv, models, tmp_path_factory, tmp_path
-):
-    cache_home = tmp_path_factory.mktemp("xdg_cache_atc")
-    first = tmp_path / "first"
-    first.mkdir()
-    ops = compile_add_zero(fallback_venv, models, first, XDG_CACHE_HOME=str(cache_home))
-    assert ops == ["Data", "NetOutput"]
-    (manifest,) = (cache_home / "ge_py" / "python_pass_artifacts").glob("*/manifest.json")
-    # Second compile: the loader's cache scan finds the set (no fallback child, no toolchain).
-    second = tmp_path / "second"
-    second.mkdir()
-    log = tmp_path / "second.log"
+def test_atc_loads_the_cached_fallback_set(fallback_venv, fallback_cache, models, tmp_path):
+    set_dir = _cached_set(fallback_cache)
+    log = tmp_path / "atc.log"
     ops = compile_add_zero(
         fallback_venv,
         models,
-        second,
-        XDG_CACHE_HOME=str(cache_home),
+        tmp_path,
+        XDG_CACHE_HOME=str(fallback_cache),
         ASCEND_GLOBAL_LOG_LEVEL="1",
         CXX="/nonexistent/c++",
         GE_PY_TEST_LOG=str(log),
     )
     assert ops == ["Data", "NetOutput"]
-    assert f"Loaded python pass bridge[{manifest.parent.resolve()}/" in log.read_text()
+    assert f"Loaded python pass bridge[{set_dir.resolve()}/" in log.read_text()
+
+
+@pytest.mark.slow
+def test_atc_without_any_set_runs_fallback_codegen(fallback_venv, models, tmp_path_factory):
+    """The compiler's own path: no prebuilt or cached set, so the loader runs the fallback
+    child process, which builds into an empty cache; the pass then rewrites the model."""
+    cache_home = tmp_path_factory.mktemp("xdg_cache_atc")
+    out = tmp_path_factory.mktemp("atc_fallback")
+    ops = compile_add_zero(fallback_venv, models, out, XDG_CACHE_HOME=str(cache_home))
+    assert ops == ["Data", "NetOutput"]
+    assert list((cache_home / "ge_py" / "python_pass_artifacts").glob("*/manifest.json"))
