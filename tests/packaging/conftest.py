@@ -32,6 +32,7 @@ def _load_matrix_tool():
         "build_native_matrix", REPO / "tools" / "build_native_matrix.py"
     )
     module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # dataclasses look their module up while it executes
     spec.loader.exec_module(module)
     return module
 
