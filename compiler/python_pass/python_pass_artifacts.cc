@@ -1,20 +1,26 @@
 // Artifact set discovery and manifest validation.
 #include "python_pass/python_pass_artifacts.h"
 
+#include <pwd.h>
 #include <sys/utsname.h>
+#include <unistd.h>
 
 #include <cstdlib>
 #include <fstream>
 #include <set>
 #include <sstream>
+#include <utility>
 
 #include "common/file_utils.h"
 #include "common/json.h"
+#include "common/log.h"
 #include "ge/python_pass/python_pass_bridge_abi.h"
 
 namespace ge {
 namespace python_pass {
 namespace {
+
+constexpr const char *kFallbackCacheSubdir = "ge_py/python_pass_artifacts";
 
 std::vector<std::string> SortedChildDirs(const std::string &root) {
   std::vector<std::string> children;
@@ -33,6 +39,96 @@ bool RequiredString(const JsonValue &object, const std::string &key, std::string
   }
   value = member->GetString();
   return true;
+}
+
+bool ReadJsonFile(const std::string &path, JsonValue &value) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) {
+    return false;
+  }
+  std::stringstream text;
+  text << in.rdbuf();
+  return ParseJson(text.str(), &value) == SUCCESS && value.IsObject();
+}
+
+// The per-user cache of fallback codegen, the same directory ge.passes.runtime publishes into:
+// $XDG_CACHE_HOME/ge_py/python_pass_artifacts (absolute XDG_CACHE_HOME only, as the XDG spec
+// says), else <home>/.cache/ge_py/python_pass_artifacts.
+std::string FallbackCacheRoot() {
+  const char *xdg = std::getenv("XDG_CACHE_HOME");
+  if (xdg != nullptr && xdg[0] == '/') {
+    return std::string(xdg) + "/" + kFallbackCacheSubdir;
+  }
+  const char *home = std::getenv("HOME");
+  if (home == nullptr || home[0] == '\0') {
+    const passwd *entry = getpwuid(getuid());
+    home = entry == nullptr ? nullptr : entry->pw_dir;
+  }
+  if (home == nullptr || home[0] == '\0') {
+    return "";
+  }
+  return std::string(home) + "/.cache/" + kFallbackCacheSubdir;
+}
+
+// "<size>:<mtime ns>" of a file, the stamp fallback codegen records for the compiler library it
+// linked against; empty if the file cannot be stat-ed.
+std::string FileStamp(const std::string &path) {
+  struct stat info;
+  if (stat(path.c_str(), &info) != 0) {
+    return "";
+  }
+  const long long mtime_ns =
+      static_cast<long long>(info.st_mtim.tv_sec) * 1000000000LL + info.st_mtim.tv_nsec;
+  return std::to_string(static_cast<long long>(info.st_size)) + ":" + std::to_string(mtime_ns);
+}
+
+// Cached fallback sets built against THIS compiler library (same real path and stamp), newest
+// manifest first. Sets of other installations or of a replaced library share the cache but must
+// not be loaded here: their RUNPATH names another libge_compiler.so.
+std::vector<std::string> FallbackCacheSets(const std::string &compiler_lib_dir) {
+  std::vector<std::string> sets;
+  const std::string cache = RealPath(FallbackCacheRoot());
+  if (compiler_lib_dir.empty() || cache.empty() || !IsDirectory(cache)) {
+    return sets;
+  }
+  const std::string library = RealPath(compiler_lib_dir + "/libge_compiler.so");
+  const std::string stamp = FileStamp(library);
+  std::vector<std::pair<long long, std::string>> found;
+  for (const std::string &dir : SortedChildDirs(cache)) {
+    if (BaseName(dir)[0] == '.') {
+      continue;  // work directories of builds in progress
+    }
+    const std::string manifest_path = dir + "/manifest.json";
+    JsonValue manifest;
+    std::string built_lib;
+    std::string built_stamp;
+    const JsonValue *fallback = nullptr;
+    if (!ReadJsonFile(manifest_path, manifest) ||
+        (fallback = manifest.Find("fallback")) == nullptr || !fallback->IsObject() ||
+        !RequiredString(*fallback, "ge_compiler_lib", built_lib) ||
+        !RequiredString(*fallback, "ge_compiler_lib_stamp", built_stamp)) {
+      GELOGI("[PythonPass] Skip fallback cache set[%s]: no readable fallback manifest.",
+             dir.c_str());
+      continue;
+    }
+    if (library.empty() || RealPath(built_lib) != library || built_stamp != stamp) {
+      GELOGI(
+          "[PythonPass] Skip fallback cache set[%s]: built against compiler library[%s] stamp[%s], "
+          "this process uses [%s] stamp[%s].",
+          dir.c_str(), built_lib.c_str(), built_stamp.c_str(), library.c_str(), stamp.c_str());
+      continue;
+    }
+    struct stat info;
+    const long long mtime =
+        stat(manifest_path.c_str(), &info) == 0 ? static_cast<long long>(info.st_mtime) : 0;
+    found.emplace_back(mtime, dir);
+  }
+  std::stable_sort(found.begin(), found.end(),
+                   [](const auto &lhs, const auto &rhs) { return lhs.first > rhs.first; });
+  for (const auto &entry : found) {
+    sets.push_back(entry.second);
+  }
+  return sets;
 }
 
 }  // namespace
@@ -123,6 +219,10 @@ std::vector<std::string> ArtifactSearchRoots(const std::string &compiler_lib_dir
   }
   for (const std::string &ge_dir : ge_dirs) {
     candidates.push_back(ge_dir + "/" + kArtifactSubdir);
+  }
+  // Last, like ge.passes.runtime: sets fallback codegen published earlier (prebuilt sets win).
+  for (const std::string &set : FallbackCacheSets(compiler_lib_dir)) {
+    candidates.push_back(set);
   }
   std::vector<std::string> roots;
   std::set<std::string> seen;

@@ -16,8 +16,6 @@ from pathlib import Path
 from types import ModuleType
 from typing import Iterable
 
-from packaging import tags
-
 __all__ = [
     "ArtifactManifestError",
     "PythonArtifact",
@@ -31,6 +29,8 @@ __all__ = [
 ]
 
 MANIFEST_NAME = "manifest.json"
+# Wheel-tag style interpreter abbreviations (PEP 425); anything else uses its full name.
+_INTERPRETER_SHORT_NAMES = {"cpython": "cp", "pypy": "pp", "ironpython": "ip", "jython": "jy"}
 
 
 @dataclass(frozen=True)
@@ -56,7 +56,8 @@ class ArtifactManifestError(ValueError):
 
 def current_python_tag() -> str:
     """``cp311`` style tag of this interpreter (``pp310`` on PyPy, whose ABI differs)."""
-    return f"{tags.interpreter_name()}{tags.interpreter_version()}"
+    name = sys.implementation.name
+    return f"{_INTERPRETER_SHORT_NAMES.get(name, name)}{sys.version_info[0]}{sys.version_info[1]}"
 
 
 def current_platform_tag() -> str:

@@ -1,4 +1,10 @@
-"""Where the pass artifact sets live and how they are enumerated (packaging spec §1.5, §2.1)."""
+"""Where the pass artifact sets live and how they are enumerated (packaging spec §1.5, §2.1).
+
+The search order is the C++ loader's (compiler/python_pass/python_pass_artifacts.cc), so a plain
+Python process and the compiler pick the same set: ``$GE_PY_PASS_ARTIFACT_ROOT``, the package-local
+root (where the ge_py_pass_bridge wheel installs), the ``ge`` dirs of ``PYTHONPATH`` entries, and
+last the per-user fallback cache (:func:`fallback_cache_root`), which only fallback codegen fills.
+"""
 
 from __future__ import annotations
 
@@ -21,6 +27,7 @@ __all__ = [
     "BRIDGE_ABI_VERSION",
     "NATIVE_MODULE_NAME",
     "artifacts_root",
+    "fallback_cache_root",
     "find_prebuilt_artifact",
     "iter_artifacts",
     "load_artifact_from_dir",
@@ -41,13 +48,40 @@ def artifacts_root() -> Path:
     return Path(__file__).resolve().parent / "python_pass_artifacts"
 
 
+def fallback_cache_root() -> Path:
+    """Per-user directory of fallback-built sets (never inside the installed package).
+
+    ``$XDG_CACHE_HOME/ge_py/python_pass_artifacts`` when XDG_CACHE_HOME is an absolute path (the
+    XDG rule), else ``~/.cache/ge_py/python_pass_artifacts``; the C++ loader computes the same.
+    """
+    xdg = os.environ.get("XDG_CACHE_HOME", "")
+    base = Path(xdg) if os.path.isabs(xdg) else Path.home() / ".cache"
+    return base / "ge_py" / "python_pass_artifacts"
+
+
+def _pythonpath_roots() -> List[Path]:
+    # Like the C++ loader: an entry named ge is a ge package dir, else <entry>/ge; existing only.
+    roots = []
+    for entry in os.environ.get("PYTHONPATH", "").split(os.pathsep):
+        if not entry:
+            continue
+        ge_dir = Path(entry) if Path(entry).name == "ge" else Path(entry) / "ge"
+        root = ge_dir / "passes" / "python_pass_artifacts"
+        if root.is_dir():
+            roots.append(root.resolve())
+    return roots
+
+
 def search_roots() -> List[Path]:
-    """Roots searched in order: $GE_PY_PASS_ARTIFACT_ROOT (if set), then artifacts_root()."""
+    """Prebuilt roots in search order, de-duplicated: $GE_PY_PASS_ARTIFACT_ROOT (if set),
+    artifacts_root(), then ``<entry>/ge/passes/python_pass_artifacts`` of PYTHONPATH entries."""
     roots = []
     override = os.environ.get(ARTIFACT_ROOT_ENV, "").strip()
     if override:
         roots.append(Path(override).resolve())
-    roots.append(artifacts_root())
+    for root in [artifacts_root(), *_pythonpath_roots()]:
+        if root not in roots:
+            roots.append(root)
     return roots
 
 
