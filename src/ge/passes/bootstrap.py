@@ -40,6 +40,17 @@ def is_strict_mode() -> bool:
     return os.environ.get(ENV_STRICT, "").strip().lower() in ("1", "true", "yes", "on")
 
 
+def _unique_by_name(modules: List[ModuleType]) -> List[ModuleType]:
+    """Each module once (a file listed twice, or both on the path and as an entry point)."""
+    seen = set()
+    unique = []
+    for module in modules:
+        if module.__name__ not in seen:
+            seen.add(module.__name__)
+            unique.append(module)
+    return unique
+
+
 def load_pass_plugins() -> List[ModuleType]:
     """Import the plugins of ASCEND_GE_PY_PASS_PATH (read now), then those of the entry-point group
     ``ge.passes.plugins``; returns the modules, each once. The first failure propagates."""
@@ -49,13 +60,7 @@ def load_pass_plugins() -> List[ModuleType]:
     modules += plugin_loader.load_entry_point_plugins(
         ENTRY_POINT_GROUP, plugin_kind=PLUGIN_KIND, module_prefix=MODULE_PREFIX
     )
-    seen = set()
-    unique = []
-    for module in modules:
-        if module.__name__ not in seen:
-            seen.add(module.__name__)
-            unique.append(module)
-    return unique
+    return _unique_by_name(modules)
 
 
 def load_pass_plugins_isolated() -> Tuple[List[ModuleType], List[str]]:
@@ -78,13 +83,7 @@ def load_pass_plugins_isolated() -> Tuple[List[ModuleType], List[str]]:
     if errors:
         # A module that raised was removed from sys.modules by the loader.
         registry.unregister_passes_where(lambda d: d.module_name not in sys.modules)
-    seen = set()
-    unique = []
-    for module in modules:
-        if module.__name__ not in seen:
-            seen.add(module.__name__)
-            unique.append(module)
-    return unique, errors
+    return _unique_by_name(modules), errors
 
 
 def has_pass_plugin_entry_points() -> bool:
