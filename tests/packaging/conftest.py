@@ -73,6 +73,13 @@ def dist(tmp_path_factory, available_interpreters) -> Dist:
     missing = artifact_set_sources_missing()
     if missing:
         pytest.skip(missing)
+    if not os.environ.get("GE_PY_TEST_DIST") and os.environ.get("GE_PY_TEST_PACKAGING") != "1":
+        # Two more builds of the compiler core plus per-Python native sets: far beyond the
+        # budget of the default suite on 2 cores; opt in explicitly (docs/packaging.md).
+        pytest.skip(
+            "wheel builds are opt-in: set GE_PY_TEST_PACKAGING=1 (builds the matrix, ~30 min on "
+            "2 cores) or GE_PY_TEST_DIST=<dir of build_native_matrix.py --out>"
+        )
     tags = [t for t in matrix_tool.SUPPORTED_TAGS if t in available_interpreters]
     wanted = sorted({tags[0], tags[-1]}, key=tags.index)
     reuse = os.environ.get("GE_PY_TEST_DIST")

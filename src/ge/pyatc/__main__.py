@@ -58,7 +58,8 @@ def main(cmdline_argv0: str | None = None, args: Sequence[str] | None = None) ->
     except ValueError as exc:
         print(f"ERROR: {exc}", file=sys.stderr)
         sys.exit(255)
-    argv = [argv[0], *atc_args]
+    if argv:
+        argv = [argv[0], *atc_args]
     # surrogateescape keeps undecodable file names (os.fsdecode) byte for byte.
     encoded = [arg.encode("utf-8", "surrogateescape") for arg in argv]
     c_argv = (ctypes.c_char_p * (len(encoded) + 1))(*encoded, None)
