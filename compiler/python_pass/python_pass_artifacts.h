@@ -33,7 +33,8 @@ bool LoadArtifactManifest(const std::string &manifest_path, PythonPassArtifact &
 /// $GE_PY_PASS_ARTIFACT_ROOT, the build-tree set next to `compiler_lib_dir`
 /// (<lib dir>/../python_pass_artifacts), then <ge>/passes/python_pass_artifacts for each ge package
 /// dir: <site-packages>/ge next to an installed ge_compiler package, the GE run-package layouts,
-/// and each PYTHONPATH entry (itself when named ge, else <entry>/ge).
+/// and each PYTHONPATH entry (itself when named ge, else <entry>/ge). The per-user fallback cache
+/// is searched after these (see the cache scan in python_pass_artifacts.cc).
 std::vector<std::string> ArtifactSearchRoots(const std::string &compiler_lib_dir);
 /// Valid sets under the roots (root manifest first, then children by name) and why the others
 /// were rejected.
