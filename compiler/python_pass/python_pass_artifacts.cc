@@ -2,9 +2,11 @@
 #include "python_pass/python_pass_artifacts.h"
 
 #include <pwd.h>
+#include <sys/stat.h>
 #include <sys/utsname.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <fstream>
 #include <set>
