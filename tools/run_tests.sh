@@ -15,4 +15,6 @@ ctest --test-dir build/tests --output-on-failure -j2
 
 # The test-only native module (never installed) that drives the real C++ matcher from pytest.
 export GE_PY_PASS_TEST_HOOKS_DIR="$PWD/build/tests/python_pass_test_hooks"
+# The sample C++ pass plugins (tests/cpp/plugins) built for the loader tests.
+export GE_PY_TEST_OPP_DIR="$PWD/build/tests/test_opp"
 python3 -m pytest tests

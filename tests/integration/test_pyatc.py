@@ -155,6 +155,8 @@ def test_import_failure_names_the_node_and_exits_255(models, tmp_path):
 def _test_opp_dir() -> str:
     """The OPP tree with the sample C++ pass plugins a development build writes
     (<build>/test_opp next to <build>/compiler/libge_compiler.so)."""
+    if os.environ.get("GE_PY_TEST_OPP_DIR"):
+        return os.environ["GE_PY_TEST_OPP_DIR"]
     lib = os.environ.get("GE_PY_COMPILER_LIB", "")
     return os.path.join(os.path.dirname(os.path.dirname(lib)), "test_opp") if lib else ""
 

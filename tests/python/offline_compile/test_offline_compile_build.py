@@ -194,6 +194,8 @@ def test_bundle_failure_names_the_graph(session, add_graph, other_graph):
 
 
 def _test_opp_dir() -> str:
+    if os.environ.get("GE_PY_TEST_OPP_DIR"):
+        return os.environ["GE_PY_TEST_OPP_DIR"]
     lib = os.environ.get("GE_PY_COMPILER_LIB", "")
     return os.path.join(os.path.dirname(os.path.dirname(lib)), "test_opp") if lib else ""
 

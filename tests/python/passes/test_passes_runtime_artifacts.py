@@ -266,8 +266,19 @@ def test_missing_artifact_root_override_is_reported(monkeypatch, tmp_path):
     missing = tmp_path / "no_such_root"
     monkeypatch.setenv(_artifact_utils.ARTIFACT_ROOT_ENV, str(missing))
     monkeypatch.delitem(sys.modules, runtime.NATIVE_MODULE_NAME, raising=False)
+    # Isolate from an installed set, PYTHONPATH sets and a real fallback build.
+    empty_root = tmp_path / "package_root"
+    empty_root.mkdir()
+    monkeypatch.setattr(_artifact_utils, "artifacts_root", lambda: empty_root)
+    monkeypatch.setattr(runtime, "artifacts_root", lambda: empty_root)
+    monkeypatch.delenv("PYTHONPATH", raising=False)
+
+    def no_fallback():
+        raise RuntimeError("fallback disabled in this test")
+
+    monkeypatch.setattr(runtime, "run_fallback_codegen", no_fallback)
     with pytest.raises(ImportError) as info:
         runtime.ensure_native_module()
     message = str(info.value)
-    assert f"Searched artifact root: {missing}, {_artifact_utils.artifacts_root()}." in message
+    assert f"Searched artifact root: {missing}, {empty_root}." in message
     assert f"GE_PY_PASS_ARTIFACT_ROOT={missing}: not a directory" in message

@@ -117,7 +117,9 @@ def initialized_ge(request, monkeypatch):
     """GE initialised without pass plugins, or with the sample C++ plugins loaded."""
     GeApi.ge_finalize()
     if request.param == "sample_passes":
-        opp = os.path.join(os.path.dirname(os.path.dirname(get_compiler_lib_path())), "test_opp")
+        opp = os.environ.get("GE_PY_TEST_OPP_DIR") or os.path.join(
+            os.path.dirname(os.path.dirname(get_compiler_lib_path())), "test_opp"
+        )
         if not os.path.isdir(os.path.join(opp, "vendors")):
             pytest.skip(f"sample pass plugins not built under {opp} (build loader_test)")
         monkeypatch.setenv("ASCEND_OPP_PATH", opp)

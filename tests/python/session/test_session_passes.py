@@ -42,7 +42,9 @@ _CHILD = textwrap.dedent(
 
 
 def _test_opp() -> str:
-    opp = os.path.join(os.path.dirname(os.path.dirname(get_compiler_lib_path())), "test_opp")
+    opp = os.environ.get("GE_PY_TEST_OPP_DIR") or os.path.join(
+        os.path.dirname(os.path.dirname(get_compiler_lib_path())), "test_opp"
+    )
     plugin = os.path.join(opp, "vendors", "beta", "custom_fusion_passes")
     if not glob.glob(os.path.join(plugin, "libmatmul_add_to_gemm_pass.so")):
         pytest.skip(f"sample pass plugins not built under {plugin} (build the loader_test target)")
