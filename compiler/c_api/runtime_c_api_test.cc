@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "c_api/c_api_test_graphs.h"
 #include "common/error.h"
 #include "graph/compute_graph.h"
 
@@ -15,31 +16,10 @@ namespace {
 
 /// x (Data, float [2]) -> Neg -> NetOutput; `op_type` replaces Neg to test missing kernels.
 std::shared_ptr<ge::ComputeGraph> NegGraph(const std::string &op_type = "Neg") {
-  auto graph = std::make_shared<ge::ComputeGraph>("neg_graph");
-  const ge::GeTensorDesc desc(ge::GeShape({2}), ge::FORMAT_ND, ge::DT_FLOAT);
-  ge::OpDesc data("x", "Data");
-  data.AddInputDesc("x", desc);
-  data.AddOutputDesc("y", desc);
-  data.SetAttr("index", int64_t{0});
-  ge::OpDesc neg("neg", op_type);
-  neg.AddInputDesc("x", desc);
-  neg.AddOutputDesc("y", desc);
-  ge::OpDesc out("Node_Output", "NetOutput");
-  out.AddInputDesc("x0", desc);
-  ge::Node *d = graph->AddNode(data);
-  ge::Node *n = graph->AddNode(neg);
-  ge::Node *o = graph->AddNode(out);
-  graph->AddDataEdge(d, 0, n, 0);
-  graph->AddDataEdge(n, 0, o, 0);
-  return graph;
+  return ge::test::UnaryFloatGraph("neg_graph", "neg", op_type);
 }
 
-GeTensorHandle *FloatTensor(std::vector<int64_t> dims, const std::vector<float> &values) {
-  auto *handle = new GeTensorHandle();
-  handle->tensor = ge::GeTensor(ge::GeTensorDesc(ge::GeShape(dims), ge::FORMAT_ND, ge::DT_FLOAT),
-                                values.data(), values.size() * sizeof(float));
-  return handle;
-}
+using ge::test::FloatTensor;
 
 TEST(RuntimeCApi, CreateRunAndFreeRoundTrip) {
   GeGraphHandle graph{NegGraph()};

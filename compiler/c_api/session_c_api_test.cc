@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "c_api/c_api_test_graphs.h"
 #include "c_api/runtime_c_api.h"
 #include "common/error.h"
 #include "graph/compute_graph.h"
@@ -23,31 +24,10 @@ namespace {
 
 /// x (Data, float [2]) -> op_type (Neg by default) -> NetOutput.
 std::shared_ptr<ge::ComputeGraph> UnaryGraph(const std::string &op_type = "Neg") {
-  auto graph = std::make_shared<ge::ComputeGraph>("unary_graph");
-  const ge::GeTensorDesc desc(ge::GeShape({2}), ge::FORMAT_ND, ge::DT_FLOAT);
-  ge::OpDesc data("x", "Data");
-  data.AddInputDesc("x", desc);
-  data.AddOutputDesc("y", desc);
-  data.SetAttr("index", int64_t{0});
-  ge::OpDesc op("the_op", op_type);
-  op.AddInputDesc("x", desc);
-  op.AddOutputDesc("y", desc);
-  ge::OpDesc out("Node_Output", "NetOutput");
-  out.AddInputDesc("x0", desc);
-  ge::Node *d = graph->AddNode(data);
-  ge::Node *n = graph->AddNode(op);
-  ge::Node *o = graph->AddNode(out);
-  graph->AddDataEdge(d, 0, n, 0);
-  graph->AddDataEdge(n, 0, o, 0);
-  return graph;
+  return ge::test::UnaryFloatGraph("unary_graph", "the_op", op_type);
 }
 
-GeTensorHandle *FloatTensor(std::vector<int64_t> dims, const std::vector<float> &values) {
-  auto *handle = new GeTensorHandle();
-  handle->tensor = ge::GeTensor(ge::GeTensorDesc(ge::GeShape(dims), ge::FORMAT_ND, ge::DT_FLOAT),
-                                values.data(), values.size() * sizeof(float));
-  return handle;
-}
+using ge::test::FloatTensor;
 
 std::vector<float> FloatsOf(const GeTensorHandle *handle) {
   std::vector<float> values(handle->tensor.GetSize() / sizeof(float));
