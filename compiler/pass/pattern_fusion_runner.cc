@@ -7,6 +7,7 @@
 #include "common/error.h"
 #include "common/log.h"
 #include "ge/fusion/pattern_matcher.h"
+#include "pattern/match_result_impl.h"
 #include "rewrite/fusion_statistics.h"
 #include "rewrite/fusion_utils.h"
 #include "rewrite/node_adapter.h"
@@ -30,6 +31,60 @@ std::vector<Node *> BodyNodes(const ComputeGraph &graph) {
     }
   }
   return body;
+}
+
+// The matched target nodes (pattern Data bindings excluded), as MatchResult::GetMatchedNodes
+// lists them but without building GNode handles. `alive` holds them for the caller.
+void MatchedTargets(const MatchResult &match, std::vector<Node *> *nodes,
+                    std::vector<NodePtr> *alive) {
+  for (const auto &pair : match.Impl().pairs) {
+    NodePtr target = pair.second.lock();
+    if (target != nullptr && !IsDataLikeType(pair.first->GetType())) {
+      nodes->push_back(target.get());
+      alive->push_back(std::move(target));
+    }
+  }
+}
+
+// The ports of the boundary MatchResult::ToSubgraphBoundary would build (inputs by ascending
+// pattern Data index, outputs by pattern output), without the GNode round trip; the same
+// failures (a Data without live consumers, an unbound or removed output) set the last error.
+// CompleteBoundary validates the rest exactly as for a SubgraphBoundary.
+bool BoundaryPorts(const MatchResult &match, ResolvedBoundary *resolved,
+                   std::vector<NodePtr> *alive) {
+  const MatchResultImpl &impl = match.Impl();
+  for (const auto &entry : impl.input_producers) {
+    std::vector<std::pair<Node *, int32_t>> ports;
+    auto it = impl.input_consumers.find(entry.first);
+    if (it != impl.input_consumers.end()) {
+      for (const WeakPort &port : it->second) {
+        NodePtr node = port.node.lock();
+        if (node != nullptr) {
+          ports.emplace_back(node.get(), port.index);
+          alive->push_back(std::move(node));
+        }
+      }
+    }
+    if (ports.empty()) {
+      SetLastError("MatchResult::ToSubgraphBoundary: pattern input " + std::to_string(entry.first) +
+                   " has no matched consumer");
+      GELOGE("%s", GetLastError().c_str());
+      return false;
+    }
+    resolved->input_consumers.push_back(std::move(ports));
+  }
+  for (size_t k = 0; k < impl.outputs.size(); ++k) {
+    NodePtr node = impl.outputs[k].node.lock();
+    if (node == nullptr) {
+      SetLastError("MatchResult::ToSubgraphBoundary: pattern output " + std::to_string(k) +
+                   " is not bound (or its node was removed)");
+      GELOGE("%s", GetLastError().c_str());
+      return false;
+    }
+    resolved->outputs.emplace_back(node.get(), impl.outputs[k].index);
+    alive->push_back(std::move(node));
+  }
+  return true;
 }
 
 Status CheckAcyclicIfDebug(const ComputeGraphPtr &graph, const std::string &pass_name) {
@@ -73,52 +128,57 @@ Status RunPatternFusion(GraphPtr &graph, CustomPassContext &context,
     uint64_t cycle_skips = 0;
     while (std::unique_ptr<MatchResult> match = matcher.MatchNext()) {
       ++match_times;
-      const std::string match_text = match->ToAscendString().GetString();
+      // The match text is for messages only: built on demand, not per match.
+      auto match_text = [&match]() { return std::string(match->ToAscendString().GetString()); };
       if (!hooks.meet_requirements(match)) {
-        GELOGD("Match result[%s] is not meet requirements, skip replace.", match_text.c_str());
+        if (IsLogEnabled(LogLevel::kDebug)) {
+          GELOGD("Match result[%s] is not meet requirements, skip replace.", match_text().c_str());
+        }
         continue;
       }
       std::vector<Node *> matched;
       std::vector<NodePtr> keep_alive;
-      for (const GNode &gnode : match->GetMatchedNodes()) {
-        NodePtr node = NodeAdapter::GNode2Node(gnode);
-        if (node != nullptr) {
-          matched.push_back(node.get());
-          keep_alive.push_back(node);
-        }
-      }
+      MatchedTargets(*match, &matched, &keep_alive);
       if (cycle_checker.WillCauseCycleIfFuse(matched)) {
         ++cycle_skips;
-        GELOGI("[Replace]Skip to replace match result [%s] in case of causing cycle after fusion.",
-               match_text.c_str());
+        if (IsLogEnabled(LogLevel::kInfo)) {
+          GELOGI(
+              "[Replace]Skip to replace match result [%s] in case of causing cycle after fusion.",
+              match_text().c_str());
+        }
         continue;
       }
-      std::unique_ptr<SubgraphBoundary> boundary = match->ToSubgraphBoundary();
-      if (boundary == nullptr) {
-        return Fail("Pass[" + pass_name + "]: cannot build the boundary of match " + match_text +
+      ResolvedBoundary resolved;
+      std::vector<NodePtr> boundary_alive;
+      if (!BoundaryPorts(*match, &resolved, &boundary_alive)) {
+        return Fail("Pass[" + pass_name + "]: cannot build the boundary of match " + match_text() +
                     ": " + GetLastError());
       }
       GraphUniqPtr replacement = hooks.replacement(match);
       ComputeGraphPtr replacement_graph =
           replacement == nullptr ? nullptr : GraphUtilsEx::GetComputeGraph(*replacement);
       if (replacement_graph == nullptr) {
+        const std::string text = match_text();
         GELOGE("Pass[%s] returned a null replacement for match %s.", pass_name.c_str(),
-               match_text.c_str());
-        return Fail("Pass[" + pass_name + "] returned a null replacement for match " + match_text);
+               text.c_str());
+        return Fail("Pass[" + pass_name + "] returned a null replacement for match " + text);
       }
       MarkPassName(BodyNodes(*replacement_graph), pass_name);
       RewriteRecord record;
-      if (ReplaceSubgraph(*boundary, *replacement_graph, nullptr, &record) != SUCCESS) {
+      if (CompleteBoundary(&resolved) != SUCCESS ||
+          ReplaceResolved(resolved, *replacement_graph, nullptr, &record) != SUCCESS) {
         const std::string reason = GetLastError();
-        GELOGE("Failed to replace %s to %s", match_text.c_str(),
-               replacement_graph->GetName().c_str());
-        return Fail("Pass[" + pass_name + "]: Failed to replace " + match_text + " to " +
+        const std::string text = match_text();
+        GELOGE("Failed to replace %s to %s", text.c_str(), replacement_graph->GetName().c_str());
+        return Fail("Pass[" + pass_name + "]: Failed to replace " + text + " to " +
                     replacement_graph->GetName() + ": " + reason);
       }
       cycle_checker.NotifyReplaced(record.removed, record.producers, record.new_nodes,
                                    record.consumers);
-      GELOGI("Replace [%s] to [%s] success", match_text.c_str(),
-             replacement_graph->GetName().c_str());
+      if (IsLogEnabled(LogLevel::kInfo)) {
+        GELOGI("Replace [%s] to [%s] success", match_text().c_str(),
+               replacement_graph->GetName().c_str());
+      }
       ++effect_times;
       changed = true;
     }

@@ -72,6 +72,12 @@ class PatternMatcherImpl {
   std::vector<std::vector<std::weak_ptr<Node>>> candidates_;
   uint64_t seq_limit_ = 0;
   size_t cursor_ = 0;
+  // Scratch buffers reused by every attempt: a sweep tries each candidate once, and allocating
+  // them per attempt dominated the cost of a match on large graphs.
+  State state_;
+  mutable std::vector<Item> queue_;
+  mutable std::vector<Node *> interior_;
+  mutable std::vector<OutAnchor> output_anchors_;
 };
 
 namespace {
@@ -215,20 +221,27 @@ bool PatternMatcherImpl::Prepare() {
 
 void PatternMatcherImpl::BuildCandidates() {
   // One pass over the target: the snapshot fixes the candidates of the whole sweep, so nodes a
-  // rewrite creates are never candidates (spec §2.4 quirk fixed).
-  std::unordered_map<std::string, std::vector<size_t>> outputs_by_key;
-  for (size_t k = 0; k < outputs_.size(); ++k) {
-    outputs_by_key[TypeKey(*pattern_nodes_[outputs_[k].first])].push_back(k);
+  // rewrite creates are never candidates (spec §2.4 quirk fixed). A node is a candidate of
+  // output k when TypeKey(node) == TypeKey(output k); the comparison starts with the plain type
+  // so that the attr lookup of IsConstLike runs only for nodes of a matching type.
+  std::vector<std::string> keys;
+  for (const auto &output : outputs_) {
+    keys.push_back(TypeKey(*pattern_nodes_[output.first]));
   }
   candidates_.assign(outputs_.size(), {});
   for (Node *node : target_->GetDirectNodes()) {
     seq_limit_ = std::max(seq_limit_, node->GetSeq());
-    auto it = outputs_by_key.find(TypeKey(*node));
-    if (it == outputs_by_key.end()) {
-      continue;
-    }
-    NodePtr shared = target_->GetNodePtr(node);
-    for (size_t k : it->second) {
+    const std::string &type = node->GetType();
+    NodePtr shared;
+    for (size_t k = 0; k < keys.size(); ++k) {
+      const bool same_key =
+          keys[k] == "Constant" ? IsConstLike(*node) : type == keys[k] && !IsConstLike(*node);
+      if (!same_key) {
+        continue;
+      }
+      if (shared == nullptr) {
+        shared = target_->GetNodePtr(node);
+      }
       candidates_[k].push_back(shared);
     }
   }
@@ -248,11 +261,11 @@ bool PatternMatcherImpl::MatchBranch(size_t k, Node *candidate, State *state) co
   if (static_cast<size_t>(output.second) >= candidate->GetOutputsSize()) {
     return false;
   }
-  std::deque<Item> queue;
+  std::vector<Item> &queue = queue_;  // FIFO: `head` is the front
+  queue.clear();
   queue.push_back(Item{output.first, output.second, candidate, output.second});
-  while (!queue.empty()) {
-    const Item item = queue.front();  // a copy: the queue grows below
-    queue.pop_front();
+  for (size_t head = 0; head < queue.size(); ++head) {
+    const Item item = queue[head];  // a copy: the queue grows below
     Node *pattern_node = pattern_nodes_[item.ordinal];
     Node *&bound = state->bound[item.ordinal];
     if (bound != nullptr) {
@@ -309,7 +322,8 @@ bool PatternMatcherImpl::MatchBranch(size_t k, Node *candidate, State *state) co
 }
 
 bool PatternMatcherImpl::IsValidMatch(const State &state) const {
-  std::vector<Node *> interior;
+  std::vector<Node *> &interior = interior_;
+  interior.clear();
   for (size_t ordinal : state.order) {
     if (!is_data_[ordinal]) {
       interior.push_back(state.bound[ordinal]);
@@ -319,7 +333,8 @@ bool PatternMatcherImpl::IsValidMatch(const State &state) const {
       pattern_nodes_.size()) {
     return false;  // not every pattern node bound: cannot happen for a validated pattern
   }
-  std::vector<OutAnchor> outputs;
+  std::vector<OutAnchor> &outputs = output_anchors_;
+  outputs.clear();
   for (const auto &output : outputs_) {
     outputs.emplace_back(state.bound[output.first], output.second);
   }
@@ -394,9 +409,11 @@ std::unique_ptr<MatchResult> PatternMatcherImpl::MatchNext() {
     if (candidate == nullptr || candidate->GetOwnerGraph() != target_.get()) {
       continue;  // removed by an earlier rewrite
     }
-    State state;
+    State &state = state_;  // reset in place: keeps the vectors' capacity
     state.bound.assign(pattern_nodes_.size(), nullptr);
     state.data_port.assign(pattern_nodes_.size(), -1);
+    state.order.clear();
+    state.data_consumers.clear();
     if (MatchBranch(0, candidate.get(), &state) && MatchOutputsFrom(1, &state)) {
       return MakeResult(state);
     }

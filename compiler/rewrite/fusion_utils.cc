@@ -29,16 +29,19 @@ bool IsConstLike(const Node &node) {
 
 bool IsSelfContained(const std::vector<Node *> &nodes, const std::vector<OutAnchor> &outputs,
                      std::string *reason) {
-  std::unordered_set<const Node *> inside(nodes.begin(), nodes.end());
-  std::unordered_set<OutAnchor, OutAnchorHash> declared(outputs.begin(), outputs.end());
+  const NodeSet inside(nodes.begin(), nodes.end());
+  // Outputs are few (one per pattern output): a linear scan beats hashing.
+  auto declared = [&outputs](const OutAnchor &anchor) {
+    return std::find(outputs.begin(), outputs.end(), anchor) != outputs.end();
+  };
   for (Node *node : nodes) {
     for (size_t out = 0; out < node->GetOutputsSize(); ++out) {
       const OutAnchor anchor{node, static_cast<int32_t>(out)};
-      if (declared.count(anchor) != 0U) {
+      if (declared(anchor)) {
         continue;
       }
       for (const OutDataPeer &peer : node->GetOutDataPeers(out)) {
-        if (inside.count(peer.node) == 0U) {
+        if (!inside.Contains(peer.node)) {
           *reason = "Node[" + node->GetName() + "] output " + std::to_string(out) +
                     " is consumed by [" + peer.node->GetName() +
                     "] outside the boundary and is not a boundary output, Boundary is not self "
@@ -50,7 +53,7 @@ bool IsSelfContained(const std::vector<Node *> &nodes, const std::vector<OutAnch
   }
   if (!nodes.empty() && nodes.front()->GetOwnerGraph() != nullptr) {
     for (const auto &graph_output : nodes.front()->GetOwnerGraph()->GetOutputs()) {
-      if (inside.count(graph_output.first) != 0U && declared.count(graph_output) == 0U) {
+      if (inside.Contains(graph_output.first) && !declared(graph_output)) {
         *reason = "Node[" + graph_output.first->GetName() + "] output " +
                   std::to_string(graph_output.second) +
                   " is a graph output but not a boundary output, Boundary is not self contained.";
@@ -134,34 +137,58 @@ namespace {
 // reach the set.
 template <typename Prune>
 bool SearchCycle(const std::vector<Node *> &nodes, Prune prune) {
-  std::unordered_set<const Node *> inside;
+  std::vector<const Node *> live;
+  live.reserve(nodes.size());
   for (Node *node : nodes) {
     if (node != nullptr && node->GetOwnerGraph() != nullptr) {
-      inside.insert(node);
+      live.push_back(node);
     }
   }
-  if (inside.empty()) {
+  const NodeSet inside(live.begin(), live.end());
+  if (inside.Empty()) {
     return false;
   }
-  std::deque<Node *> queue;
+  // Successors are walked in place (data peers, then control peers) rather than through
+  // Node::GetOutAllNodes, which builds a vector and a hash set per call; duplicates are
+  // harmless because `visited` filters them. `visited` stays unallocated in the common case
+  // where every outside successor is pruned.
+  std::vector<Node *> queue;
   std::unordered_set<const Node *> visited;
-  for (const Node *node : inside) {
-    for (Node *next : node->GetOutAllNodes()) {
-      if (inside.count(next) == 0U && !prune(next) && visited.insert(next).second) {
-        queue.push_back(next);
+  auto for_each_successor = [](const Node *node, auto &&visit) {
+    for (size_t out = 0; out < node->GetOutputsSize(); ++out) {
+      for (const OutDataPeer &peer : node->GetOutDataPeers(out)) {
+        if (visit(peer.node)) {
+          return true;
+        }
       }
     }
+    for (Node *next : node->GetOutControlNodes()) {
+      if (visit(next)) {
+        return true;
+      }
+    }
+    return false;
+  };
+  for (const Node *node : inside.Nodes()) {
+    (void)for_each_successor(node, [&](Node *next) {
+      if (!inside.Contains(next) && !prune(next) && visited.insert(next).second) {
+        queue.push_back(next);
+      }
+      return false;
+    });
   }
-  while (!queue.empty()) {
-    Node *node = queue.front();
-    queue.pop_front();
-    for (Node *next : node->GetOutAllNodes()) {
-      if (inside.count(next) != 0U) {
+  for (size_t head = 0; head < queue.size(); ++head) {
+    const bool closes = for_each_successor(queue[head], [&](Node *next) {
+      if (inside.Contains(next)) {
         return true;
       }
       if (!prune(next) && visited.insert(next).second) {
         queue.push_back(next);
       }
+      return false;
+    });
+    if (closes) {
+      return true;
     }
   }
   return false;

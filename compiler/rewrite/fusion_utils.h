@@ -3,6 +3,7 @@
 #ifndef GE_REWRITE_FUSION_UTILS_H_
 #define GE_REWRITE_FUSION_UTILS_H_
 
+#include <algorithm>
 #include <string>
 #include <unordered_map>
 #include <unordered_set>
@@ -38,6 +39,35 @@ struct OutAnchorHash {
   size_t operator()(const OutAnchor &a) const {
     return std::hash<const void *>()(a.first) * 31U + static_cast<size_t>(a.second);
   }
+};
+
+/// A set of nodes as a sorted vector: matches and boundaries hold a handful of nodes, and a
+/// hash set costs an allocation per element there (this runs once per match on large graphs).
+class NodeSet {
+ public:
+  NodeSet() = default;
+  template <typename It>
+  NodeSet(It begin, It end) : nodes_(begin, end) {
+    std::sort(nodes_.begin(), nodes_.end());
+    nodes_.erase(std::unique(nodes_.begin(), nodes_.end()), nodes_.end());
+  }
+  bool Contains(const Node *node) const {
+    return std::binary_search(nodes_.begin(), nodes_.end(), node);
+  }
+  /// Inserts `node`; false when it was already present.
+  bool Insert(const Node *node) {
+    auto it = std::lower_bound(nodes_.begin(), nodes_.end(), node);
+    if (it != nodes_.end() && *it == node) {
+      return false;
+    }
+    nodes_.insert(it, node);
+    return true;
+  }
+  bool Empty() const { return nodes_.empty(); }
+  const std::vector<const Node *> &Nodes() const { return nodes_; }
+
+ private:
+  std::vector<const Node *> nodes_;
 };
 
 /// Checks that no node of `nodes` has a data consumer outside `nodes` except through one of

@@ -61,15 +61,22 @@ graphStatus WriteAttr(const std::shared_ptr<GNodeImpl> &impl, const AscendString
 }
 }  // namespace
 
-GNode::GNode() : impl_(std::make_shared<GNodeImpl>()) {}
-GNode::GNode(const GNode &other) : impl_(std::make_shared<GNodeImpl>(*other.impl_)) {}
-GNode::GNode(GNode &&other) noexcept : impl_(std::make_shared<GNodeImpl>(*other.impl_)) {}
-GNode &GNode::operator=(const GNode &other) {
-  *impl_ = *other.impl_;
-  return *this;
+// A GNodeImpl is never modified once a handle holds it, so copies share it instead of
+// allocating their own: passes copy and move GNodes by the dozen per match. The invalid handle
+// shares one impl that is never freed (handles may outlive static destruction).
+namespace {
+const std::shared_ptr<GNodeImpl> &InvalidImpl() {
+  static const auto *impl = new std::shared_ptr<GNodeImpl>(std::make_shared<GNodeImpl>());
+  return *impl;
 }
+}  // namespace
+
+GNode::GNode() : impl_(InvalidImpl()) {}
+GNode::GNode(const GNode &other) = default;
+GNode::GNode(GNode &&other) noexcept : impl_(other.impl_) {}  // the source stays valid
+GNode &GNode::operator=(const GNode &other) = default;
 GNode &GNode::operator=(GNode &&other) noexcept {
-  *impl_ = *other.impl_;
+  impl_ = other.impl_;
   return *this;
 }
 GNode::~GNode() = default;
@@ -394,7 +401,9 @@ bool GNode::operator==(const GNode &other) const {
 
 GNode NodeAdapter::Node2GNode(const NodePtr &node) {
   GNode gnode;
-  gnode.impl_->node = node;
+  if (node != nullptr) {
+    gnode.impl_ = std::make_shared<GNodeImpl>(GNodeImpl{node});
+  }
   return gnode;
 }
 

@@ -2,10 +2,8 @@
 // the replacement are fully validated before the first edit, and every matched node is removed.
 #include "ge/fusion/graph_rewriter.h"
 
-#include <deque>
+#include <algorithm>
 #include <map>
-#include <set>
-#include <unordered_map>
 #include <unordered_set>
 
 #include "common/error.h"
@@ -18,12 +16,6 @@ namespace ge {
 namespace fusion {
 namespace {
 
-struct PortHash {
-  size_t operator()(const std::pair<Node *, int32_t> &p) const {
-    return std::hash<const void *>()(p.first) * 31U + static_cast<size_t>(p.second);
-  }
-};
-
 Status Malformed(const std::string &reason) {
   GELOGE("[REPLACE][BOUNDARY] %s", reason.c_str());
   return Fail(reason);
@@ -34,10 +26,31 @@ std::vector<std::string> StringListAttr(const Node &node, const char *name) {
   return value == nullptr ? std::vector<std::string>{} : *value;
 }
 
+// A map keyed by node address as a sorted vector: replacement graphs are small, and this runs
+// once per rewrite (hash maps cost an allocation per entry there). Call Seal() after the last
+// Add and before the first Find.
+template <typename V>
+class NodeMap {
+ public:
+  void Add(const Node *node, V value) { entries_.emplace_back(node, std::move(value)); }
+  void Seal() {
+    std::sort(entries_.begin(), entries_.end(),
+              [](const auto &a, const auto &b) { return a.first < b.first; });
+  }
+  const V *Find(const Node *node) const {
+    auto it = std::lower_bound(entries_.begin(), entries_.end(), node,
+                               [](const auto &entry, const Node *key) { return entry.first < key; });
+    return it != entries_.end() && it->first == node ? &it->second : nullptr;
+  }
+
+ private:
+  std::vector<std::pair<const Node *, V>> entries_;
+};
+
 // Replacement facts gathered before any edit.
 struct ReplacementPlan {
   std::vector<Node *> body;  // non-IO nodes, topological order
-  std::unordered_map<const Node *, int64_t> data_index;
+  NodeMap<int64_t> data_index;
   std::vector<std::pair<Node *, int32_t>> outputs;  // NetOutput input k -> producer port
 };
 
@@ -56,7 +69,8 @@ Status PlanReplacement(const ComputeGraph &replacement, const ResolvedBoundary &
     return invalid("it is not a DAG: " + GetLastError());
   }
   Node *net_output = nullptr;
-  std::set<int64_t> seen;
+  std::vector<bool> seen(boundary.input_producers.size(), false);
+  size_t seen_count = 0;
   for (Node *node : order) {
     if (node->GetType() == kNetOutput) {
       if (net_output != nullptr) {
@@ -69,12 +83,14 @@ Status PlanReplacement(const ComputeGraph &replacement, const ResolvedBoundary &
         return invalid("Data node[" + node->GetName() + "] has no int attr index");
       }
       if (*index < 0 || static_cast<size_t>(*index) >= boundary.input_producers.size() ||
-          !seen.insert(*index).second) {
+          seen[static_cast<size_t>(*index)]) {
         return invalid("Data node[" + node->GetName() + "] index " + std::to_string(*index) +
                        " is out of range [0, " + std::to_string(boundary.input_producers.size()) +
                        ") or duplicated");
       }
-      plan->data_index[node] = *index;
+      seen[static_cast<size_t>(*index)] = true;
+      ++seen_count;
+      plan->data_index.Add(node, *index);
     } else if (IsDataLikeType(node->GetType())) {
       return invalid("input node[" + node->GetName() + "] must be of type Data, not " +
                      node->GetType());
@@ -82,8 +98,9 @@ Status PlanReplacement(const ComputeGraph &replacement, const ResolvedBoundary &
       plan->body.push_back(node);
     }
   }
-  if (seen.size() != boundary.input_producers.size()) {
-    return invalid("it has " + std::to_string(seen.size()) + " Data nodes but the boundary has " +
+  plan->data_index.Seal();
+  if (seen_count != boundary.input_producers.size()) {
+    return invalid("it has " + std::to_string(seen_count) + " Data nodes but the boundary has " +
                    std::to_string(boundary.input_producers.size()) + " inputs");
   }
   const size_t output_count = net_output == nullptr ? 0U : net_output->GetInputsSize();
@@ -123,7 +140,6 @@ Node *AddNoOp(ComputeGraph *graph, const std::string &base) {
 }  // namespace
 
 Status ResolveBoundary(const SubgraphBoundary &boundary, ResolvedBoundary *resolved) {
-  std::unordered_set<std::pair<Node *, int32_t>, PortHash> declared_consumers;
   const std::vector<SubgraphOutput> outputs = boundary.GetAllOutputs();
   if (outputs.empty()) {
     return Malformed("boundary has no outputs");
@@ -134,16 +150,6 @@ Status ResolveBoundary(const SubgraphBoundary &boundary, ResolvedBoundary *resol
       return Malformed("output " + std::to_string(k) + " of the boundary is not set");
     }
     NodePtr node = NodeAdapter::GNode2Node(io.node);
-    if (node == nullptr || io.index < 0 ||
-        static_cast<size_t>(io.index) >= node->GetOutputsSize()) {
-      return Malformed("output " + std::to_string(k) + " of the boundary names no valid port");
-    }
-    if (resolved->graph == nullptr) {
-      resolved->graph = node->GetOwnerGraph();
-    } else if (node->GetOwnerGraph() != resolved->graph) {
-      return Malformed("Node[" + node->GetName() +
-                       "] as output node of boundary, is not in same graph with others.");
-    }
     resolved->outputs.emplace_back(node.get(), static_cast<int32_t>(io.index));
   }
   const std::vector<SubgraphInput> inputs = boundary.GetAllInputs();
@@ -152,18 +158,55 @@ Status ResolveBoundary(const SubgraphBoundary &boundary, ResolvedBoundary *resol
     if (consumers.empty()) {
       return Malformed("input " + std::to_string(i) + " of the boundary has no consumer");
     }
-    OutAnchor producer{nullptr, -1};
     std::vector<std::pair<Node *, int32_t>> ports;
+    ports.reserve(consumers.size());
     for (const NodeIo &io : consumers) {
       NodePtr node = NodeAdapter::GNode2Node(io.node);
-      if (node == nullptr || node->GetOwnerGraph() != resolved->graph || io.index < 0 ||
-          static_cast<size_t>(io.index) >= node->GetInputsSize()) {
+      ports.emplace_back(node.get(), static_cast<int32_t>(io.index));
+    }
+    resolved->input_consumers.push_back(std::move(ports));
+  }
+  return CompleteBoundary(resolved);
+}
+
+Status CompleteBoundary(ResolvedBoundary *resolved) {
+  if (resolved->outputs.empty()) {
+    return Malformed("boundary has no outputs");
+  }
+  resolved->graph = nullptr;
+  for (size_t k = 0; k < resolved->outputs.size(); ++k) {
+    const OutAnchor &output = resolved->outputs[k];
+    Node *node = output.first;
+    if (node == nullptr || node->GetOwnerGraph() == nullptr || output.second < 0 ||
+        static_cast<size_t>(output.second) >= node->GetOutputsSize()) {
+      return Malformed("output " + std::to_string(k) + " of the boundary names no valid port");
+    }
+    if (resolved->graph == nullptr) {
+      resolved->graph = node->GetOwnerGraph();
+    } else if (node->GetOwnerGraph() != resolved->graph) {
+      return Malformed("Node[" + node->GetName() +
+                       "] as output node of boundary, is not in same graph with others.");
+    }
+  }
+  // Declared consumer ports, sorted for lookup: a boundary has a handful of them.
+  std::vector<std::pair<Node *, int32_t>> declared_consumers;
+  resolved->input_producers.clear();
+  for (size_t i = 0; i < resolved->input_consumers.size(); ++i) {
+    const auto &ports = resolved->input_consumers[i];
+    if (ports.empty()) {
+      return Malformed("input " + std::to_string(i) + " of the boundary has no consumer");
+    }
+    OutAnchor producer{nullptr, -1};
+    for (const auto &port : ports) {
+      Node *node = port.first;
+      if (node == nullptr || node->GetOwnerGraph() != resolved->graph || port.second < 0 ||
+          static_cast<size_t>(port.second) >= node->GetInputsSize()) {
         return Malformed("input " + std::to_string(i) +
                          " of the boundary names an invalid port or a node of another graph");
       }
-      const InDataPeer peer = node->GetInDataPeer(static_cast<size_t>(io.index));
+      const InDataPeer peer = node->GetInDataPeer(static_cast<size_t>(port.second));
       if (!peer.IsConnected()) {
-        return Malformed("Node[" + node->GetName() + "] input " + std::to_string(io.index) +
+        return Malformed("Node[" + node->GetName() + "] input " + std::to_string(port.second) +
                          " has no peer producer, subgraph boundary is malformed.");
       }
       if (producer.first == nullptr) {
@@ -172,46 +215,47 @@ Status ResolveBoundary(const SubgraphBoundary &boundary, ResolvedBoundary *resol
         return Malformed("input " + std::to_string(i) +
                          " of the boundary groups consumers of different tensors");
       }
-      ports.emplace_back(node.get(), static_cast<int32_t>(io.index));
-      declared_consumers.insert(ports.back());
+      declared_consumers.push_back(port);
     }
     resolved->input_producers.push_back(producer);
-    resolved->input_consumers.push_back(std::move(ports));
   }
-  // Collect backwards from the outputs, stopping at declared input ports.
-  std::unordered_set<const Node *> inside;
-  std::deque<Node *> queue;
+  std::sort(declared_consumers.begin(), declared_consumers.end());
+  auto is_declared = [&declared_consumers](Node *node, int32_t index) {
+    return std::binary_search(declared_consumers.begin(), declared_consumers.end(),
+                              std::make_pair(node, index));
+  };
+  // Collect backwards from the outputs, stopping at declared input ports. `resolved->nodes`
+  // doubles as the BFS queue (it is filled in visiting order).
+  NodeSet inside;
+  resolved->nodes.clear();
   for (const OutAnchor &output : resolved->outputs) {
-    if (inside.insert(output.first).second) {
+    if (inside.Insert(output.first)) {
       resolved->nodes.push_back(output.first);
-      queue.push_back(output.first);
     }
   }
-  while (!queue.empty()) {
-    Node *node = queue.front();
-    queue.pop_front();
+  for (size_t head = 0; head < resolved->nodes.size(); ++head) {
+    Node *node = resolved->nodes[head];
     if (IsDataLikeType(node->GetType()) || node->GetType() == kNetOutput) {
       return Malformed("Node[" + node->GetName() + "] of type " + node->GetType() +
                        " would be replaced: a boundary input is missing");
     }
     for (size_t i = 0; i < node->GetInputsSize(); ++i) {
       const InDataPeer peer = node->GetInDataPeer(i);
-      if (!peer.IsConnected() || declared_consumers.count({node, static_cast<int32_t>(i)}) != 0U) {
+      if (!peer.IsConnected() || is_declared(node, static_cast<int32_t>(i))) {
         continue;
       }
-      if (inside.insert(peer.node).second) {
+      if (inside.Insert(peer.node)) {
         resolved->nodes.push_back(peer.node);
-        queue.push_back(peer.node);
       }
     }
   }
   for (size_t i = 0; i < resolved->input_producers.size(); ++i) {
-    if (inside.count(resolved->input_producers[i].first) != 0U) {
+    if (inside.Contains(resolved->input_producers[i].first)) {
       return Malformed("the producer [" + resolved->input_producers[i].first->GetName() +
                        "] of boundary input " + std::to_string(i) + " is inside the boundary");
     }
     for (const auto &port : resolved->input_consumers[i]) {
-      if (inside.count(port.first) == 0U) {
+      if (!inside.Contains(port.first)) {
         return Malformed("Node[" + port.first->GetName() + "] consumes boundary input " +
                          std::to_string(i) + " but no boundary output depends on it");
       }
@@ -234,11 +278,16 @@ void MarkPassName(const std::vector<Node *> &nodes, const std::string &pass_name
 
 Status ReplaceSubgraph(const SubgraphBoundary &boundary, const ComputeGraph &replacement,
                        CustomPassContext *pass_context, RewriteRecord *record) {
-  // ---- validation: nothing below may fail after the first edit ----
   ResolvedBoundary resolved;
   if (ResolveBoundary(boundary, &resolved) != SUCCESS) {
     return FAILED;
   }
+  return ReplaceResolved(resolved, replacement, pass_context, record);
+}
+
+Status ReplaceResolved(const ResolvedBoundary &resolved, const ComputeGraph &replacement,
+                       CustomPassContext *pass_context, RewriteRecord *record) {
+  // ---- validation: nothing below may fail after the first edit ----
   ReplacementPlan plan;
   if (PlanReplacement(replacement, resolved, &plan) != SUCCESS) {
     return FAILED;
@@ -260,7 +309,7 @@ Status ReplaceSubgraph(const SubgraphBoundary &boundary, const ComputeGraph &rep
     }
   }
   ComputeGraph *graph = resolved.graph;
-  std::unordered_set<const Node *> inside(resolved.nodes.begin(), resolved.nodes.end());
+  const NodeSet inside(resolved.nodes.begin(), resolved.nodes.end());
 
   // Provenance and fusion-scoped attrs the new nodes inherit.
   std::vector<std::string> original_names;
@@ -268,18 +317,24 @@ Status ReplaceSubgraph(const SubgraphBoundary &boundary, const ComputeGraph &rep
   std::vector<std::string> previous_passes;
   std::string joined;
   for (Node *node : resolved.nodes) {
-    std::vector<std::string> names = StringListAttr(*node, kAttrOriginalOpNames);
-    std::vector<std::string> types = StringListAttr(*node, kAttrOriginalOpTypes);
-    if (names.empty()) {
-      names.push_back(node->GetName());
-      types.assign(1U, node->GetType());
+    // Read in place: copying the lists per node showed up in profiles of large sweeps.
+    using StringList = std::vector<std::string>;
+    const OpDesc &desc = node->GetOpDesc();
+    const StringList *names = desc.GetAttrAs<StringList>(kAttrOriginalOpNames);
+    if (names == nullptr || names->empty()) {
+      original_names.push_back(node->GetName());
+      original_types.push_back(node->GetType());
+    } else {
+      original_names.insert(original_names.end(), names->begin(), names->end());
+      if (const StringList *types = desc.GetAttrAs<StringList>(kAttrOriginalOpTypes)) {
+        original_types.insert(original_types.end(), types->begin(), types->end());
+      }
     }
-    original_names.insert(original_names.end(), names.begin(), names.end());
-    original_types.insert(original_types.end(), types.begin(), types.end());
-    for (const std::string &pass : StringListAttr(*node, kAttrPassName)) {
-      previous_passes.push_back(pass);
+    if (const StringList *passes = desc.GetAttrAs<StringList>(kAttrPassName)) {
+      previous_passes.insert(previous_passes.end(), passes->begin(), passes->end());
     }
-    joined += "_" + node->GetName();
+    joined += "_";
+    joined += node->GetName();
   }
   std::map<std::string, GeAttrValue> scoped;
   for (const std::string &name : FusionScopedAttrNames()) {
@@ -295,7 +350,7 @@ Status ReplaceSubgraph(const SubgraphBoundary &boundary, const ComputeGraph &rep
   for (size_t k = 0; k < resolved.outputs.size(); ++k) {
     const OutAnchor &out = resolved.outputs[k];
     for (const OutDataPeer &peer : out.first->GetOutDataPeers(static_cast<size_t>(out.second))) {
-      if (inside.count(peer.node) == 0U) {
+      if (!inside.Contains(peer.node)) {
         moved_consumers[k].emplace_back(peer.node, peer.in_index);
       }
     }
@@ -307,12 +362,12 @@ Status ReplaceSubgraph(const SubgraphBoundary &boundary, const ComputeGraph &rep
     std::unordered_set<const Node *> seen_out;
     for (Node *node : resolved.nodes) {
       for (Node *src : node->GetInControlNodes()) {
-        if (inside.count(src) == 0U && seen_in.insert(src).second) {
+        if (!inside.Contains(src) && seen_in.insert(src).second) {
           control_in.push_back(src);
         }
       }
       for (Node *dst : node->GetOutControlNodes()) {
-        if (inside.count(dst) == 0U && seen_out.insert(dst).second) {
+        if (!inside.Contains(dst) && seen_out.insert(dst).second) {
           control_out.push_back(dst);
         }
       }
@@ -324,7 +379,7 @@ Status ReplaceSubgraph(const SubgraphBoundary &boundary, const ComputeGraph &rep
     GELOGE("[REPLACE] internal error after validation: %s", what.c_str());
     return Fail("[REPLACE] internal error after validation: " + what);
   };
-  std::unordered_map<const Node *, Node *> copies;
+  NodeMap<Node *> copies;
   std::vector<Node *> new_body;
   for (Node *source : plan.body) {
     OpDesc desc = source->GetOpDesc();
@@ -342,22 +397,23 @@ Status ReplaceSubgraph(const SubgraphBoundary &boundary, const ComputeGraph &rep
     if (copy == nullptr) {
       return internal_error("cannot add node: " + GetLastError());
     }
-    copies[source] = copy;
+    copies.Add(source, copy);
     new_body.push_back(copy);
   }
-  for (Node *source : plan.body) {
-    Node *copy = copies[source];
+  copies.Seal();
+  for (size_t b = 0; b < plan.body.size(); ++b) {
+    Node *source = plan.body[b];
+    Node *copy = new_body[b];
     for (size_t i = 0; i < source->GetInputsSize(); ++i) {
       const InDataPeer peer = source->GetInDataPeer(i);
       if (!peer.IsConnected()) {
         continue;
       }
       OutAnchor from{nullptr, -1};
-      auto data = plan.data_index.find(peer.node);
-      if (data != plan.data_index.end()) {
-        from = resolved.input_producers[static_cast<size_t>(data->second)];
-      } else if (copies.count(peer.node) != 0U) {
-        from = {copies[peer.node], peer.out_index};
+      if (const int64_t *data = plan.data_index.Find(peer.node)) {
+        from = resolved.input_producers[static_cast<size_t>(*data)];
+      } else if (Node *const *peer_copy = copies.Find(peer.node)) {
+        from = {*peer_copy, peer.out_index};
       } else {
         continue;  // fed by the replacement's NetOutput: impossible in a DAG, ignore
       }
@@ -366,7 +422,8 @@ Status ReplaceSubgraph(const SubgraphBoundary &boundary, const ComputeGraph &rep
       }
     }
     for (Node *dst : source->GetOutControlNodes()) {
-      if (copies.count(dst) != 0U && graph->AddControlEdge(copy, copies[dst]) != SUCCESS) {
+      Node *const *dst_copy = copies.Find(dst);
+      if (dst_copy != nullptr && graph->AddControlEdge(copy, *dst_copy) != SUCCESS) {
         return internal_error(GetLastError());
       }
     }
@@ -376,10 +433,12 @@ Status ReplaceSubgraph(const SubgraphBoundary &boundary, const ComputeGraph &rep
   std::vector<Node *> consumers;
   for (size_t k = 0; k < resolved.outputs.size(); ++k) {
     const auto &producer = plan.outputs[k];
-    auto data = plan.data_index.find(producer.first);
-    const OutAnchor from = data != plan.data_index.end()
-                               ? resolved.input_producers[static_cast<size_t>(data->second)]
-                               : OutAnchor{copies[producer.first], producer.second};
+    const int64_t *data = plan.data_index.Find(producer.first);
+    Node *const *producer_copy = data != nullptr ? nullptr : copies.Find(producer.first);
+    const OutAnchor from = data != nullptr
+                               ? resolved.input_producers[static_cast<size_t>(*data)]
+                               : OutAnchor{producer_copy != nullptr ? *producer_copy : nullptr,
+                                           producer.second};
     for (const auto &consumer : moved_consumers[k]) {
       if (graph->RemoveInDataEdge(consumer.first, consumer.second) != SUCCESS ||
           graph->AddDataEdge(from.first, from.second, consumer.first, consumer.second) != SUCCESS) {

@@ -28,6 +28,11 @@ struct ResolvedBoundary {
 /// graphs or is not self contained.
 Status ResolveBoundary(const SubgraphBoundary &boundary, ResolvedBoundary *resolved);
 
+/// Validates a boundary given by its ports: `outputs` and `input_consumers` filled, the rest is
+/// derived (graph, input producers, the nodes to replace). Same checks and messages as
+/// ResolveBoundary, which converts a SubgraphBoundary and then calls this.
+Status CompleteBoundary(ResolvedBoundary *resolved);
+
 /// What a successful rewrite did (for incremental cycle checking and statistics).
 struct RewriteRecord {
   std::vector<const Node *> removed;
@@ -38,6 +43,10 @@ struct RewriteRecord {
 
 /// The rewrite. `pass_context` null = the context-less overload. `record` may be null.
 Status ReplaceSubgraph(const SubgraphBoundary &boundary, const ComputeGraph &replacement,
+                       CustomPassContext *pass_context, RewriteRecord *record);
+
+/// The rewrite of an already completed boundary (see CompleteBoundary).
+Status ReplaceResolved(const ResolvedBoundary &resolved, const ComputeGraph &replacement,
                        CustomPassContext *pass_context, RewriteRecord *record);
 
 /// The DecomposePass boundary of `node`: one input per distinct producer port of its connected

@@ -1,0 +1,168 @@
+"""Runs the matcher benchmark end to end and prints the figures issue #3 asks for.
+
+One run measures, side by side on the same machine state:
+  * the C++ passes (matcher_bench.cc: Add-zero + MatMul+Add->GEMM plugins) on graphs of 1k, 10k,
+    100k and 1M IR nodes;
+  * onnxscript's pattern rewriter with the same two rules on the 10k and 100k graphs
+    (onnxscript_bench.py), in a private venv this script creates (onnx + onnxscript).
+
+Both sides report wall and CPU (user + sys) time: the machine is shared, so wall time mostly
+measures waiting for a core; CPU time is the fair comparison. The load average is printed
+before and after.
+
+Usage (from the repository root, after building ge_compiler and the sample plugins):
+  python3 bench/matcher/run_bench.py [--build build/integ] [--venv DIR] [--sizes ...]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import resource
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent.parent
+IR_NODES_PER_BLOCK = 6
+
+
+def log(message: str) -> None:
+    print(message, flush=True)
+
+
+def ensure_venv(venv: Path) -> Path:
+    python = venv / "bin" / "python"
+    probe = [str(python), "-c", "import onnx, onnxscript, onnx_ir"]
+    if python.exists() and subprocess.run(probe, capture_output=True).returncode == 0:
+        return python
+    log(f"creating venv {venv} (onnx, onnxscript)")
+    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
+    pip = [str(python), "-m", "pip", "install", "-q", "onnx", "onnxscript", "numpy"]
+    subprocess.run(pip, check=True)
+    return python
+
+
+def build_cpp(build: Path, out: Path) -> None:
+    lib_dir = build / "compiler"
+    if not (lib_dir / "libge_compiler.so").exists():
+        raise SystemExit(f"{lib_dir}/libge_compiler.so not found: build ge_compiler first")
+    command = [
+        "g++", "-O2", "-std=c++17",
+        f"-I{ROOT / 'compiler' / 'include'}", f"-I{ROOT / 'compiler'}",
+        str(HERE / "matcher_bench.cc"),
+        f"-L{lib_dir}", "-lge_compiler", f"-Wl,-rpath,{lib_dir}", "-o", str(out),
+    ]  # fmt: skip
+    subprocess.run(command, check=True)
+
+
+def run_timed(command: list[str], env: dict[str, str] | None = None) -> tuple[str, float, float]:
+    """Runs `command`; returns its stdout, wall seconds and CPU seconds (user + sys)."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    start = time.perf_counter()
+    result = subprocess.run(command, env=env, capture_output=True, text=True)
+    wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    if result.returncode != 0:
+        raise SystemExit(f"{command[0]} failed ({result.returncode}):\n{result.stderr}")
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return result.stdout, wall, cpu
+
+
+def parse_cpp(output: str) -> dict[int, dict[str, float]]:
+    rows = {}
+    for line in output.splitlines():
+        fields = line.split()
+        if len(fields) == 8 and fields[0].isdigit():
+            nodes = int(fields[0])
+            rows[nodes] = {
+                "after": int(fields[1]),
+                "wall_ms": float(fields[2]),
+                "cpu_ms": float(fields[3]),
+                "ns_wall": float(fields[4]),
+                "ns_cpu": float(fields[5]),
+                "gemm": int(fields[6]),
+                "add": int(fields[7]),
+            }
+    return rows
+
+
+def parse_onnxscript(output: str) -> dict[str, float]:
+    values = {}
+    for token in output.split():
+        if "=" in token:
+            key, value = token.split("=", 1)
+            try:
+                values[key] = float(value)
+            except ValueError:
+                pass
+    return values
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--build", default="build/integ", help="CMake build dir (tests on)")
+    parser.add_argument(
+        "--venv", default=os.path.join(tempfile.gettempdir(), "ge_py_matcher_bench_venv")
+    )
+    parser.add_argument("--sizes", type=int, nargs="+", default=[1000, 10000, 100000, 1000000])
+    parser.add_argument(
+        "--onnxscript-sizes", type=int, nargs="+", default=[10000, 100000], help="IR nodes"
+    )
+    args = parser.parse_args()
+    build = (ROOT / args.build).resolve()
+    opp = build / "test_opp"
+    if not opp.is_dir():
+        raise SystemExit(f"{opp} not found: build the sample plugins (loader_test) first")
+
+    python = ensure_venv(Path(args.venv))
+    binary = build / "matcher_bench"
+    build_cpp(build, binary)
+    log(f"load average before: {os.getloadavg()}")
+
+    env = dict(os.environ, ASCEND_OPP_PATH=str(opp))
+    output, wall, cpu = run_timed([str(binary), *map(str, args.sizes)], env)
+    log(output.rstrip())
+    log(f"C++ process: wall {wall:.1f} s, CPU {cpu:.1f} s (incl. graph building)")
+    cpp = parse_cpp(output)
+
+    onnx_rows = {}
+    for nodes in args.onnxscript_sizes:
+        blocks = nodes // IR_NODES_PER_BLOCK
+        out, wall, cpu = run_timed([str(python), str(HERE / "onnxscript_bench.py"), str(blocks)])
+        log(out.rstrip())
+        log(f"onnxscript process: wall {wall:.1f} s, CPU {cpu:.1f} s (incl. model building)")
+        onnx_rows[nodes] = parse_onnxscript(out)
+    log(f"load average after: {os.getloadavg()}")
+
+    log("\n| IR nodes | C++ ns/node wall | C++ ns/node CPU | onnxscript ns/node wall "
+        "| onnxscript ns/node CPU | speed-up wall | speed-up CPU |")
+    log("| ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
+    for nodes, row in sorted(cpp.items()):
+        ref = next((v for k, v in onnx_rows.items() if abs(k - nodes) <= IR_NODES_PER_BLOCK), None)
+        cells = [f"{nodes}", f"{row['ns_wall']:.0f}", f"{row['ns_cpu']:.0f}"]
+        if ref:
+            ref_wall = ref["ns_per_ir_node_wall"]
+            ref_cpu = ref["ns_per_ir_node_cpu"]
+            cells += [
+                f"{ref_wall:.0f}", f"{ref_cpu:.0f}",
+                f"{ref_wall / row['ns_wall']:.1f}x", f"{ref_cpu / row['ns_cpu']:.1f}x",
+            ]  # fmt: skip
+        else:
+            cells += ["-", "-", "-", "-"]
+        log("| " + " | ".join(cells) + " |")
+    small = next((row for nodes, row in cpp.items() if abs(nodes - 10000) <= 6), None)
+    large = cpp.get(max(cpp)) if cpp else None
+    if small and large and large is not small:
+        log(
+            f"\nper-node ratio {max(cpp)}/10k: CPU {large['ns_cpu'] / small['ns_cpu']:.2f}, "
+            f"wall {large['ns_wall'] / small['ns_wall']:.2f} (target <= 1.5)"
+        )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
