@@ -138,8 +138,10 @@ def main() -> int:
         onnx_rows[nodes] = parse_onnxscript(out)
     log(f"load average after: {os.getloadavg()}")
 
-    log("\n| IR nodes | C++ ns/node wall | C++ ns/node CPU | onnxscript ns/node wall "
-        "| onnxscript ns/node CPU | speed-up wall | speed-up CPU |")
+    log(
+        "\n| IR nodes | C++ ns/node wall | C++ ns/node CPU | onnxscript ns/node wall "
+        "| onnxscript ns/node CPU | speed-up wall | speed-up CPU |"
+    )
     log("| ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
     for nodes, row in sorted(cpp.items()):
         ref = next((v for k, v in onnx_rows.items() if abs(k - nodes) <= IR_NODES_PER_BLOCK), None)

@@ -377,6 +377,9 @@ bool PatternMatcherImpl::MatchOutputsFrom(size_t k, State *state) const {
 std::unique_ptr<MatchResult> PatternMatcherImpl::MakeResult(const State &state) const {
   auto result = std::make_unique<MatchResult>(pattern_.get());
   MatchResultImpl &impl = result->Impl();
+  impl.pairs.reserve(state.order.size());
+  impl.outputs.reserve(outputs_.size());
+  impl.captures.reserve(captures_.size());
   for (size_t ordinal : state.order) {
     impl.pairs.emplace_back(pattern_graph_->GetNodePtr(pattern_nodes_[ordinal]),
                             target_->GetNodePtr(state.bound[ordinal]));

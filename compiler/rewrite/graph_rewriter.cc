@@ -38,8 +38,9 @@ class NodeMap {
               [](const auto &a, const auto &b) { return a.first < b.first; });
   }
   const V *Find(const Node *node) const {
-    auto it = std::lower_bound(entries_.begin(), entries_.end(), node,
-                               [](const auto &entry, const Node *key) { return entry.first < key; });
+    auto it =
+        std::lower_bound(entries_.begin(), entries_.end(), node,
+                         [](const auto &entry, const Node *key) { return entry.first < key; });
     return it != entries_.end() && it->first == node ? &it->second : nullptr;
   }
 
@@ -435,10 +436,10 @@ Status ReplaceResolved(const ResolvedBoundary &resolved, const ComputeGraph &rep
     const auto &producer = plan.outputs[k];
     const int64_t *data = plan.data_index.Find(producer.first);
     Node *const *producer_copy = data != nullptr ? nullptr : copies.Find(producer.first);
-    const OutAnchor from = data != nullptr
-                               ? resolved.input_producers[static_cast<size_t>(*data)]
-                               : OutAnchor{producer_copy != nullptr ? *producer_copy : nullptr,
-                                           producer.second};
+    const OutAnchor from =
+        data != nullptr
+            ? resolved.input_producers[static_cast<size_t>(*data)]
+            : OutAnchor{producer_copy != nullptr ? *producer_copy : nullptr, producer.second};
     for (const auto &consumer : moved_consumers[k]) {
       if (graph->RemoveInDataEdge(consumer.first, consumer.second) != SUCCESS ||
           graph->AddDataEdge(from.first, from.second, consumer.first, consumer.second) != SUCCESS) {
