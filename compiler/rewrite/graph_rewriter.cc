@@ -3,6 +3,7 @@
 #include "ge/fusion/graph_rewriter.h"
 
 #include <algorithm>
+#include <limits>
 #include <map>
 #include <unordered_set>
 
@@ -140,30 +141,36 @@ Node *AddNoOp(ComputeGraph *graph, const std::string &base) {
 
 }  // namespace
 
+namespace {
+// Marks an output the SubgraphBoundary left unset, so that CompleteBoundary reports it in order.
+constexpr int32_t kUnsetPort = std::numeric_limits<int32_t>::min();
+
+// A port index of the public API (int64) as stored in ResolvedBoundary: anything outside
+// [0, INT32_MAX] becomes -1, which the checks reject like the original value.
+int32_t PortIndex(int64_t index) {
+  return index < 0 || index > std::numeric_limits<int32_t>::max() ? -1
+                                                                  : static_cast<int32_t>(index);
+}
+}  // namespace
+
 Status ResolveBoundary(const SubgraphBoundary &boundary, ResolvedBoundary *resolved) {
-  const std::vector<SubgraphOutput> outputs = boundary.GetAllOutputs();
-  if (outputs.empty()) {
-    return Malformed("boundary has no outputs");
-  }
-  for (size_t k = 0; k < outputs.size(); ++k) {
+  // Conversion only: every check (and its order) is CompleteBoundary's.
+  for (const SubgraphOutput &output : boundary.GetAllOutputs()) {
     NodeIo io;
-    if (outputs[k].GetOutput(io) != SUCCESS) {
-      return Malformed("output " + std::to_string(k) + " of the boundary is not set");
+    if (output.GetOutput(io) != SUCCESS) {
+      resolved->outputs.emplace_back(nullptr, kUnsetPort);
+      continue;
     }
     NodePtr node = NodeAdapter::GNode2Node(io.node);
-    resolved->outputs.emplace_back(node.get(), static_cast<int32_t>(io.index));
+    resolved->outputs.emplace_back(node.get(), PortIndex(io.index));
   }
-  const std::vector<SubgraphInput> inputs = boundary.GetAllInputs();
-  for (size_t i = 0; i < inputs.size(); ++i) {
-    const std::vector<NodeIo> consumers = inputs[i].GetAllInputs();
-    if (consumers.empty()) {
-      return Malformed("input " + std::to_string(i) + " of the boundary has no consumer");
-    }
+  for (const SubgraphInput &input : boundary.GetAllInputs()) {
+    const std::vector<NodeIo> consumers = input.GetAllInputs();
     std::vector<std::pair<Node *, int32_t>> ports;
     ports.reserve(consumers.size());
     for (const NodeIo &io : consumers) {
       NodePtr node = NodeAdapter::GNode2Node(io.node);
-      ports.emplace_back(node.get(), static_cast<int32_t>(io.index));
+      ports.emplace_back(node.get(), PortIndex(io.index));
     }
     resolved->input_consumers.push_back(std::move(ports));
   }
@@ -178,6 +185,9 @@ Status CompleteBoundary(ResolvedBoundary *resolved) {
   for (size_t k = 0; k < resolved->outputs.size(); ++k) {
     const OutAnchor &output = resolved->outputs[k];
     Node *node = output.first;
+    if (node == nullptr && output.second == kUnsetPort) {
+      return Malformed("output " + std::to_string(k) + " of the boundary is not set");
+    }
     if (node == nullptr || node->GetOwnerGraph() == nullptr || output.second < 0 ||
         static_cast<size_t>(output.second) >= node->GetOutputsSize()) {
       return Malformed("output " + std::to_string(k) + " of the boundary names no valid port");

@@ -125,6 +125,37 @@ TEST(SubgraphRewriterTest, NotSelfContainedFailsAndLeavesGraphUnchanged) {
   EXPECT_EQ(Signature(*g.Get()), before);
 }
 
+// Malformed boundaries are reported in boundary order (outputs first, each output fully, then
+// inputs), with int64 port indexes checked before narrowing, and the graph is left untouched.
+TEST(SubgraphRewriterTest, MalformedBoundariesFailInOrderAndLeaveGraphUnchanged) {
+  TestGraph g;
+  Node *x = g.Data("x", 0);
+  Node *relu = g.Op("relu", "Relu", {P(x)});
+  g.NetOutput({P(relu)});
+  const std::string before = Signature(*g.Get());
+  auto replacement = SigmoidReplacement();
+  auto expect_failure = [&](const SubgraphBoundary &boundary, const std::string &message) {
+    EXPECT_EQ(SubgraphRewriter::Replace(boundary, *replacement), FAILED);
+    EXPECT_NE(GetLastError().find(message), std::string::npos) << GetLastError();
+    EXPECT_EQ(Signature(*g.Get()), before);
+  };
+  const int64_t huge = int64_t{1} << 32;  // 0 once narrowed to 32 bits
+  expect_failure(Boundary({{In(relu, 0)}}, {In(relu, huge)}),
+                 "output 0 of the boundary names no valid port");
+  expect_failure(Boundary({{In(relu, huge)}}, {In(relu, 0)}),
+                 "input 0 of the boundary names an invalid port");
+  SubgraphBoundary unset_second = Boundary({{In(relu, 0)}}, {In(relu, -1)});
+  ASSERT_EQ(unset_second.AddOutput(1, SubgraphOutput()), SUCCESS);
+  expect_failure(unset_second, "output 0 of the boundary names no valid port");
+  SubgraphBoundary unset_first;
+  ASSERT_EQ(unset_first.AddOutput(0, SubgraphOutput()), SUCCESS);
+  ASSERT_EQ(unset_first.AddOutput(1, SubgraphOutput(In(relu, -1))), SUCCESS);
+  expect_failure(unset_first, "output 0 of the boundary is not set");
+  SubgraphBoundary empty_input = Boundary({{In(relu, huge)}}, {In(relu, 0)});
+  ASSERT_EQ(empty_input.AddInput(1, SubgraphInput()), SUCCESS);
+  expect_failure(empty_input, "input 0 of the boundary names an invalid port");
+}
+
 TEST(SubgraphRewriterTest, OutputsInTwoGraphsFail) {
   TestGraph g1("g1");
   TestGraph g2("g2");
@@ -385,6 +416,30 @@ TEST(GNodeTest, HandleExpiresWithItsNode) {
   EXPECT_EQ(handle.GetType(type), GRAPH_FAILED);
   EXPECT_NE(GetLastError().find("invalid"), std::string::npos);
   EXPECT_EQ(handle.GetInputsSize(), 0U);
+}
+
+// Copies share their implementation; assigning one handle must never retarget another.
+TEST(GNodeTest, CopiesAreIndependentValues) {
+  TestGraph g;
+  Node *x = g.Data("x", 0);
+  Node *r = g.Op("r", "Relu", {P(x)});
+  GNode a = NodeAdapter::Node2GNode(r);
+  GNode b = a;
+  GNode c(std::move(b));
+  EXPECT_TRUE(a == c);
+  EXPECT_TRUE(b.IsValid());  // a moved-from handle keeps its value
+  b = NodeAdapter::Node2GNode(x);
+  EXPECT_FALSE(a == b);
+  AscendString name;
+  ASSERT_EQ(a.GetName(name), GRAPH_SUCCESS);
+  EXPECT_STREQ(name.GetString(), "r");
+  ASSERT_EQ(b.GetName(name), GRAPH_SUCCESS);
+  EXPECT_STREQ(name.GetString(), "x");
+  GNode invalid;
+  EXPECT_FALSE(invalid.IsValid());
+  invalid = a;
+  EXPECT_TRUE(invalid.IsValid());
+  EXPECT_FALSE(GNode().IsValid());  // the shared invalid impl was not modified
 }
 
 TEST(InferShapeUtilTest, BoundaryDescsFlowThroughTheReplacement) {
