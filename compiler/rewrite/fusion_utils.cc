@@ -3,10 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
-#include <deque>
 #include <limits>
-#include <map>
-#include <set>
 
 #include "common/log.h"
 
