@@ -95,15 +95,44 @@ void ValidRange(int64_t out, int64_t in, int64_t stride, int64_t pad, int64_t of
   *hi = std::max(*hi, *lo);
 }
 
+/// dst[x] = src[x·stride] for x < count; `avail` elements of src may be read (the rest of the
+/// input row). Stride 2 (strided convs, e.g. a ResNet stem) takes the even lanes of two SSE loads
+/// while the 8 floats they read stay inside the row.
+template <typename T>
+void CopyStrided(const T *src, int64_t stride, int64_t avail, T *dst, int64_t count) {
+  int64_t x = 0;
+#if defined(__SSE__)
+  if constexpr (std::is_same<T, float>::value) {
+    if (stride == 2) {
+      for (; x + 4 <= count && 2 * x + 8 <= avail; x += 4) {
+        const __m128 lo = _mm_loadu_ps(src + 2 * x);
+        const __m128 hi = _mm_loadu_ps(src + 2 * x + 4);
+        _mm_storeu_ps(dst + x, _mm_shuffle_ps(lo, hi, _MM_SHUFFLE(2, 0, 2, 0)));
+      }
+    }
+  }
+#endif
+  for (; x < count; ++x) dst[x] = src[x * stride];
+}
+
 /// Writes the im2col row of kernel tap (i, j) of one input `plane` [h, w]: oh·ow values, padding
 /// taps as 0, the valid run of each output row copied without per-element bounds checks.
+/// The valid output columns [x0, x1) of one horizontal kernel tap and the input column of x0.
+struct TapRange {
+  int64_t x0 = 0, x1 = 0, src0 = 0;
+};
+
+TapRange HorizontalTap(int64_t j, int64_t w, int64_t ow, const Conv2DParams &p) {
+  TapRange t;
+  ValidRange(ow, w, p.stride_w, p.pad_left, j * p.dilation_w, &t.x0, &t.x1);
+  t.src0 = t.x0 * p.stride_w - p.pad_left + j * p.dilation_w;
+  return t;
+}
+
 template <typename T>
-void Im2ColRow(const T *plane, int64_t i, int64_t j, int64_t h, int64_t w, int64_t oh, int64_t ow,
-               const Conv2DParams &p, T *dst) {
-  int64_t x0 = 0;
-  int64_t x1 = 0;
-  ValidRange(ow, w, p.stride_w, p.pad_left, j * p.dilation_w, &x0, &x1);
-  const int64_t src0 = x0 * p.stride_w - p.pad_left + j * p.dilation_w;
+void Im2ColRow(const T *plane, int64_t i, const TapRange &tap, int64_t h, int64_t w, int64_t oh,
+               int64_t ow, const Conv2DParams &p, T *dst) {
+  const int64_t x0 = tap.x0, x1 = tap.x1, src0 = tap.src0;
   for (int64_t y = 0; y < oh; ++y, dst += ow) {
     const int64_t iy = y * p.stride_h - p.pad_top + i * p.dilation_h;
     if (iy < 0 || iy >= h || x1 == x0) {
@@ -115,7 +144,7 @@ void Im2ColRow(const T *plane, int64_t i, int64_t j, int64_t h, int64_t w, int64
     if (p.stride_w == 1) {
       std::memcpy(dst + x0, src, static_cast<size_t>(x1 - x0) * sizeof(T));
     } else {
-      for (int64_t x = x0; x < x1; ++x) dst[x] = src[(x - x0) * p.stride_w];
+      CopyStrided(src, p.stride_w, w - src0, dst + x0, x1 - x0);
     }
     std::fill(dst + x1, dst + ow, T{0});
   }
@@ -137,6 +166,8 @@ void BuildColumns(const T *px, const ConvBlock &cb, const Conv2DParams &p, int64
   const int64_t spatial = cb.oh * cb.ow;
   const int64_t k = cb.cin_g * cb.kh * cb.kw;
   const int64_t cols = images * spatial;
+  std::vector<TapRange> taps(static_cast<size_t>(cb.kw));
+  for (int64_t j = 0; j < cb.kw; ++j) taps[static_cast<size_t>(j)] = HorizontalTap(j, w, cb.ow, p);
   for (int64_t c = 0; c < cb.cin_g; ++c) {
     for (int64_t i = 0; i < cb.kh; ++i) {
       for (int64_t j = 0; j < cb.kw; ++j) {
@@ -144,7 +175,8 @@ void BuildColumns(const T *px, const ConvBlock &cb, const Conv2DParams &p, int64
         T *dst = std::is_same<T, float>::value ? row : col + r * cols;
         for (int64_t b = 0; b < images; ++b) {
           const T *plane = px + (((b0 + b) * cin) + g * cb.cin_g + c) * h * w;
-          Im2ColRow(plane, i, j, h, w, cb.oh, cb.ow, p, dst + b * spatial);
+          Im2ColRow(plane, i, taps[static_cast<size_t>(j)], h, w, cb.oh, cb.ow, p,
+                    dst + b * spatial);
         }
         if constexpr (std::is_same<T, float>::value) {
           PackBRow(row, r, k, cols, col);

@@ -103,6 +103,13 @@ TEST(Conv2DKernel, StridesAndAsymmetricPads) {
   CheckConv({1, 2, 9, 8, 3, 3, 2, 1, {2, 3}, {0, 2, 1, 0}, {1, 1}}, false);
 }
 
+TEST(Conv2DKernel, StrideTwoOnWideRowsTakesTheVectorCopy) {
+  // ow = 10 and rows of 21: the SSE even-lane copy covers most of each row, the scalar tail and
+  // the padding the rest; a 7x7 stem-like tap set too.
+  CheckConv({2, 3, 9, 21, 4, 3, 3, 1, {2, 2}, {1, 1, 1, 1}, {1, 1}}, true);
+  CheckConv({1, 3, 16, 16, 4, 7, 7, 1, {2, 2}, {3, 3, 3, 3}, {1, 1}}, false, true);
+}
+
 TEST(Conv2DKernel, DilationMatchesReference) {
   CheckConv({1, 2, 10, 9, 2, 3, 3, 1, {1, 1}, {2, 2, 2, 2}, {2, 3}}, true);
 }
