@@ -8,6 +8,7 @@
 #include "loader/pass_plugin_loader.h"
 #include "ops/graph_shape_inference.h"
 #include "pass/fusion_pass_executor.h"
+#include "pipeline/builtin_fusion.h"
 
 namespace ge {
 namespace {
@@ -89,8 +90,12 @@ Status CompileGraph(const ComputeGraphPtr &graph, const std::map<std::string, st
                result) != SUCCESS) {
     return FAILED;
   }
-  // Built-in fusion: none yet; the stage after it still runs where GE runs it.
+  // Built-in graph fusion (builtin_fusion.h), where GE runs its own graph fusion passes.
   result->steps.push_back("BuiltinFusion");
+  if (RunBuiltinFusion(graph, options, BuiltinFusionPoint::kGraphFusion) != SUCCESS) {
+    return Fail("CompileGraph: built-in fusion failed on graph[" + graph->GetName() +
+                "]: " + GetLastError());
+  }
   if (RunStage(graph, options, CustomPassStage::kAfterBuiltinFusionPass,
                "RunCustomPassAfterBuiltinFusionPass", result) != SUCCESS) {
     return FAILED;
@@ -101,6 +106,11 @@ Status CompileGraph(const ComputeGraphPtr &graph, const std::map<std::string, st
     return FAILED;
   }
   result->steps.push_back("Build");
+  // Build-time kernel fusion: after every custom pass, so none of them meets a fused node.
+  if (RunBuiltinFusion(graph, options, BuiltinFusionPoint::kBuild) != SUCCESS) {
+    return Fail("CompileGraph: built-in fusion failed on graph[" + graph->GetName() +
+                "]: " + GetLastError());
+  }
   if (graph->TopologicalSort(true) != SUCCESS) {
     return Fail("CompileGraph: the graph[" + graph->GetName() +
                 "] is not a DAG after the passes: " + GetLastError());

@@ -1,8 +1,19 @@
 // Convolution kernels: Conv2D/Conv2DV2 (groups, dilations, strides, asymmetric pads, NCHW or
 // NHWC) and DepthwiseConv2D, computed as im2col + blocked GEMM per image and group (ops.md §2.6).
+// Bias and the build-time fused activation (`_fused_activation`, see
+// pipeline/conv_activation_fusion.h) are applied to each image/group block right after its GEMM,
+// while it is still in cache.
 #include <algorithm>
 #include <cstring>
+#include <string>
+#include <type_traits>
+#include <vector>
 
+#if defined(__SSE__)
+#include <xmmintrin.h>
+#endif
+
+#include "pipeline/conv_activation_fusion.h"
 #include "runtime/builtin_kernels.h"
 #include "runtime/elementwise_utils.h"
 #include "runtime/gemm.h"
@@ -18,32 +29,171 @@ struct Conv2DParams {
   int64_t dilation_h = 1, dilation_w = 1;
   int64_t pad_top = 0, pad_bottom = 0, pad_left = 0, pad_right = 0;
   int64_t groups = 1;
+  bool relu = false;  // `_fused_activation` = "Relu"
 };
 
-/// Fills one image's im2col matrix [cin_g*kh*kw, oh*ow] for channels [c0, c0+cin_g).
+/// Per-thread im2col buffer (fully overwritten by Im2Col): no allocation or zero-fill per call.
 template <typename T>
-void Im2Col(const T *image, int64_t c0, int64_t cin_g, int64_t h, int64_t w, int64_t kh, int64_t kw,
-            int64_t oh, int64_t ow, const Conv2DParams &p, T *col) {
-  for (int64_t c = 0; c < cin_g; ++c) {
-    const T *plane = image + (c0 + c) * h * w;
-    for (int64_t i = 0; i < kh; ++i) {
-      for (int64_t j = 0; j < kw; ++j) {
-        T *row = col + ((c * kh + i) * kw + j) * oh * ow;
-        for (int64_t y = 0; y < oh; ++y) {
-          const int64_t iy = y * p.stride_h - p.pad_top + i * p.dilation_h;
-          T *dst = row + y * ow;
-          if (iy < 0 || iy >= h) {
-            std::fill(dst, dst + ow, T{0});
-            continue;
-          }
-          const T *src = plane + iy * w;
-          for (int64_t x = 0; x < ow; ++x) {
-            const int64_t ix = x * p.stride_w - p.pad_left + j * p.dilation_w;
-            dst[x] = (ix >= 0 && ix < w) ? src[ix] : T{0};
-          }
+T *ColBuffer(size_t count) {
+  thread_local std::vector<T> buffer;
+  if (buffer.size() < count) {
+    buffer.resize(count);
+  }
+  return buffer.data();
+}
+
+/// Per-thread buffer for a multi-image GEMM result before it is scattered to the NCHW planes.
+template <typename T>
+T *StageBuffer(size_t count) {
+  thread_local std::vector<T> buffer;
+  if (buffer.size() < count) {
+    buffer.resize(count);
+  }
+  return buffer.data();
+}
+
+/// Columns one conv GEMM aims for when images are batched (see Conv2DNchw); keeps the packed
+/// B of a 3x3x32 conv (288 x 512 floats) within L2.
+constexpr int64_t kTargetColumns = 512;
+
+/// `channels` planes of `spatial` values: dst[c] = src[c] + bias[c] (when given), then max(v, 0)
+/// when `relu` (v > 0 ? v : 0, so NaN gives 0 as the Relu kernel does). src rows are `ld` apart;
+/// dst planes are dense. dst may equal src (in place).
+template <typename T>
+void BiasActivate(T *dst, const T *src, int64_t channels, int64_t spatial, int64_t ld,
+                  const T *bias, bool relu) {
+  for (int64_t c = 0; c < channels; ++c) {
+    T *out = dst + c * spatial;
+    const T *in = src + c * ld;
+    const T add = bias != nullptr ? bias[c] : T{0};
+    int64_t s = 0;
+#if defined(__SSE__)
+    if constexpr (std::is_same<T, float>::value) {
+      const __m128 zero = _mm_setzero_ps();
+      const __m128 vb = _mm_set1_ps(add);
+      for (; s + 4 <= spatial; s += 4) {
+        const __m128 v = _mm_add_ps(_mm_loadu_ps(in + s), vb);
+        _mm_storeu_ps(out + s, relu ? _mm_max_ps(v, zero) : v);
+      }
+    }
+#endif
+    for (; s < spatial; ++s) {
+      const T v = in[s] + add;
+      out[s] = relu ? (v > T{0} ? v : T{0}) : v;
+    }
+  }
+}
+
+/// First output column x whose input column x·stride − pad + offset is >= 0, and the end of the
+/// columns whose input stays < `w` (the valid range of one kernel tap along a row).
+void ValidRange(int64_t out, int64_t in, int64_t stride, int64_t pad, int64_t offset, int64_t *lo,
+                int64_t *hi) {
+  const int64_t shift = pad - offset;  // input index = x·stride − shift
+  *lo = shift <= 0 ? 0 : (shift + stride - 1) / stride;
+  *hi = in + shift <= 0 ? 0 : std::min(out, (in + shift - 1) / stride + 1);
+  *lo = std::min(*lo, out);
+  *hi = std::max(*hi, *lo);
+}
+
+/// dst[x] = src[x·stride] for x < count; `avail` elements of src may be read (the rest of the
+/// input row). Stride 2 (strided convs, e.g. a ResNet stem) takes the even lanes of two SSE loads
+/// while the 8 floats they read stay inside the row.
+template <typename T>
+void CopyStrided(const T *src, int64_t stride, int64_t avail, T *dst, int64_t count) {
+  int64_t x = 0;
+#if defined(__SSE__)
+  if constexpr (std::is_same<T, float>::value) {
+    if (stride == 2) {
+      for (; x + 4 <= count && 2 * x + 8 <= avail; x += 4) {
+        const __m128 lo = _mm_loadu_ps(src + 2 * x);
+        const __m128 hi = _mm_loadu_ps(src + 2 * x + 4);
+        _mm_storeu_ps(dst + x, _mm_shuffle_ps(lo, hi, _MM_SHUFFLE(2, 0, 2, 0)));
+      }
+    }
+  }
+#endif
+  for (; x < count; ++x) dst[x] = src[x * stride];
+}
+
+/// Writes the im2col row of kernel tap (i, j) of one input `plane` [h, w]: oh·ow values, padding
+/// taps as 0, the valid run of each output row copied without per-element bounds checks.
+/// The valid output columns [x0, x1) of one horizontal kernel tap and the input column of x0.
+struct TapRange {
+  int64_t x0 = 0, x1 = 0, src0 = 0;
+};
+
+TapRange HorizontalTap(int64_t j, int64_t w, int64_t ow, const Conv2DParams &p) {
+  TapRange t;
+  ValidRange(ow, w, p.stride_w, p.pad_left, j * p.dilation_w, &t.x0, &t.x1);
+  t.src0 = t.x0 * p.stride_w - p.pad_left + j * p.dilation_w;
+  return t;
+}
+
+template <typename T>
+void Im2ColRow(const T *plane, int64_t i, const TapRange &tap, int64_t h, int64_t w, int64_t oh,
+               int64_t ow, const Conv2DParams &p, T *dst) {
+  const int64_t x0 = tap.x0, x1 = tap.x1, src0 = tap.src0;
+  for (int64_t y = 0; y < oh; ++y, dst += ow) {
+    const int64_t iy = y * p.stride_h - p.pad_top + i * p.dilation_h;
+    if (iy < 0 || iy >= h || x1 == x0) {
+      std::fill(dst, dst + ow, T{0});
+      continue;
+    }
+    std::fill(dst, dst + x0, T{0});
+    const T *src = plane + iy * w + src0;
+    if (p.stride_w == 1) {
+      std::memcpy(dst + x0, src, static_cast<size_t>(x1 - x0) * sizeof(T));
+    } else {
+      CopyStrided(src, p.stride_w, w - src0, dst + x0, x1 - x0);
+    }
+    std::fill(dst + x1, dst + ow, T{0});
+  }
+}
+
+/// The shape of one conv GEMM: `images` images side by side, group `g`.
+struct ConvBlock {
+  const int64_t *xd;  // x dims [n, cin, h, w]
+  int64_t kh, kw, oh, ow, cin_g;
+};
+
+/// B of one conv GEMM, [cin_g·kh·kw, images·oh·ow], images b0.. of x, channels of group g. float
+/// writes each row straight into the packed GEMM layout (GemmPackedB); other types build the
+/// row-major matrix for Gemm.
+template <typename T>
+void BuildColumns(const T *px, const ConvBlock &cb, const Conv2DParams &p, int64_t b0,
+                  int64_t images, int64_t g, T *col, T *row) {
+  const int64_t cin = cb.xd[1], h = cb.xd[2], w = cb.xd[3];
+  const int64_t spatial = cb.oh * cb.ow;
+  const int64_t k = cb.cin_g * cb.kh * cb.kw;
+  const int64_t cols = images * spatial;
+  std::vector<TapRange> taps(static_cast<size_t>(cb.kw));
+  for (int64_t j = 0; j < cb.kw; ++j) taps[static_cast<size_t>(j)] = HorizontalTap(j, w, cb.ow, p);
+  for (int64_t c = 0; c < cb.cin_g; ++c) {
+    for (int64_t i = 0; i < cb.kh; ++i) {
+      for (int64_t j = 0; j < cb.kw; ++j) {
+        const int64_t r = (c * cb.kh + i) * cb.kw + j;
+        T *dst = std::is_same<T, float>::value ? row : col + r * cols;
+        for (int64_t b = 0; b < images; ++b) {
+          const T *plane = px + (((b0 + b) * cin) + g * cb.cin_g + c) * h * w;
+          Im2ColRow(plane, i, taps[static_cast<size_t>(j)], h, w, cb.oh, cb.ow, p,
+                    dst + b * spatial);
+        }
+        if constexpr (std::is_same<T, float>::value) {
+          PackBRow(row, r, k, cols, col);
         }
       }
     }
+  }
+}
+
+/// C[M, cols] = filter_g · B for the B that BuildColumns wrote.
+template <typename T>
+void ConvGemm(int64_t m, int64_t cols, int64_t k, const T *filter_g, const T *col, T *c,
+              int64_t ldc) {
+  if constexpr (std::is_same<T, float>::value) {
+    GemmPackedB(m, cols, k, filter_g, k, col, c, ldc, false);
+  } else {
+    Gemm<T>(false, false, m, cols, k, filter_g, k, col, cols, c, ldc, false);
   }
 }
 
@@ -85,28 +235,53 @@ Status Conv2DNchw(KernelContext &ctx, const GeTensor &x, const GeTensor &filter,
   const int64_t cout_g = cout / p.groups;
   const int64_t k = cin_g * kh * kw;
   const int64_t spatial = oh * ow;
-  // A 1x1 stride-1 unpadded conv reads the image directly as its im2col matrix.
   const bool direct = kh == 1 && kw == 1 && p.stride_h == 1 && p.stride_w == 1 && p.pad_top == 0 &&
                       p.pad_bottom == 0 && p.pad_left == 0 && p.pad_right == 0;
-  std::vector<T> col(direct ? 0 : static_cast<size_t>(k * spatial));
-  for (int64_t b = 0; b < n; ++b) {
-    const T *image = px + b * cin * h * w;
-    for (int64_t g = 0; g < p.groups; ++g) {
-      const T *cols = image + g * cin_g * h * w;
-      if (!direct) {
-        Im2Col(image, g * cin_g, cin_g, h, w, kh, kw, oh, ow, p, col.data());
-        cols = col.data();
-      }
-      Gemm<T>(false, false, cout_g, spatial, k, pf + g * cout_g * k, k, cols, spatial,
-              py + (b * cout + g * cout_g) * spatial, spatial, false);
-    }
-  }
-  if (bias != nullptr) {
-    const T *pb = DataOf<T>(*bias);
+  const T *pb = bias != nullptr ? DataOf<T>(*bias) : nullptr;
+  if (direct) {
+    // A 1x1 stride-1 unpadded conv reads each image directly as its im2col matrix.
     for (int64_t b = 0; b < n; ++b) {
-      for (int64_t c = 0; c < cout; ++c) {
-        T *plane = py + (b * cout + c) * spatial;
-        for (int64_t s = 0; s < spatial; ++s) plane[s] += pb[c];
+      for (int64_t g = 0; g < p.groups; ++g) {
+        T *block = py + (b * cout + g * cout_g) * spatial;
+        Gemm<T>(false, false, cout_g, spatial, k, pf + g * cout_g * k, k,
+                px + (b * cin + g * cin_g) * h * w, spatial, block, spatial, false);
+        if (pb != nullptr || p.relu) {
+          BiasActivate(block, block, cout_g, spatial, spatial,
+                       pb == nullptr ? nullptr : pb + g * cout_g, p.relu);
+        }
+      }
+    }
+  } else {
+    // Small feature maps make per-image GEMMs too narrow to run well, so `chunk` images share
+    // one GEMM of about kTargetColumns columns; its [cout_g, chunk·spatial] result is then
+    // scattered to the NCHW planes together with bias and activation.
+    const int64_t chunk = std::max<int64_t>(1, std::min<int64_t>(n, kTargetColumns / spatial));
+    const int64_t ld = chunk * spatial;
+    const size_t col_size =
+        std::is_same<T, float>::value ? PackedBSize(k, ld) : static_cast<size_t>(k * ld);
+    T *col = ColBuffer<T>(col_size);
+    T *row = StageBuffer<T>(static_cast<size_t>(ld) + (chunk > 1 ? cout_g * ld : 0));
+    T *staged = chunk > 1 ? row + ld : nullptr;
+    const ConvBlock cb{xd.data(), kh, kw, oh, ow, cin_g};
+    for (int64_t b0 = 0; b0 < n; b0 += chunk) {
+      const int64_t images = std::min(chunk, n - b0);
+      const int64_t cols = images * spatial;
+      for (int64_t g = 0; g < p.groups; ++g) {
+        BuildColumns(px, cb, p, b0, images, g, col, row);
+        const T *bias_g = pb == nullptr ? nullptr : pb + g * cout_g;
+        if (staged == nullptr) {
+          T *block = py + (b0 * cout + g * cout_g) * spatial;
+          ConvGemm(cout_g, spatial, k, pf + g * cout_g * k, col, block, spatial);
+          if (pb != nullptr || p.relu) {
+            BiasActivate(block, block, cout_g, spatial, spatial, bias_g, p.relu);
+          }
+          continue;
+        }
+        ConvGemm(cout_g, cols, k, pf + g * cout_g * k, col, staged, cols);
+        for (int64_t b = 0; b < images; ++b) {
+          BiasActivate(py + ((b0 + b) * cout + g * cout_g) * spatial, staged + b * spatial, cout_g,
+                       spatial, cols, bias_g, p.relu);
+        }
       }
     }
   }
@@ -144,6 +319,12 @@ Status ReadConvParams(KernelContext &ctx, bool nhwc, bool pads_required, Conv2DP
     return ctx.Error("pads must be non-negative, got " + DimsToString(pads));
   }
   p->groups = ctx.GetInt("groups", 1);
+  const std::string activation = ctx.GetString(kAttrFusedActivation, "");
+  if (!activation.empty() && activation != "Relu") {
+    return ctx.Error(std::string("attribute '") + kAttrFusedActivation + "' is \"" + activation +
+                     "\"; the host runtime supports \"Relu\" or none");
+  }
+  p->relu = activation == "Relu";
   return SUCCESS;
 }
 

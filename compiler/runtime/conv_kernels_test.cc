@@ -1,7 +1,11 @@
 // Tests of Conv2D / DepthwiseConv2D against a direct (naive) convolution reference.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <random>
+#include <string>
+#include <utility>
+#include <vector>
 
 #include "runtime/runtime_test_utils.h"
 #include "runtime/transpose_utils.h"
@@ -58,7 +62,7 @@ std::vector<double> NaiveConv(const ConvCase &c, const std::vector<float> &x,
   return y;
 }
 
-void CheckConv(const ConvCase &c, bool with_bias) {
+void CheckConv(const ConvCase &c, bool with_bias, bool fused_relu = false) {
   const auto x = Random(c.n * c.cin * c.h * c.w, 11);
   const auto f = Random(c.cout * (c.cin / c.groups) * c.kh * c.kw, 12);
   const auto bias = with_bias ? Random(c.cout, 13) : std::vector<float>();
@@ -67,17 +71,28 @@ void CheckConv(const ConvCase &c, bool with_bias) {
   const GeTensor tx = F32({c.n, c.cin, c.h, c.w}, x);
   const GeTensor tf = F32({c.cout, c.cin / c.groups, c.kh, c.kw}, f);
   const GeTensor tb = F32({c.cout}, bias);
-  auto run =
-      test::RunKernel("Conv2D", {&tx, &tf, with_bias ? &tb : nullptr}, 1,
-                      {{"strides", std::vector<int64_t>{1, 1, c.strides[0], c.strides[1]}},
-                       {"pads", c.pads},
-                       {"dilations", std::vector<int64_t>{1, 1, c.dilations[0], c.dilations[1]}},
-                       {"groups", c.groups},
-                       {"data_format", std::string("NCHW")}});
+  std::vector<std::pair<std::string, GeAttrValue>> attrs = {
+      {"strides", std::vector<int64_t>{1, 1, c.strides[0], c.strides[1]}},
+      {"pads", c.pads},
+      {"dilations", std::vector<int64_t>{1, 1, c.dilations[0], c.dilations[1]}},
+      {"groups", c.groups},
+      {"data_format", std::string("NCHW")}};
+  if (fused_relu) {
+    attrs.emplace_back("_fused_activation", std::string("Relu"));
+  }
+  auto run = test::RunKernel("Conv2D", {&tx, &tf, with_bias ? &tb : nullptr}, 1, attrs);
   ASSERT_EQ(run.status, SUCCESS) << run.error;
   ASSERT_EQ(test::Dims(run.out()), dims);
   const auto y = Values<float>(run.out());
-  for (size_t i = 0; i < y.size(); ++i) ASSERT_NEAR(y[i], ref[i], 1e-5) << i;
+  size_t clamped = 0;
+  for (size_t i = 0; i < y.size(); ++i) {
+    const double want = fused_relu ? std::max(ref[i], 0.0) : ref[i];
+    clamped += want != ref[i] ? 1U : 0U;
+    ASSERT_NEAR(y[i], want, 1e-5) << i;
+  }
+  if (fused_relu) {
+    EXPECT_GT(clamped, 0U) << "the case must exercise the activation";
+  }
 }
 
 TEST(Conv2DKernel, PlainConvMatchesReference) {
@@ -86,6 +101,13 @@ TEST(Conv2DKernel, PlainConvMatchesReference) {
 
 TEST(Conv2DKernel, StridesAndAsymmetricPads) {
   CheckConv({1, 2, 9, 8, 3, 3, 2, 1, {2, 3}, {0, 2, 1, 0}, {1, 1}}, false);
+}
+
+TEST(Conv2DKernel, StrideTwoOnWideRowsTakesTheVectorCopy) {
+  // ow = 10 and rows of 21: the SSE even-lane copy covers most of each row, the scalar tail and
+  // the padding the rest; a 7x7 stem-like tap set too.
+  CheckConv({2, 3, 9, 21, 4, 3, 3, 1, {2, 2}, {1, 1, 1, 1}, {1, 1}}, true);
+  CheckConv({1, 3, 16, 16, 4, 7, 7, 1, {2, 2}, {3, 3, 3, 3}, {1, 1}}, false, true);
 }
 
 TEST(Conv2DKernel, DilationMatchesReference) {
@@ -102,6 +124,29 @@ TEST(Conv2DKernel, DepthwiseAsGroupsEqualsChannels) {
 
 TEST(Conv2DKernel, PointwiseConvTakesTheDirectPath) {
   CheckConv({2, 5, 4, 3, 7, 1, 1, 1, {1, 1}, {0, 0, 0, 0}, {1, 1}}, true);
+}
+
+TEST(Conv2DKernel, FusedReluAppliesAfterBiasPerGroup) {
+  CheckConv({2, 6, 5, 5, 4, 3, 3, 2, {1, 2}, {1, 1, 1, 1}, {1, 1}}, true, true);
+  CheckConv({2, 3, 7, 6, 4, 3, 3, 1, {1, 1}, {1, 1, 1, 1}, {1, 1}}, false, true);
+}
+
+TEST(Conv2DKernel, FusedReluOnTheDirectPointwisePath) {
+  CheckConv({2, 5, 4, 3, 7, 1, 1, 1, {1, 1}, {0, 0, 0, 0}, {1, 1}}, true, true);
+}
+
+TEST(Conv2DKernel, RejectsAnUnknownFusedActivation) {
+  const GeTensor x = F32({1, 1, 2, 2}, std::vector<float>(4));
+  const GeTensor f = F32({1, 1, 1, 1}, {1.0F});
+  auto run = test::RunKernel("Conv2D", {&x, &f}, 1,
+                             {{"strides", std::vector<int64_t>{1, 1, 1, 1}},
+                              {"pads", std::vector<int64_t>{0, 0, 0, 0}},
+                              {"data_format", std::string("NCHW")},
+                              {"_fused_activation", std::string("Sigmoid")}});
+  EXPECT_NE(run.status, SUCCESS);
+  EXPECT_EQ(run.error,
+            "node 'n' (Conv2D): attribute '_fused_activation' is \"Sigmoid\"; the host runtime "
+            "supports \"Relu\" or none");
 }
 
 TEST(Conv2DKernel, NhwcWithHwcnFilterEqualsNchw) {

@@ -1,6 +1,6 @@
 // Blocked GEMM (see gemm.h). Operands are packed so the inner loop streams contiguous rows of B
 // and C, which the compiler vectorises; blocks keep a panel of B hot in cache. float (the type
-// models use) has a register-blocked micro-kernel instead: 4 rows x 16 columns of C accumulated
+// models use) has a register-blocked micro-kernel instead: 6 rows x 16 columns of C accumulated
 // in vector registers over a packed 16-wide panel of B, compiled twice (baseline SSE2 and
 // AVX2+FMA) and chosen at run time, since the build targets baseline x86-64.
 #include "runtime/gemm.h"
@@ -29,7 +29,7 @@ void PackLogical(bool trans, int64_t rows, int64_t cols, const T *src, int64_t l
 
 // ---- float micro-kernel ----
 
-constexpr int64_t kMr = 4;    // rows of C per micro-tile
+constexpr int64_t kMr = 6;    // rows of C per micro-tile (12 accumulators + 2 B + 1 A register)
 constexpr int64_t kNr = 16;   // columns of C per micro-tile (= packed panel width)
 constexpr int64_t kKc = 256;  // depth of one packed block of B
 
@@ -50,11 +50,13 @@ void PackPanels(const float *b, int64_t ldb, int64_t p0, int64_t kc, int64_t n, 
   }
 }
 
-/// C[i0:i0+kMr, :] += A[i0:i0+kMr, p0:p0+kc] · packed panels; `rows` (<= kMr) and `n` bound the
-/// stores. Rows beyond `rows` read `zeros`.
+/// C[i0:i0+kMr, :] (+)= A[i0:i0+kMr, p0:p0+kc] · packed panels: stores when `store` (the first
+/// depth block of a non-accumulating GEMM, so C needs no zero-fill first), adds otherwise.
+/// `rows` (<= kMr) and `n` bound the stores. Rows beyond `rows` read `zeros`.
 __attribute__((always_inline)) inline void MicroTiles(const float *const arows[kMr],
                                                       const float *panels, int64_t kc, int64_t n,
-                                                      float *const crows[kMr], int64_t rows) {
+                                                      float *const crows[kMr], int64_t rows,
+                                                      bool store) {
   for (int64_t j0 = 0, t = 0; j0 < n; j0 += kNr, ++t) {
     const float *panel = panels + t * kc * kNr;
     Float8 acc[kMr][2] = {};
@@ -63,6 +65,9 @@ __attribute__((always_inline)) inline void MicroTiles(const float *const arows[k
       Float8 b1;
       std::memcpy(&b0, panel + p * kNr, sizeof(b0));
       std::memcpy(&b1, panel + p * kNr + 8, sizeof(b1));
+      // Fully unrolled so that the accumulators live in registers: -O2 alone keeps this loop
+      // and reloads/stores acc from the stack on every step (seen in perf annotate).
+#pragma GCC unroll 8
       for (int64_t r = 0; r < kMr; ++r) {
         const float av = arows[r][p];
         acc[r][0] += b0 * av;
@@ -74,23 +79,47 @@ __attribute__((always_inline)) inline void MicroTiles(const float *const arows[k
       float tile[kNr];
       std::memcpy(tile, acc[r], sizeof(tile));
       float *out = crows[r] + j0;
-      for (int64_t jj = 0; jj < width; ++jj) out[jj] += tile[jj];
+      if (store) {
+        std::memcpy(out, tile, static_cast<size_t>(width) * sizeof(float));
+      } else {
+        for (int64_t jj = 0; jj < width; ++jj) out[jj] += tile[jj];
+      }
     }
   }
 }
 
-/// The float GEMM body (A and B already non-transposed, C already initialised).
+/// Per-thread packing buffer: the conv kernels call GEMM once per image and group, and a fresh
+/// zero-initialised vector per call cost more than the packing itself on small layers.
+float *PackBuffer(size_t count) {
+  thread_local std::vector<float> buffer;
+  if (buffer.size() < count) {
+    buffer.resize(count);
+  }
+  return buffer.data();
+}
+
+/// The float GEMM body (A non-transposed; C is overwritten unless `accumulate`). B is either
+/// row-major `b` (packed here one depth block at a time) or, when `b` is null, `prepacked` in the
+/// PackedBSize layout (every depth block already packed, see PackBRow).
 __attribute__((always_inline)) inline void FloatGemmBody(int64_t m, int64_t n, int64_t k,
                                                          const float *a, int64_t lda,
-                                                         const float *b, int64_t ldb, float *c,
-                                                         int64_t ldc) {
+                                                         const float *b, int64_t ldb,
+                                                         const float *prepacked, float *c,
+                                                         int64_t ldc, bool accumulate) {
   const int64_t panels = (n + kNr - 1) / kNr;
-  std::vector<float> packed(static_cast<size_t>(std::min(k, kKc) * panels * kNr));
-  std::vector<float> zeros(static_cast<size_t>(std::min(k, kKc)), 0.0f);
+  float *packed =
+      b != nullptr ? PackBuffer(static_cast<size_t>(std::min(k, kKc) * panels * kNr)) : nullptr;
+  static const std::vector<float> zeros(static_cast<size_t>(kKc), 0.0f);
   float scratch[kNr];  // stores of rows beyond m land nowhere: `rows` bounds them
   for (int64_t p0 = 0; p0 < k; p0 += kKc) {
     const int64_t kc = std::min(kKc, k - p0);
-    PackPanels(b, ldb, p0, kc, n, packed.data());
+    const bool store = p0 == 0 && !accumulate;
+    const float *block = packed;
+    if (b != nullptr) {
+      PackPanels(b, ldb, p0, kc, n, packed);
+    } else {
+      block = prepacked + p0 * panels * kNr;
+    }
     for (int64_t i0 = 0; i0 < m; i0 += kMr) {
       const int64_t rows = std::min(kMr, m - i0);
       const float *arows[kMr];
@@ -99,20 +128,22 @@ __attribute__((always_inline)) inline void FloatGemmBody(int64_t m, int64_t n, i
         arows[r] = r < rows ? a + (i0 + r) * lda + p0 : zeros.data();
         crows[r] = r < rows ? c + (i0 + r) * ldc : scratch;
       }
-      MicroTiles(arows, packed.data(), kc, n, crows, rows);
+      MicroTiles(arows, block, kc, n, crows, rows, store);
     }
   }
 }
 
 __attribute__((target("avx2,fma"))) void FloatGemmAvx2(int64_t m, int64_t n, int64_t k,
                                                        const float *a, int64_t lda, const float *b,
-                                                       int64_t ldb, float *c, int64_t ldc) {
-  FloatGemmBody(m, n, k, a, lda, b, ldb, c, ldc);
+                                                       int64_t ldb, const float *prepacked,
+                                                       float *c, int64_t ldc, bool accumulate) {
+  FloatGemmBody(m, n, k, a, lda, b, ldb, prepacked, c, ldc, accumulate);
 }
 
 void FloatGemmBaseline(int64_t m, int64_t n, int64_t k, const float *a, int64_t lda, const float *b,
-                       int64_t ldb, float *c, int64_t ldc) {
-  FloatGemmBody(m, n, k, a, lda, b, ldb, c, ldc);
+                       int64_t ldb, const float *prepacked, float *c, int64_t ldc,
+                       bool accumulate) {
+  FloatGemmBody(m, n, k, a, lda, b, ldb, prepacked, c, ldc, accumulate);
 }
 
 bool HasAvx2Fma() {
@@ -121,30 +152,62 @@ bool HasAvx2Fma() {
 }
 
 template <typename T>
-bool FastGemm(int64_t, int64_t, int64_t, const T *, int64_t, const T *, int64_t, T *, int64_t) {
+bool FastGemm(int64_t, int64_t, int64_t, const T *, int64_t, const T *, int64_t, T *, int64_t,
+              bool) {
   return false;
 }
 
 template <>
 bool FastGemm<float>(int64_t m, int64_t n, int64_t k, const float *a, int64_t lda, const float *b,
-                     int64_t ldb, float *c, int64_t ldc) {
+                     int64_t ldb, float *c, int64_t ldc, bool accumulate) {
   if (HasAvx2Fma()) {
-    FloatGemmAvx2(m, n, k, a, lda, b, ldb, c, ldc);
+    FloatGemmAvx2(m, n, k, a, lda, b, ldb, nullptr, c, ldc, accumulate);
   } else {
-    FloatGemmBaseline(m, n, k, a, lda, b, ldb, c, ldc);
+    FloatGemmBaseline(m, n, k, a, lda, b, ldb, nullptr, c, ldc, accumulate);
   }
   return true;
 }
 
 }  // namespace
 
+size_t PackedBSize(int64_t k, int64_t n) {
+  return static_cast<size_t>(k * ((n + kNr - 1) / kNr) * kNr);
+}
+
+void PackBRow(const float *row, int64_t r, int64_t k, int64_t n, float *packed) {
+  const int64_t panels = (n + kNr - 1) / kNr;
+  const int64_t p0 = r - r % kKc;  // first row of r's depth block
+  const int64_t kc = std::min(kKc, k - p0);
+  float *dst = packed + p0 * panels * kNr + (r - p0) * kNr;
+  for (int64_t j0 = 0; j0 < n; j0 += kNr, dst += kc * kNr) {
+    const int64_t width = std::min(kNr, n - j0);
+    if (width == kNr) {
+      std::memcpy(dst, row + j0, sizeof(float) * kNr);
+    } else {
+      std::memcpy(dst, row + j0, static_cast<size_t>(width) * sizeof(float));
+      std::fill(dst + width, dst + kNr, 0.0f);
+    }
+  }
+}
+
+void GemmPackedB(int64_t m, int64_t n, int64_t k, const float *a, int64_t lda, const float *packed,
+                 float *c, int64_t ldc, bool accumulate) {
+  if (m == 0 || n == 0 || k == 0) {
+    for (int64_t i = 0; i < m && !accumulate; ++i) std::fill(c + i * ldc, c + i * ldc + n, 0.0f);
+    return;
+  }
+  if (HasAvx2Fma()) {
+    FloatGemmAvx2(m, n, k, a, lda, nullptr, 0, packed, c, ldc, accumulate);
+  } else {
+    FloatGemmBaseline(m, n, k, a, lda, nullptr, 0, packed, c, ldc, accumulate);
+  }
+}
+
 template <typename T>
 void Gemm(bool trans_a, bool trans_b, int64_t m, int64_t n, int64_t k, const T *a, int64_t lda,
           const T *b, int64_t ldb, T *c, int64_t ldc, bool accumulate) {
-  if (!accumulate) {
-    for (int64_t i = 0; i < m; ++i) std::fill(c + i * ldc, c + i * ldc + n, T{0});
-  }
   if (m == 0 || n == 0 || k == 0) {
+    for (int64_t i = 0; i < m && !accumulate; ++i) std::fill(c + i * ldc, c + i * ldc + n, T{0});
     return;
   }
   std::vector<T> packed_a;
@@ -161,8 +224,11 @@ void Gemm(bool trans_a, bool trans_b, int64_t m, int64_t n, int64_t k, const T *
     b = packed_b.data();
     ldb = n;
   }
-  if (FastGemm(m, n, k, a, lda, b, ldb, c, ldc)) {
+  if (FastGemm(m, n, k, a, lda, b, ldb, c, ldc, accumulate)) {
     return;
+  }
+  if (!accumulate) {
+    for (int64_t i = 0; i < m; ++i) std::fill(c + i * ldc, c + i * ldc + n, T{0});
   }
   for (int64_t j0 = 0; j0 < n; j0 += kBlockN) {
     const int64_t j1 = std::min(n, j0 + kBlockN);

@@ -1,6 +1,9 @@
 // Sample C++ plugin: MatMul(a, b) + c and BatchMatMulV2(a, b) + c -> GEMM(a, b, c, 1, 1), with
-// the transpose flags carried over. Also registers a legacy REGISTER_CUSTOM_PASS that counts the
-// GEMM nodes (to show both registration styles in one library).
+// the transpose flags carried over. GEMM is 2-D only: a match is left alone unless a and b are
+// 2-D and c broadcasts to the [M, N] product without growing it. Also registers a legacy
+// REGISTER_CUSTOM_PASS that counts the GEMM nodes (to show both registration styles in one
+// library).
+#include <cstdint>
 #include <cstring>
 #include <memory>
 #include <string>
@@ -16,6 +19,38 @@ namespace sample {
 using namespace ge;          // NOLINT
 using namespace ge::fusion;  // NOLINT
 
+// The transpose flags of the matched MatMul (transpose_x1/x2) or BatchMatMulV2 (adj_x1/x2).
+void ReadTransposeFlags(const MatchResult &match_result, bool *transpose_a, bool *transpose_b) {
+  for (const GNode &node : match_result.GetMatchedNodes()) {
+    AscendString type;
+    (void)node.GetType(type);
+    if (std::strcmp(type.GetString(), "MatMul") == 0) {
+      (void)node.GetAttr("transpose_x1", *transpose_a);
+      (void)node.GetAttr("transpose_x2", *transpose_b);
+    } else if (std::strcmp(type.GetString(), "BatchMatMulV2") == 0) {
+      (void)node.GetAttr("adj_x1", *transpose_a);
+      (void)node.GetAttr("adj_x2", *transpose_b);
+    }
+  }
+}
+
+// True when a bias of shape `bias` broadcasts to `out` ([M, N]) and the result stays [M, N]:
+// rank <= 2 and every dim, aligned from the right, is 1 or the known output dim. Unknown dims
+// (-1) or an unknown rank prove nothing, so they are refused.
+bool BiasFitsOutput(const std::vector<int64_t> &bias, const std::vector<int64_t> &out) {
+  if (bias.size() > out.size()) {
+    return false;
+  }
+  const size_t skip = out.size() - bias.size();
+  for (size_t i = 0; i < bias.size(); ++i) {
+    const int64_t want = out[skip + i];
+    if (bias[i] != 1 && (bias[i] < 0 || bias[i] != want)) {
+      return false;
+    }
+  }
+  return true;
+}
+
 class MatMulAddToGemmPass : public PatternFusionPass {
  public:
   std::vector<PatternUniqPtr> Patterns() override {
@@ -27,25 +62,40 @@ class MatMulAddToGemmPass : public PatternFusionPass {
       NodeIo c = builder.AddInput(2);
       GNode matmul = builder.AddNode(matmul_type, {a, b}, 1);
       GNode add = builder.AddNode("Add", {{matmul, 0}, c}, 1);
-      patterns.push_back(std::make_unique<Pattern>(std::move(*builder.Build({{add, 0}}))));
+      auto pattern = std::make_unique<Pattern>(std::move(*builder.Build({{add, 0}})));
+      // Captures 0..2: the tensors bound to a, b and c, read back by MeetRequirements.
+      pattern->CaptureTensor(a).CaptureTensor(b).CaptureTensor(c);
+      patterns.push_back(std::move(pattern));
     }
     return patterns;
+  }
+
+  bool MeetRequirements(const std::unique_ptr<MatchResult> &match_result) override {
+    std::vector<int64_t> dims[3];
+    for (size_t i = 0; i < 3; ++i) {
+      NodeIo io;
+      TensorDesc desc;
+      if (match_result->GetCapturedTensor(i, io) != SUCCESS ||
+          io.node.GetOutputDesc(static_cast<int32_t>(io.index), desc) != GRAPH_SUCCESS) {
+        return false;
+      }
+      dims[i] = desc.GetShape().GetDims();
+    }
+    if (dims[0].size() != 2U || dims[1].size() != 2U) {
+      return false;  // batched (or unknown-rank) products stay BatchMatMulV2 + Add
+    }
+    bool transpose_a = false;
+    bool transpose_b = false;
+    ReadTransposeFlags(*match_result, &transpose_a, &transpose_b);
+    const int64_t m = transpose_a ? dims[0][1] : dims[0][0];
+    const int64_t n = transpose_b ? dims[1][0] : dims[1][1];
+    return BiasFitsOutput(dims[2], {m, n});
   }
 
   GraphUniqPtr Replacement(const std::unique_ptr<MatchResult> &match_result) override {
     bool transpose_a = false;
     bool transpose_b = false;
-    for (const GNode &node : match_result->GetMatchedNodes()) {
-      AscendString type;
-      (void)node.GetType(type);
-      if (std::strcmp(type.GetString(), "MatMul") == 0) {
-        (void)node.GetAttr("transpose_x1", transpose_a);
-        (void)node.GetAttr("transpose_x2", transpose_b);
-      } else if (std::strcmp(type.GetString(), "BatchMatMulV2") == 0) {
-        (void)node.GetAttr("adj_x1", transpose_a);
-        (void)node.GetAttr("adj_x2", transpose_b);
-      }
-    }
+    ReadTransposeFlags(*match_result, &transpose_a, &transpose_b);
     SimpleGraphBuilder builder("gemm");
     NodeIo a = builder.AddInput(0);
     NodeIo b = builder.AddInput(1);
