@@ -92,13 +92,17 @@ TEST_F(PassPluginLoaderTest, MatMulAddPluginFusesBothMatMulKindsIntoGemm) {
   Node *add1 = g.Op("add1", "Add", {P(mm), P(b1)});
   Node *w2 = g.Const("w2", 3.0F);
   Node *b2 = g.Const("b2", 4.0F);
-  Node *bmm = g.Op("bmm", "BatchMatMulV2", {P(add1), P(w2)});
+  // A second 2-D input: a GEMM made before shape inference has no output shape yet, so the
+  // plugin (GEMM is 2-D only) would not fuse a product fed by it.
+  Node *a2 = g.Data("a2", 1);
+  Node *bmm = g.Op("bmm", "BatchMatMulV2", {P(a2), P(w2)});
   Node *add2 = g.Op("add2", "Add", {P(bmm), P(b2)});
   Node *w3 = g.Const("w3", 5.0F);
   Node *b3 = g.Const("b3", 6.0F);
+  for (Node *w : {w1, w2, w3}) w->MutableOpDesc().MutableOutputDesc(0)->SetShape(GeShape({2, 2}));
   Node *mm_shared = g.Op("mm_shared", "MatMul", {P(add2), P(w3)});
   Node *add3 = g.Op("add3", "Add", {P(mm_shared), P(b3)});
-  Node *out = g.NetOutput({P(add3), P(mm_shared)});  // mm_shared escapes: not fused
+  Node *out = g.NetOutput({P(add3), P(mm_shared), P(add1)});  // mm_shared escapes: not fused
   FusionPassExecutor executor;
   ASSERT_EQ(executor.RunPassesWithLegacyCustom(g.Get(), CustomPassStage::kBeforeInferShape),
             SUCCESS)
@@ -119,7 +123,7 @@ TEST_F(PassPluginLoaderTest, MatMulAddPluginFusesBothMatMulKindsIntoGemm) {
   const bool *transpose_b = first->GetOpDesc().GetAttrAs<bool>("transpose_b");
   ASSERT_NE(transpose_b, nullptr);
   EXPECT_TRUE(*transpose_b);
-  EXPECT_EQ(second->GetInDataPeer(0).node, first);
+  EXPECT_EQ(second->GetInDataPeer(0).node, a2);
   EXPECT_EQ(mm_shared->GetInDataPeer(0).node, second);
   EXPECT_EQ(out->GetInDataPeer(0).node, add3);
   // The legacy pass of the same library runs at its own stage.
