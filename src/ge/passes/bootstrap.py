@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import os
 import sys
-import traceback
 from types import ModuleType
 from typing import List, Tuple
 
@@ -80,6 +79,8 @@ def load_pass_plugins_isolated() -> Tuple[List[ModuleType], List[str]]:
     errors: List[str] = []
 
     def on_error(what: str, exc: BaseException) -> None:
+        import traceback  # only when a plugin fails: not an import of every round
+
         trace = "".join(traceback.format_exception(type(exc), exc, exc.__traceback__)).rstrip()
         errors.append(f"{what} failed to import and is skipped:\n{trace}")
 
