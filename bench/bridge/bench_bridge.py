@@ -3,12 +3,22 @@
 1. Python Add-zero pass vs the C++ one (tests/cpp/plugins/add_zero_fusion_pass.cc) on a chain of
    Add(x, 0) -> Relu blocks (~100k IR nodes by default): pass time from atc's FusionStatistics
    (Run of the pass only, no import or model parsing), ratio Python / C++.
-2. Round trip of one meet_requirements call: a Python pattern pass whose meet_requirements
-   returns False on every match, minus the same C++ match loop, divided by the match count.
-3. Cold start in atc: wall time of atc with one trivial Python pass minus atc without any
-   (median of several runs on a tiny model; includes starting the interpreter).
+2. Round trip of one meet_requirements call (--callgrind; valgrind needed): atc under callgrind
+   with a Python pass whose meet_requirements returns False on a chain with non-zero constants
+   (every Add matches, nothing is rewritten): instructions of the bridge's meet_requirements
+   callback (GIL, borrowed context and MatchResult views, the Python protocol and the pass's
+   method, invalidation) per call, and that converted to time with the instructions per CPU
+   second this machine executes for Python code (measured on a pure-Python loop). Wall or CPU
+   differences of whole atc runs are too noisy for a few microseconds per call on a shared machine.
+3. Cold start in atc: wall and CPU time of atc with one trivial Python pass minus atc without any
+   (median of several runs on a tiny model; includes probing python3 and starting the
+   interpreter). Measured with this interpreter's bin directory first on PATH (what a venv
+   gives), and once more with PATH as given when that finds another python3 (e.g. a pyenv shim).
 4. Extra time in pyatc: the in-process compile call with vs without the trivial pass, in fresh
    processes (the interpreter already runs; bridge load + plugin import are what is left).
+
+Wall times on a shared machine are noisy: CPU times (user+sys of the child) and the load average
+are printed next to them.
 
 Usage (after building): python bench/bridge/bench_bridge.py --build build/integ [--blocks 33333]
 Needs numpy + onnx (test extras) to write the models.
@@ -19,6 +29,8 @@ from __future__ import annotations
 import argparse
 import os
 import re
+import resource
+import shutil
 import statistics
 import subprocess
 import sys
@@ -50,6 +62,10 @@ class RejectAllPass(PatternFusionPass):
     def add_any(self, inputs):
         return inputs[0] + 0
 
+    @pattern
+    def any_add(self, inputs):
+        return 0 + inputs[0]
+
     def meet_requirements(self, match_result):
         return False
 
@@ -58,11 +74,11 @@ class RejectAllPass(PatternFusionPass):
 """
 
 
-def chain_model(path: str, blocks: int) -> None:
+def chain_model(path: str, blocks: int, constant: float = 0.0) -> None:
     nodes, inits = [], []
     x = "x"
     for i in range(blocks):
-        inits.append(numpy_helper.from_array(np.zeros((1,), np.float32), f"zero{i}"))
+        inits.append(numpy_helper.from_array(np.full((1,), constant, np.float32), f"zero{i}"))
         nodes.append(helper.make_node("Add", [x, f"zero{i}"], [f"a{i}"], name=f"add{i}"))
         nodes.append(helper.make_node("Relu", [f"a{i}"], [f"r{i}"], name=f"relu{i}"))
         x = f"r{i}"
@@ -78,8 +94,13 @@ def chain_model(path: str, blocks: int) -> None:
     save(model, path)
 
 
+CPU_SECONDS = {}
+
+
 def atc(build: str, model: str, out: str, env: dict) -> subprocess.CompletedProcess:
-    return subprocess.run(
+    """Runs atc; the child's CPU time (user+sys) is left in CPU_SECONDS["last"]."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    done = subprocess.run(
         [
             os.path.join(build, "compiler", "tools", "atc"),
             f"--model={model}",
@@ -92,6 +113,9 @@ def atc(build: str, model: str, out: str, env: dict) -> subprocess.CompletedProc
         env={**os.environ, **env},
         check=False,
     )
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    CPU_SECONDS["last"] = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return done
 
 
 def pass_time_us(run: subprocess.CompletedProcess, pass_name: str) -> tuple[int, int]:
@@ -108,13 +132,17 @@ def pass_time_us(run: subprocess.CompletedProcess, pass_name: str) -> tuple[int,
     return int(time_us), int(matched)
 
 
-def median_wall(fn, repeat: int) -> float:
-    samples = []
+def median_wall_cpu(fn, repeat: int) -> tuple:
+    """Median wall seconds and median child CPU seconds of ``fn`` (one child per call)."""
+    walls, cpus = [], []
     for _ in range(repeat):
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
         start = time.perf_counter()
         fn()
-        samples.append(time.perf_counter() - start)
-    return statistics.median(samples)
+        walls.append(time.perf_counter() - start)
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        cpus.append((after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime))
+    return statistics.median(walls), statistics.median(cpus)
 
 
 PYATC_TIMING = """
@@ -129,7 +157,9 @@ print("SECONDS", time.perf_counter() - start, ret)
 """
 
 
-def pyatc_seconds(model: str, out: str, env: dict) -> float:
+def pyatc_seconds(model: str, out: str, env: dict) -> tuple:
+    """(seconds of the in-process compile call, CPU seconds of the whole child)."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     done = subprocess.run(
         [sys.executable, "-c", textwrap.dedent(PYATC_TIMING), model, out],
         capture_output=True,
@@ -137,10 +167,63 @@ def pyatc_seconds(model: str, out: str, env: dict) -> float:
         env={**os.environ, **env},
         check=False,
     )
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
     line = next((x for x in done.stdout.splitlines() if x.startswith("SECONDS")), None)
     if line is None or not line.endswith(" 0"):
         raise RuntimeError(done.stdout + done.stderr)
-    return float(line.split()[1])
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return float(line.split()[1]), cpu
+
+
+def _callgrind_instructions(command: list, env: dict, out_file: str) -> str:
+    subprocess.run(
+        ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out_file}", *command],
+        capture_output=True,
+        text=True,
+        env={**os.environ, **env},
+        check=True,
+    )
+    return subprocess.run(
+        ["callgrind_annotate", "--inclusive=yes", "--threshold=100", out_file],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+
+
+def _count(text: str, symbol: str) -> int:
+    """Largest inclusive count of a line naming ``symbol`` in callgrind_annotate output."""
+    counts = [
+        int(line.split()[0].replace(",", ""))
+        for line in text.splitlines()
+        if symbol in line and line.strip() and line.split()[0].replace(",", "").isdigit()
+    ]
+    if not counts:
+        raise RuntimeError(f"{symbol} not found in the callgrind profile")
+    return max(counts)
+
+
+def callgrind_round_trip(build: str, model: str, out: str, env: dict, work: str) -> tuple:
+    """(instructions in the bridge's meet_requirements callback, calls, instructions per us)."""
+    atc_command = [
+        os.path.join(build, "compiler", "tools", "atc"),
+        f"--model={model}",
+        "--framework=5",
+        "--soc_version=Ascend910B1",
+        f"--output={out}",
+    ]
+    run = atc(build, model, out, env)
+    calls = pass_time_us(run, "RejectAllPass")[1]
+    profile = _callgrind_instructions(atc_command, env, os.path.join(work, "cg.atc"))
+    instructions = _count(profile, "bridge::(anonymous namespace)::MeetRequirements(")
+    # Instructions per CPU microsecond of interpreter code on this machine.
+    loop = [sys.executable, "-S", "-c", "x = 0\nfor i in range(300000):\n    x += i"]
+    calibration = _callgrind_instructions(loop, {}, os.path.join(work, "cg.loop"))
+    total = int(
+        re.search(r"([\d,]+) \(100\.0+%\)\s+PROGRAM TOTALS", calibration).group(1).replace(",", "")
+    )
+    cpu = min(median_wall_cpu(lambda: subprocess.run(loop, check=True), 3)[1], 1e9)
+    return instructions, calls, total / (cpu * 1e6)
 
 
 def main() -> int:
@@ -148,14 +231,24 @@ def main() -> int:
     parser.add_argument("--build", default="build/integ", help="CMake build dir (atc, test_opp)")
     parser.add_argument("--blocks", type=int, default=33333, help="Add+Relu blocks (3 IR nodes)")
     parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument(
+        "--callgrind", action="store_true", help="measure the callback round trip with callgrind"
+    )
     args = parser.parse_args()
     build = os.path.abspath(args.build)
     info = {"ASCEND_GLOBAL_LOG_LEVEL": "1"}
     no_opp = {"ASCEND_OPP_PATH": "/nonexistent"}
+    load_before = os.getloadavg()
+    # The interpreter atc starts is the python3 first on PATH: make it this one (as a venv would).
+    own_path = os.path.dirname(sys.executable) + os.pathsep + os.environ.get("PATH", "")
+    found = shutil.which("python3")
+    other_python3 = found and os.path.realpath(found) != os.path.realpath(sys.executable)
     with tempfile.TemporaryDirectory(prefix="bench_bridge_") as work:
         big = os.path.join(work, "chain.onnx")
+        nonzero = os.path.join(work, "chain_nonzero.onnx")
         tiny = os.path.join(work, "tiny.onnx")
         chain_model(big, args.blocks)
+        chain_model(nonzero, args.blocks, constant=1.0)
         chain_model(tiny, 1)
         trivial = os.path.join(work, "trivial_pass.py")
         rejecting = os.path.join(work, "reject_all_pass.py")
@@ -166,42 +259,80 @@ def main() -> int:
         out = os.path.join(work, "out")
 
         cpp_env = {**info, "ASCEND_OPP_PATH": os.path.join(build, "test_opp")}
+        py = {"PATH": own_path}
         cpp_us, cpp_matches = pass_time_us(atc(build, big, out, cpp_env), "AddZeroFusionPass")
-        py_env = {**info, **no_opp, "ASCEND_GE_PY_PASS_PATH": ADD_ZERO_PY}
+        cpp_cpu = CPU_SECONDS["last"]
+        py_env = {**info, **no_opp, **py, "ASCEND_GE_PY_PASS_PATH": ADD_ZERO_PY}
         py_us, py_matches = pass_time_us(atc(build, big, out, py_env), "PythonAddZeroPass")
-        reject_env = {**info, **no_opp, "ASCEND_GE_PY_PASS_PATH": rejecting}
-        reject_us, reject_matches = pass_time_us(atc(build, big, out, reject_env), "RejectAllPass")
+        py_cpu = CPU_SECONDS["last"]
+        round_trip = None
+        if args.callgrind:
+            small = os.path.join(work, "chain_nonzero_small.onnx")
+            chain_model(small, 300, constant=1.0)
+            reject_env = {**info, **no_opp, **py, "ASCEND_GE_PY_PASS_PATH": rejecting}
+            round_trip = callgrind_round_trip(build, small, out, reject_env, work)
 
-        plain_env = {**no_opp, "ASCEND_GE_PY_PASS_PATH": ""}
-        trivial_env = {**no_opp, "ASCEND_GE_PY_PASS_PATH": trivial}
-        atc_plain = median_wall(lambda: atc(build, tiny, out, plain_env), args.repeat)
-        atc_trivial = median_wall(lambda: atc(build, tiny, out, trivial_env), args.repeat)
-        pyatc_plain = statistics.median(
-            pyatc_seconds(tiny, out, plain_env) for _ in range(args.repeat)
-        )
-        pyatc_trivial = statistics.median(
-            pyatc_seconds(tiny, out, trivial_env) for _ in range(args.repeat)
-        )
+        plain_env = {**no_opp, **py, "ASCEND_GE_PY_PASS_PATH": ""}
+        trivial_env = {**no_opp, **py, "ASCEND_GE_PY_PASS_PATH": trivial}
+        atc_plain = median_wall_cpu(lambda: atc(build, tiny, out, plain_env), args.repeat)
+        atc_trivial = median_wall_cpu(lambda: atc(build, tiny, out, trivial_env), args.repeat)
+        atc_shim = None
+        if other_python3:
+            shim_env = {**no_opp, "ASCEND_GE_PY_PASS_PATH": trivial}
+            atc_shim = median_wall_cpu(lambda: atc(build, tiny, out, shim_env), args.repeat)
+        pyatc_plain = [pyatc_seconds(tiny, out, plain_env) for _ in range(args.repeat)]
+        pyatc_trivial = [pyatc_seconds(tiny, out, trivial_env) for _ in range(args.repeat)]
+    load_after = os.getloadavg()
+
+    def med(samples, index):
+        return statistics.median(sample[index] for sample in samples)
 
     ir_nodes = 3 * args.blocks + 2
-    # The rejecting pass does the C++ match loop of the C++ pass plus one Python call per match.
-    per_call_us = max(reject_us - cpp_us, 0) / max(reject_matches, 1)
     rows = [
         ("graph", f"{ir_nodes} IR nodes, {args.blocks} Add(x, 0) matches"),
-        ("C++ AddZeroFusionPass", f"{cpp_us / 1e3:.1f} ms ({cpp_matches} matched)"),
-        ("Python PythonAddZeroPass", f"{py_us / 1e3:.1f} ms ({py_matches} matched)"),
+        (
+            "C++ AddZeroFusionPass",
+            f"{cpp_us / 1e3:.1f} ms ({cpp_matches} matched; atc CPU {cpp_cpu:.2f} s)",
+        ),
+        (
+            "Python PythonAddZeroPass",
+            f"{py_us / 1e3:.1f} ms ({py_matches} matched; atc CPU {py_cpu:.2f} s)",
+        ),
         ("ratio Python / C++", f"{py_us / max(cpp_us, 1):.2f}x   (target <= 3x)"),
-        ("meet_requirements round trip", f"{per_call_us:.2f} us/call   (target <= 5 us)"),
         (
             "atc cold start, trivial pass",
-            f"+{(atc_trivial - atc_plain) * 1e3:.0f} ms ({atc_plain * 1e3:.0f} -> "
-            f"{atc_trivial * 1e3:.0f} ms)   (target <= 150 ms)",
+            f"+{(atc_trivial[0] - atc_plain[0]) * 1e3:.0f} ms wall ({atc_plain[0] * 1e3:.0f} -> "
+            f"{atc_trivial[0] * 1e3:.0f} ms), +{(atc_trivial[1] - atc_plain[1]) * 1e3:.0f} ms CPU"
+            f"   (target <= 150 ms)",
         ),
+    ]
+    if round_trip is not None:
+        instructions, calls, per_us = round_trip
+        rows.append(
+            (
+                "meet_requirements round trip",
+                f"{instructions / calls:.0f} instructions/call over {calls} calls = "
+                f"{instructions / calls / per_us:.2f} us at {per_us:.0f} instr/us (callgrind)"
+                f"   (target <= 5 us)",
+            )
+        )
+    if atc_shim is not None:
+        rows.append(
+            (
+                f"  same, python3 = {found}",
+                f"+{(atc_shim[0] - atc_plain[0]) * 1e3:.0f} ms wall, "
+                f"+{(atc_shim[1] - atc_plain[1]) * 1e3:.0f} ms CPU",
+            )
+        )
+    rows += [
         (
             "pyatc extra, trivial pass",
-            f"+{(pyatc_trivial - pyatc_plain) * 1e3:.0f} ms ({pyatc_plain * 1e3:.0f} -> "
-            f"{pyatc_trivial * 1e3:.0f} ms)   (target <= 20 ms)",
+            f"+{(med(pyatc_trivial, 0) - med(pyatc_plain, 0)) * 1e3:.0f} ms wall "
+            f"({med(pyatc_plain, 0) * 1e3:.0f} -> {med(pyatc_trivial, 0) * 1e3:.0f} ms), "
+            f"+{(med(pyatc_trivial, 1) - med(pyatc_plain, 1)) * 1e3:.0f} ms CPU of the process"
+            f"   (target <= 20 ms)",
         ),
+        ("load average", f"{load_before[0]:.2f} before, {load_after[0]:.2f} after"),
     ]
     width = max(len(name) for name, _ in rows)
     for name, value in rows:

@@ -10,6 +10,7 @@
 
 #include "common/error.h"
 #include "common/log.h"
+#include "python_pass/python_interpreter_files.h"
 #include "python_pass/python_pass_registration.h"
 
 namespace ge {
@@ -136,7 +137,8 @@ BridgeLoadStatus PythonFusionPassBridgeLoader::TryLoad(const PythonPassArtifact 
 
 std::string PythonFusionPassBridgeLoader::RunFallbackCodegen(const PythonRuntimeKey &key,
                                                              std::string &detail) {
-  const std::string command = key.python_command.empty() ? "python3" : key.python_command;
+  const std::string command = FallbackPythonCommand(key);
+  GELOGI("[PythonPass] Running fallback codegen with %s.", command.c_str());
   const std::string shell = command +
                             " -c \"import sys, traceback\n"
                             "try:\n"
@@ -173,6 +175,12 @@ std::string PythonFusionPassBridgeLoader::RunFallbackCodegen(const PythonRuntime
 }
 
 Status PythonFusionPassBridgeLoader::LoadBridge(const PythonRuntimeKey &key) {
+  // Before any bridge: the bridge links libpython, and without Python in the process only its
+  // RUNPATH (the build machine's interpreter) would say where that library is.
+  std::string preload_error;
+  if (!PreloadTargetLibpython(key, preload_error)) {
+    return Fail("Load python pass bridge library failed: " + preload_error + ".");
+  }
   const std::vector<std::string> roots = ArtifactSearchRoots(CompilerLibraryDir());
   std::vector<std::string> rejected;
   const std::vector<PythonPassArtifact> sets = ScanArtifacts(roots, rejected);
@@ -280,9 +288,10 @@ Status RegisterPythonPassesFromPlugin(bool strict) {
     return Fail(reason);
   }
   // Python passes are optional: report loudly and keep compiling with the C++ passes.
-  GELOGE("Python passes are disabled for this compile (set %s=1 or the option ge.pyPassStrict=1 "
-         "to make this an error): %s",
-         kPythonPassStrictEnv, reason.c_str());
+  GELOGE(
+      "Python passes are disabled for this compile (set %s=1 or the option ge.pyPassStrict=1 "
+      "to make this an error): %s",
+      kPythonPassStrictEnv, reason.c_str());
   (void)PythonFusionPassBridgeLoader::Instance().Unload();
   return SUCCESS;
 }

@@ -1,10 +1,14 @@
-// Runtime key resolution: loaded Py_* symbols via dlsym, else a `python -c` probe.
+// Runtime key resolution: loaded Py_* symbols via dlsym, else a `python -S -c` probe.
 #include "python_pass/python_runtime_key.h"
 
 #include <dlfcn.h>
+#include <unistd.h>
 
 #include <cctype>
 #include <cstdio>
+#include <cstdlib>
+#include <map>
+#include <mutex>
 #include <vector>
 
 #include "common/log.h"
@@ -15,16 +19,39 @@ namespace {
 
 using PyIsInitializedFn = int (*)();
 using PyGetVersionFn = const char *(*)();
+using PyGilEnsureFn = int (*)();
+using PyGilReleaseFn = void (*)(int);
+using PySysGetObjectFn = void *(*)(const char *);
+using PyUnicodeAsUtf8Fn = const char *(*)(void *);
+using PyErrClearFn = void (*)();
 
-// Prints tag, version and executable on three lines; nothing else goes to stdout.
+// Prints tag, version, executable, LIBDIR, INSTSONAME, MULTIARCH and Py_ENABLE_SHARED, one per
+// line; nothing else goes to stdout. Run with -S: the site module (and every .pth file it
+// executes) is not needed for these values and costs most of a cold interpreter start. The
+// environment is kept (no -E/-I): PYTHONHOME and friends also apply to the interpreter the bridge
+// starts, so the probe must see them too.
 constexpr const char *kProbeScript =
-    "import sys; v = sys.version_info; "
+    "import sys, sysconfig; v = sys.version_info; g = sysconfig.get_config_var; "
     "print('cp%d%d' % (v[0], v[1])); print('%d.%d.%d' % (v[0], v[1], v[2])); "
-    "print(sys.executable)";
+    "print(sys.executable); print(g('LIBDIR') or ''); print(g('INSTSONAME') or ''); "
+    "print(g('MULTIARCH') or ''); print(g('Py_ENABLE_SHARED') or 0)";
+
+std::mutex g_probe_mutex;
+// "<command>\n<environment that selects the interpreter>" -> probe output lines.
+std::map<std::string, std::vector<std::string>> g_probe_cache;
+
+std::string ProbeCacheKey(const std::string &command) {
+  std::string key = command;
+  for (const char *name : {"PATH", "PYENV_VERSION", "VIRTUAL_ENV", "CONDA_PREFIX", "PYTHONHOME"}) {
+    const char *value = std::getenv(name);
+    key += std::string("\n") + name + "=" + (value == nullptr ? "" : value);
+  }
+  return key;
+}
 
 std::vector<std::string> RunProbe(const std::string &command) {
   std::vector<std::string> lines;
-  const std::string shell = command + " -c \"" + kProbeScript + "\" 2>/dev/null";
+  const std::string shell = command + " -S -c \"" + kProbeScript + "\" 2>/dev/null";
   FILE *pipe = popen(shell.c_str(), "r");
   if (pipe == nullptr) {
     return lines;
@@ -45,6 +72,18 @@ std::vector<std::string> RunProbe(const std::string &command) {
     lines.push_back(current.substr(start, end - start));
     start = end + 1;
   }
+  return lines;
+}
+
+std::vector<std::string> CachedProbe(const std::string &command) {
+  const std::string cache_key = ProbeCacheKey(command);
+  std::lock_guard<std::mutex> lock(g_probe_mutex);
+  auto found = g_probe_cache.find(cache_key);
+  if (found != g_probe_cache.end()) {
+    return found->second;
+  }
+  std::vector<std::string> lines = RunProbe(command);
+  g_probe_cache[cache_key] = lines;
   return lines;
 }
 
@@ -109,7 +148,7 @@ PythonRuntimeKey ResolveTargetPythonRuntimeKey() {
     return loaded;
   }
   for (const char *command : {"python3", "python"}) {
-    const std::vector<std::string> lines = RunProbe(command);
+    const std::vector<std::string> lines = CachedProbe(command);
     if (lines.empty() || !IsPythonTag(lines[0])) {
       GELOGI("[PythonPass] Probe of `%s` gave no python tag.", command);
       continue;
@@ -120,10 +159,64 @@ PythonRuntimeKey ResolveTargetPythonRuntimeKey() {
     key.python_executable = lines.size() > 2 ? lines[2] : "";
     key.python_command = command;
     key.source = std::string("probe of `") + command + "`";
+    ApplyProbeLines(lines, key);
     return key;
   }
   loaded.source = "unresolved(no loaded Py_* symbols and no python3/python on PATH)";
   return loaded;
+}
+
+void ResetPythonRuntimeKeyCache() {
+  std::lock_guard<std::mutex> lock(g_probe_mutex);
+  g_probe_cache.clear();
+}
+
+void ApplyProbeLines(const std::vector<std::string> &lines, PythonRuntimeKey &key) {
+  auto line = [&lines](size_t index) { return index < lines.size() ? lines[index] : ""; };
+  const std::string libdir = line(3);
+  key.libpython_soname = line(4);
+  const std::string multiarch = line(5);
+  key.libpython_shared = line(6) == "1";
+  key.libpython.clear();
+  if (libdir.empty() || key.libpython_soname.empty()) {
+    return;
+  }
+  key.libpython = libdir + "/" + key.libpython_soname;
+  // Debian-style layouts keep the shared library in LIBDIR/<multiarch>.
+  if (!multiarch.empty()) {
+    const std::string in_multiarch = libdir + "/" + multiarch + "/" + key.libpython_soname;
+    if (access(key.libpython.c_str(), F_OK) != 0 && access(in_multiarch.c_str(), F_OK) == 0) {
+      key.libpython = in_multiarch;
+    }
+  }
+}
+
+std::string GetRunningPythonExecutable() {
+  auto is_initialized =
+      reinterpret_cast<PyIsInitializedFn>(dlsym(RTLD_DEFAULT, "Py_IsInitialized"));
+  auto ensure = reinterpret_cast<PyGilEnsureFn>(dlsym(RTLD_DEFAULT, "PyGILState_Ensure"));
+  auto release = reinterpret_cast<PyGilReleaseFn>(dlsym(RTLD_DEFAULT, "PyGILState_Release"));
+  auto get_object = reinterpret_cast<PySysGetObjectFn>(dlsym(RTLD_DEFAULT, "PySys_GetObject"));
+  auto as_utf8 = reinterpret_cast<PyUnicodeAsUtf8Fn>(dlsym(RTLD_DEFAULT, "PyUnicode_AsUTF8"));
+  auto clear = reinterpret_cast<PyErrClearFn>(dlsym(RTLD_DEFAULT, "PyErr_Clear"));
+  if (is_initialized == nullptr || ensure == nullptr || release == nullptr ||
+      get_object == nullptr || as_utf8 == nullptr || clear == nullptr || is_initialized() == 0) {
+    return "";
+  }
+  // These are stable C API functions with C types only, so no Python header is needed here.
+  const int gil = ensure();
+  std::string executable;
+  void *object = get_object("executable");  // borrowed reference, may be NULL
+  if (object != nullptr) {
+    const char *text = as_utf8(object);  // NULL (with an exception set) if not a str
+    if (text != nullptr) {
+      executable = text;
+    } else {
+      clear();
+    }
+  }
+  release(gil);
+  return executable;
 }
 
 bool IsCompatiblePythonTag(const std::string &lhs, const std::string &rhs) {

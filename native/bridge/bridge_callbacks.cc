@@ -26,7 +26,7 @@ struct BridgeHolder {
 
 uintptr_t Address(const void *pointer) { return reinterpret_cast<uintptr_t>(pointer); }
 
-py::object Protocol() { return BridgeRuntime::Instance().BridgeModule(); }
+BridgeProtocol &Protocol() { return BridgeRuntime::Instance().Protocol(); }
 
 std::string Describe(const BridgeHolder &holder) {
   return "pass[" + holder.pass_name + "], descriptor key[" + holder.descriptor_key +
@@ -54,8 +54,7 @@ void Expire(const py::object &object, bool is_graph) {
 class BorrowedContext {
  public:
   explicit BorrowedContext(void *context)
-      : object_(BridgeRuntime::Instance().NativeModule().attr("_borrow_pass_context")(
-            Address(context))) {}
+      : object_(Protocol().borrow_pass_context(Address(context))) {}
   ~BorrowedContext() { Expire(object_, false); }
   BorrowedContext(const BorrowedContext &) = delete;
   BorrowedContext &operator=(const BorrowedContext &) = delete;
@@ -68,11 +67,8 @@ class BorrowedContext {
 /// A borrowed ge.graph.Graph over the compiler's graph handle; invalidated when the scope ends.
 class BorrowedGraph {
  public:
-  explicit BorrowedGraph(void *graph_handle) {
-    py::object c_void_p = py::module_::import("ctypes").attr("c_void_p");
-    py::object graph_class = py::module_::import("ge.graph").attr("Graph");
-    object_ = graph_class.attr("_create_from")(c_void_p(Address(graph_handle)), false);
-  }
+  explicit BorrowedGraph(void *graph_handle)
+      : object_(Protocol().GraphCreateFrom()(Address(graph_handle), false)) {}
   ~BorrowedGraph() { Expire(object_, true); }
   BorrowedGraph(const BorrowedGraph &) = delete;
   BorrowedGraph &operator=(const BorrowedGraph &) = delete;
@@ -83,10 +79,8 @@ class BorrowedGraph {
 };
 
 void SetContextMessage(void *context, const std::string &message) {
-  py::object view =
-      BridgeRuntime::Instance().NativeModule().attr("_borrow_pass_context")(Address(context));
-  view.attr("set_error_message")(message);
-  Expire(view, false);
+  BorrowedContext view(context);
+  view.Get().attr("set_error_message")(message);
 }
 
 /// Logs and records a failure in the context (message = what the user needs, traceback included).
@@ -97,6 +91,8 @@ uint32_t FailInContext(void *context, const BridgeHolder &holder, const std::str
     SetContextMessage(context, "python pass " + holder.pass_name + ": " + detail);
   } catch (py::error_already_set &error) {
     Log(GE_PY_PASS_LOG_ERROR, "Cannot set the pass error message: " + FormatPythonError(error));
+  } catch (const std::exception &error) {
+    Log(GE_PY_PASS_LOG_ERROR, std::string("Cannot set the pass error message: ") + error.what());
   }
   return GE_PY_PASS_FAILED;
 }
@@ -113,9 +109,7 @@ void *Create(const PythonPassDescriptor *descriptor, char **error) {
   holder->instance_id = holder->descriptor_key + "#" + std::to_string(g_next_instance++);
   GilGuard gil;
   try {
-    if (!Protocol()
-             .attr("create_pass_holder")(holder->instance_id, holder->descriptor_key)
-             .cast<bool>()) {
+    if (!Protocol().create_pass_holder(holder->instance_id, holder->descriptor_key).cast<bool>()) {
       SetError(error, "create_pass_holder returned False");
       return nullptr;
     }
@@ -138,15 +132,20 @@ void Destroy(void *raw_holder) {
   }
   GilGuard gil;
   try {
-    Protocol().attr("destroy_pass_holder")(holder->instance_id);
+    Protocol().destroy_pass_holder(holder->instance_id);
   } catch (py::error_already_set &error) {
     Log(GE_PY_PASS_LOG_WARNING,
         "Destroy python pass failed, " + Describe(*holder) + ": " + FormatPythonError(error));
+  } catch (const std::exception &error) {
+    Log(GE_PY_PASS_LOG_WARNING,
+        "Destroy python pass failed, " + Describe(*holder) + ": " + error.what());
   }
 }
 
 /// run() result -> status: None/True success, False failure, int a status, else failure.
-uint32_t TranslateRunResult(const py::object &result, void *context, const BridgeHolder &holder) {
+/// `view` is the borrowed context the hook just received (still valid here).
+uint32_t TranslateRunResult(const py::object &result, const py::object &view, void *context,
+                            const BridgeHolder &holder) {
   if (result.is_none()) {
     return GE_PY_PASS_SUCCESS;
   }
@@ -154,12 +153,8 @@ uint32_t TranslateRunResult(const py::object &result, void *context, const Bridg
     if (result.cast<bool>()) {
       return GE_PY_PASS_SUCCESS;
     }
-    py::object view =
-        BridgeRuntime::Instance().NativeModule().attr("_borrow_pass_context")(Address(context));
-    const bool has_message = !view.attr("get_error_message")().cast<std::string>().empty();
-    Expire(view, false);
-    if (!has_message) {
-      SetContextMessage(context, "python pass " + holder.pass_name + " returned False");
+    if (view.attr("get_error_message")().cast<std::string>().empty()) {
+      view.attr("set_error_message")("python pass " + holder.pass_name + " returned False");
     }
     return GE_PY_PASS_FAILED;
   }
@@ -185,9 +180,9 @@ uint32_t Run(void *raw_holder, void *graph, void *context) {
   try {
     BorrowedGraph py_graph(graph);
     BorrowedContext py_context(context);
-    py::object result = Protocol().attr("run_fusion_base_pass")(holder->instance_id, py_graph.Get(),
-                                                                py_context.Get());
-    return TranslateRunResult(result, context, *holder);
+    py::object result =
+        Protocol().run_fusion_base_pass(holder->instance_id, py_graph.Get(), py_context.Get());
+    return TranslateRunResult(result, py_context.Get(), context, *holder);
   } catch (py::error_already_set &error) {
     return FailInContext(context, *holder, "Run python pass failed", FormatPythonError(error));
   } catch (const std::exception &error) {
@@ -204,7 +199,7 @@ uint32_t GetMatcherConfig(void *raw_holder, void **config, char **error) {
   }
   GilGuard gil;
   try {
-    py::object result = Protocol().attr("get_pattern_matcher_config")(holder->instance_id);
+    py::object result = Protocol().get_pattern_matcher_config(holder->instance_id);
     if (result.is_none()) {
       return GE_PY_PASS_SUCCESS;
     }
@@ -219,6 +214,9 @@ uint32_t GetMatcherConfig(void *raw_holder, void **config, char **error) {
     Log(GE_PY_PASS_LOG_ERROR, "Get matcher config failed, " + Describe(*holder) + ": " + reason);
     SetError(error, reason);
     return GE_PY_PASS_FAILED;
+  } catch (const std::exception &exc) {
+    SetError(error, exc.what());
+    return GE_PY_PASS_FAILED;
   }
 }
 
@@ -232,7 +230,7 @@ uint32_t Patterns(void *raw_holder, void ***patterns, size_t *count, char **erro
   }
   GilGuard gil;
   try {
-    py::list handles = Protocol().attr("get_pass_patterns")(holder->instance_id);
+    py::list handles = Protocol().get_pass_patterns(holder->instance_id);
     std::vector<void *> taken;
     for (const py::handle &item : handles) {
       taken.push_back(reinterpret_cast<void *>(item.cast<uintptr_t>()));
@@ -260,12 +258,15 @@ uint32_t Patterns(void *raw_holder, void ***patterns, size_t *count, char **erro
         "Get python pass patterns failed, " + Describe(*holder) + ": " + reason);
     SetError(error, reason);
     return GE_PY_PASS_FAILED;
+  } catch (const std::exception &exc) {
+    SetError(error, exc.what());
+    return GE_PY_PASS_FAILED;
   }
 }
 
 /// meet_requirements of either kind: an exception means "no" (logged), never a crash.
-int CallMeetRequirements(void *raw_holder, void *context, const char *hook, const char *function,
-                         const void *subject) {
+int CallMeetRequirements(void *raw_holder, void *context, const char *hook,
+                         py::object BridgeProtocol::*function, const void *subject) {
   auto *holder = static_cast<BridgeHolder *>(raw_holder);
   if (holder == nullptr || context == nullptr) {
     return 0;
@@ -273,11 +274,15 @@ int CallMeetRequirements(void *raw_holder, void *context, const char *hook, cons
   GilGuard gil;
   try {
     BorrowedContext py_context(context);
-    return Protocol()
-                   .attr(function)(holder->instance_id, Address(subject), py_context.Get())
-                   .cast<bool>()
-               ? 1
-               : 0;
+    // PyObject_IsTrue instead of a checked bool cast: the protocol function already returns
+    // bool(...) of the user's value.
+    const py::object result =
+        (Protocol().*function)(holder->instance_id, Address(subject), py_context.Get());
+    const int truth = PyObject_IsTrue(result.ptr());
+    if (truth < 0) {
+      throw py::error_already_set();
+    }
+    return truth;
   } catch (py::error_already_set &error) {
     Log(GE_PY_PASS_LOG_WARNING, std::string(hook) + " raised, treated as False, " +
                                     Describe(*holder) + ": " + FormatPythonError(error));
@@ -291,8 +296,8 @@ int CallMeetRequirements(void *raw_holder, void *context, const char *hook, cons
 
 /// replacement of either kind: the returned graph handle becomes the caller's; None/0/exception
 /// fail with the reason in the context.
-uint32_t CallReplacement(void *raw_holder, void *context, const char *function, const void *subject,
-                         void **graph) {
+uint32_t CallReplacement(void *raw_holder, void *context, py::object BridgeProtocol::*function,
+                         const void *subject, void **graph) {
   auto *holder = static_cast<BridgeHolder *>(raw_holder);
   *graph = nullptr;
   if (holder == nullptr || context == nullptr) {
@@ -302,7 +307,7 @@ uint32_t CallReplacement(void *raw_holder, void *context, const char *function, 
   try {
     BorrowedContext py_context(context);
     py::object result =
-        Protocol().attr(function)(holder->instance_id, Address(subject), py_context.Get());
+        (Protocol().*function)(holder->instance_id, Address(subject), py_context.Get());
     if (!result.is_none()) {
       *graph = reinterpret_cast<void *>(result.cast<uintptr_t>());
     }
@@ -320,21 +325,21 @@ uint32_t CallReplacement(void *raw_holder, void *context, const char *function, 
 }
 
 int MeetRequirements(void *holder, const void *match_result, void *context) {
-  return CallMeetRequirements(holder, context, "meet_requirements", "call_meet_requirements",
-                              match_result);
+  return CallMeetRequirements(holder, context, "meet_requirements",
+                              &BridgeProtocol::call_meet_requirements, match_result);
 }
 
 uint32_t Replacement(void *holder, const void *match_result, void *context, void **graph) {
-  return CallReplacement(holder, context, "call_replacement", match_result, graph);
+  return CallReplacement(holder, context, &BridgeProtocol::call_replacement, match_result, graph);
 }
 
 int DecomposeMeetRequirements(void *holder, const void *node, void *context) {
   return CallMeetRequirements(holder, context, "decompose meet_requirements",
-                              "call_decompose_meet_requirements", node);
+                              &BridgeProtocol::call_decompose_meet_requirements, node);
 }
 
 uint32_t DecomposeReplacement(void *holder, const void *node, void *context, void **graph) {
-  return CallReplacement(holder, context, "call_decompose_replacement", node, graph);
+  return CallReplacement(holder, context, &BridgeProtocol::call_decompose_replacement, node, graph);
 }
 
 }  // namespace

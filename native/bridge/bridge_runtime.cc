@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <stdexcept>
 
 namespace ge {
 namespace bridge {
@@ -46,6 +47,25 @@ std::string FormatPythonError(py::error_already_set &error) {
   } catch (...) {
     return error.what();
   }
+}
+
+BridgeProtocol::BridgeProtocol(const py::object &bridge, const py::object &native)
+    : create_pass_holder(bridge.attr("create_pass_holder")),
+      destroy_pass_holder(bridge.attr("destroy_pass_holder")),
+      run_fusion_base_pass(bridge.attr("run_fusion_base_pass")),
+      get_pass_patterns(bridge.attr("get_pass_patterns")),
+      get_pattern_matcher_config(bridge.attr("get_pattern_matcher_config")),
+      call_meet_requirements(bridge.attr("call_meet_requirements")),
+      call_replacement(bridge.attr("call_replacement")),
+      call_decompose_meet_requirements(bridge.attr("call_decompose_meet_requirements")),
+      call_decompose_replacement(bridge.attr("call_decompose_replacement")),
+      borrow_pass_context(native.attr("_borrow_pass_context")) {}
+
+const py::object &BridgeProtocol::GraphCreateFrom() {
+  if (!graph_create_from_) {
+    graph_create_from_ = py::module_::import("ge.graph").attr("Graph").attr("_create_from");
+  }
+  return graph_create_from_;
 }
 
 BridgeRuntime &BridgeRuntime::Instance() {
@@ -173,6 +193,7 @@ uint32_t BridgeRuntime::EnsureReady(std::string &error) {
       AddPackageDirToSysPath();
       py::object native = ImportNativeModule();
       py::object bridge = py::module_::import(kBridgeModuleName);
+      protocol_ = new BridgeProtocol(bridge, native);
       native_module_ = new py::object(native);
       bridge_module_ = new py::object(bridge);
     }
@@ -188,6 +209,12 @@ uint32_t BridgeRuntime::EnsureReady(std::string &error) {
 
 py::object BridgeRuntime::BridgeModule() { return *bridge_module_; }
 py::object BridgeRuntime::NativeModule() { return *native_module_; }
+BridgeProtocol &BridgeRuntime::Protocol() {
+  if (protocol_ == nullptr) {
+    throw std::runtime_error("the python pass bridge has no active load round");
+  }
+  return *protocol_;
+}
 
 void BridgeRuntime::Reset() {
   std::lock_guard<std::mutex> lock(mutex_);
@@ -203,15 +230,14 @@ void BridgeRuntime::Reset() {
     Log(GE_PY_PASS_LOG_WARNING,
         "Reset python pybind bridge state failed: " + FormatPythonError(error));
   }
+  // reset_python_state already ran a full gc.collect(); dropping these references frees nothing
+  // more (the modules stay in sys.modules), so a second collection would only cost time.
+  delete protocol_;
+  protocol_ = nullptr;
   delete bridge_module_;
   bridge_module_ = nullptr;
   delete native_module_;
   native_module_ = nullptr;
-  try {
-    py::module_::import("gc").attr("collect")();
-  } catch (py::error_already_set &error) {
-    Log(GE_PY_PASS_LOG_WARNING, "gc.collect failed: " + FormatPythonError(error));
-  }
 }
 
 void BridgeRuntime::Shutdown() {

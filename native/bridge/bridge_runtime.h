@@ -39,6 +39,30 @@ void SetLogFunction(void (*log)(int level, const char *message));
 /// A malloc'd copy for an ABI `char **error` out-parameter (NULL-safe target).
 void SetError(char **error, const std::string &message);
 
+/// The `_bridge` protocol functions and native helpers every hook call needs, looked up once per
+/// load round (attribute lookups per call were a measurable part of a callback round trip).
+/// Created with the GIL held right after the modules are imported; dropped by Reset().
+struct BridgeProtocol {
+  BridgeProtocol(const py::object &bridge, const py::object &native);
+  /// ge.graph.Graph._create_from: resolved on the first FusionBasePass run only, so pattern and
+  /// decompose passes never pay for importing ge.graph unless they use it.
+  const py::object &GraphCreateFrom();
+
+  py::object create_pass_holder;
+  py::object destroy_pass_holder;
+  py::object run_fusion_base_pass;
+  py::object get_pass_patterns;
+  py::object get_pattern_matcher_config;
+  py::object call_meet_requirements;
+  py::object call_replacement;
+  py::object call_decompose_meet_requirements;
+  py::object call_decompose_replacement;
+  py::object borrow_pass_context;  // _ge_pass_native._borrow_pass_context
+
+ private:
+  py::object graph_create_from_;
+};
+
 class BridgeRuntime {
  public:
   static BridgeRuntime &Instance();
@@ -52,6 +76,9 @@ class BridgeRuntime {
   /// ge.passes._bridge (valid after EnsureReady; call with the GIL held).
   py::object BridgeModule();
   py::object NativeModule();
+  /// The cached protocol of this round (call with the GIL held); throws std::runtime_error
+  /// outside a round (before EnsureReady or after Reset).
+  BridgeProtocol &Protocol();
   /// End of a load round: holders, plugin modules, registry, then gc. Safe without Python.
   void Reset();
   /// Reset, then finalise the interpreter if this library started it.
@@ -71,6 +98,7 @@ class BridgeRuntime {
   PyThreadState *main_thread_state_ = nullptr;
   py::object *bridge_module_ = nullptr;  // heap: must not be destroyed after Py_Finalize
   py::object *native_module_ = nullptr;
+  BridgeProtocol *protocol_ = nullptr;  // heap for the same reason
 };
 
 }  // namespace bridge

@@ -24,7 +24,20 @@ uintptr_t IntToPointer(const py::handle &value) {
   return static_cast<uintptr_t>(address);
 }
 
-py::object GraphModuleAttr(const char *name) { return py::module_::import("ge.graph").attr(name); }
+/// sys.modules[name] when already imported (no trip through __import__: this runs once per node
+/// handed to a pass), else a normal import.
+py::object Module(const char *name) {
+  PyObject *module = PyImport_GetModule(py::str(name).ptr());
+  if (module != nullptr) {
+    return py::reinterpret_steal<py::object>(module);
+  }
+  if (PyErr_Occurred() != nullptr) {
+    throw py::error_already_set();
+  }
+  return py::module_::import(name);
+}
+
+py::object GraphModuleAttr(const char *name) { return Module("ge.graph").attr(name); }
 
 }  // namespace
 
@@ -91,9 +104,8 @@ py::object NodeToPython(const GNode &node, const char *expired_message) {
     throw std::runtime_error(expired_message);
   }
   try {
-    const py::object address =
-        py::module_::import("ctypes").attr("c_void_p")(reinterpret_cast<uintptr_t>(handle));
-    return GraphModuleAttr("Node").attr("_create_from")(address, true);
+    // Node._create_from wraps a plain int address in its c_void_p itself.
+    return GraphModuleAttr("Node").attr("_create_from")(reinterpret_cast<uintptr_t>(handle), true);
   } catch (...) {
     python_pass::DestroyNodeHandle(handle);  // no Python Node took it over
     throw;
@@ -102,7 +114,7 @@ py::object NodeToPython(const GNode &node, const char *expired_message) {
 
 py::object NodeIoToPython(const fusion::NodeIo &node_io, const char *expired_message) {
   py::object node = NodeToPython(node_io.node, expired_message);
-  return py::module_::import("ge.passes.pattern").attr("NodeIo")(node, node_io.index);
+  return Module("ge.passes.pattern").attr("NodeIo")(node, node_io.index);
 }
 
 void InvalidatePythonGraph(const py::handle &graph_obj) {

@@ -203,3 +203,88 @@ def test_unusable_bridge_disables_python_passes_unless_strict(run_atc, models, t
         assert run.returncode == 0, run.output
         assert "Python passes are disabled" in run.output
         assert "Add" in types_of(om_ops(run_atc, om, tmp_path))
+
+
+def _build_artifact_set(atc_path: str) -> str:
+    """The artifact set of this interpreter that atc finds first: $GE_PY_PASS_ARTIFACT_ROOT, else
+    the build tree's python_pass_artifacts next to libge_compiler.so."""
+    import glob
+    import sys
+
+    tag = f"cp{sys.version_info[0]}{sys.version_info[1]}"
+    lib_dir = os.path.dirname(os.environ.get("GE_PY_COMPILER_LIB", ""))
+    roots = [os.environ.get("GE_PY_PASS_ARTIFACT_ROOT", "")]
+    roots += [os.path.join(lib_dir, "python_pass_artifacts")] if lib_dir else []
+    roots += [os.path.join(os.path.dirname(lib_dir), "python_pass_artifacts")] if lib_dir else []
+    for root in filter(None, roots):
+        for manifest in sorted(glob.glob(os.path.join(root, f"{tag}-*", "manifest.json"))):
+            return os.path.dirname(manifest)
+    pytest.skip(f"no {tag} artifact set in {roots} (set GE_PY_COMPILER_LIB to a build's library)")
+
+
+def _strip_libdir_from_runpath(library: str, libdir: str) -> None:
+    """Overwrite ``libdir`` in the library's RUNPATH with a same-length directory that does not
+    exist (no patchelf needed: the .dynstr entry keeps its size)."""
+    data = open(library, "rb").read()
+    old = libdir.encode()
+    new = ("/" + "n" * (len(old) - 1)).encode()
+    patched = data
+    for end in (b":", b"\0"):
+        patched = patched.replace(b"\0" + old + end, b"\0" + new + end)
+    assert patched != data, f"{libdir} not found in the RUNPATH of {library}"
+    with open(library, "wb") as handle:
+        handle.write(patched)
+
+
+def test_libpython_is_preloaded_so_a_bridge_without_its_runpath_loads(
+    run_atc, models, tmp_path, atc_path
+):
+    import shutil
+    import subprocess
+    import sys
+    import sysconfig
+
+    libdir = sysconfig.get_config_var("LIBDIR")
+    if not sysconfig.get_config_var("Py_ENABLE_SHARED") or not libdir:
+        pytest.skip("this python has no shared libpython")
+    source = _build_artifact_set(atc_path)
+    root = tmp_path / "sets"
+    copied = root / os.path.basename(source)
+    shutil.copytree(source, copied)
+    bridge = copied / "libge_python_pass_bridge.so"
+    dynamic = subprocess.run(["readelf", "-d", str(bridge)], capture_output=True, text=True)
+    if libdir not in dynamic.stdout:
+        pytest.skip("the bridge does not find libpython through its RUNPATH here")
+    _strip_libdir_from_runpath(str(bridge), libdir)
+    # Without a preload the dynamic linker finds no libpython for this copy, or another one with
+    # the same soname (a system python's): either way not the library of the interpreter to start.
+    ldd = subprocess.run(["ldd", str(bridge)], capture_output=True, text=True).stdout
+    resolved = next(line for line in ldd.splitlines() if "libpython" in line)
+    assert "not found" in resolved or libdir not in resolved, resolved
+    maps_file = tmp_path / "libpython_maps.txt"
+    plugin = tmp_path / "report_libpython_pass.py"
+    plugin.write_text(
+        "import os\n"
+        "with open('/proc/self/maps') as maps:\n"
+        "    found = {line.split()[-1] for line in maps if '/libpython' in line}\n"
+        f"with open({str(maps_file)!r}, 'w') as out:\n"
+        "    out.write('\\n'.join(sorted(os.path.realpath(p) for p in found)))\n"
+    )
+    env = {
+        "GE_PY_PASS_ARTIFACT_ROOT": str(root),
+        "GE_PY_PASS_STRICT": "1",
+        "ASCEND_GLOBAL_LOG_LEVEL": "1",
+        # The probe must find this interpreter (the one the set was built for), not a shim.
+        "PATH": os.path.dirname(sys.executable) + os.pathsep + os.environ.get("PATH", ""),
+        "LD_LIBRARY_PATH": "",
+    }
+    pass_path = os.pathsep.join([os.path.join(EXAMPLES, "add_zero_pass.py"), str(plugin)])
+    run, om = compile_with_passes(run_atc, models, "add_zero.onnx", tmp_path, pass_path, env=env)
+    assert run.returncode == 0 and SUCCESS in run.output, run.output
+    assert "Preloaded libpython[" in run.output, run.output
+    assert f"Loaded python pass bridge[{bridge}]" in run.output, run.output
+    expected = os.path.realpath(
+        os.path.join(libdir, sysconfig.get_config_var("INSTSONAME") or "libpython")
+    )
+    assert maps_file.read_text().split("\n") == [expected]
+    assert types_of(om_ops(run_atc, om, tmp_path)) == ["Data", "NetOutput"]

@@ -228,3 +228,70 @@ def test_atc_without_python_passes_never_loads_an_interpreter(atc_path, models, 
     loaded = [line for line in done.stderr.splitlines() if "file=" in line]
     assert loaded, "LD_DEBUG output missing"
     assert not [line for line in loaded if "libpython" in line or "python_pass_bridge" in line]
+
+
+def _other_python() -> str:
+    """An installed CPython 3.9+ of another minor version than this one that can import ge
+    (pyenv keeps several here), else ""."""
+    import glob
+    import shutil
+
+    mine = f"{sys.version_info[0]}.{sys.version_info[1]}"
+    candidates = []
+    for minor in ("3.12", "3.13", "3.10", "3.9"):
+        if minor == mine:
+            continue
+        found = shutil.which(f"python{minor}")
+        if found:
+            candidates.append(found)
+        pyenv_root = os.environ.get("PYENV_ROOT", os.path.expanduser("~/.pyenv"))
+        candidates += sorted(
+            glob.glob(os.path.join(pyenv_root, "versions", f"{minor}*", "bin", f"python{minor}"))
+        )
+    for candidate in candidates:
+        probe = subprocess.run(
+            [candidate, "-c", "import sys, ge.pyatc; print(sys.executable)"],
+            capture_output=True,
+            text=True,
+            env=os.environ,
+            check=False,
+        )
+        if probe.returncode == 0 and probe.stdout.strip():
+            return probe.stdout.strip()
+    return ""
+
+
+def test_fallback_codegen_under_another_python_uses_that_interpreter(models, tmp_path):
+    other = _other_python()
+    if not other:
+        pytest.skip("no second CPython minor version that can import ge is installed")
+    empty_root = tmp_path / "no_artifacts"
+    empty_root.mkdir()
+    done = subprocess.run(
+        [
+            other,
+            "-m",
+            "ge.pyatc",
+            f"--model={os.path.join(models, 'add_zero.onnx')}",
+            "--framework=5",
+            "--soc_version=Ascend910B1",
+            f"--output={tmp_path / 'out'}",
+        ],
+        capture_output=True,
+        text=True,
+        env={
+            **os.environ,
+            "ASCEND_GE_PY_PASS_PATH": os.path.join(EXAMPLES, "add_zero_pass.py"),
+            "GE_PY_PASS_ARTIFACT_ROOT": str(empty_root),
+            "XDG_CACHE_HOME": str(tmp_path / "cache"),
+            # Fail the fallback build fast: the test is about which interpreter runs it.
+            "CXX": "/nonexistent/c++",
+            "ASCEND_GLOBAL_LOG_LEVEL": "1",
+        },
+        timeout=300,
+    )
+    output = done.stdout + done.stderr
+    # No set for that python anywhere: the fallback child must be that python, not python3.
+    assert f"Running fallback codegen with '{other}'" in output, output[-4000:]
+    assert f"`'{other}'` fallback codegen failed" in output, output[-4000:]
+    assert "Python passes are disabled" in output and done.returncode == 0, output[-4000:]

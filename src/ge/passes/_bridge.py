@@ -39,11 +39,18 @@ __all__ = [
 ]
 
 
-def _native_module():
-    """The one accessor of the native module inside the bridge protocol."""
-    from . import _native
+_NATIVE = None
 
-    return _native
+
+def _native_module():
+    """The one accessor of the native module inside the bridge protocol (imported once: it is
+    the same module for the life of the process)."""
+    global _NATIVE
+    if _NATIVE is None:
+        from . import _native
+
+        _NATIVE = _native
+    return _NATIVE
 
 
 def borrow_match_result(match_result_handle: int):
@@ -78,8 +85,7 @@ _HOLDERS_LOCK = threading.RLock()
 
 
 def _holder(instance_id: str) -> _PassHolder:
-    with _HOLDERS_LOCK:
-        holder = _HOLDERS.get(instance_id)
+    holder = _HOLDERS.get(instance_id)  # one dict read is atomic: no lock on the per-match path
     if holder is None:
         raise KeyError(f"python pass holder is not created: {instance_id}")
     return holder

@@ -6,9 +6,15 @@ this interpreter; everything pure Python in ge.passes works without it.
 
 from __future__ import annotations
 
-from .runtime import ensure_native_module
+import sys
 
-_module = ensure_native_module()
+# Inside the bridge the native module is already imported: skip ge.passes.runtime (artifact
+# selection, with its json/subprocess/hashlib imports) unless it has to find the module.
+_module = sys.modules.get("ge.passes._ge_pass_native")
+if _module is None:
+    from .runtime import ensure_native_module
+
+    _module = ensure_native_module()
 
 PassContext = _module.PassContext
 Pattern = _module.Pattern

@@ -7,13 +7,13 @@ from __future__ import annotations
 
 import os
 import sys
-import traceback
 from types import ModuleType
 from typing import List, Tuple
 
 from ge._internal import plugin_loader
 
 from . import registry
+from ._entry_point_scan import group_may_be_declared
 
 __all__ = [
     "ENTRY_POINT_GROUP",
@@ -51,15 +51,23 @@ def _unique_by_name(modules: List[ModuleType]) -> List[ModuleType]:
     return unique
 
 
+def _load_entry_point_plugins(on_error=None) -> List[ModuleType]:
+    """Entry-point plugins of ``ge.passes.plugins``; importlib.metadata is only consulted when a
+    distribution on sys.path may declare the group (it is the slowest import of a round)."""
+    if not group_may_be_declared(ENTRY_POINT_GROUP):
+        return []
+    return plugin_loader.load_entry_point_plugins(
+        ENTRY_POINT_GROUP, plugin_kind=PLUGIN_KIND, module_prefix=MODULE_PREFIX, on_error=on_error
+    )
+
+
 def load_pass_plugins() -> List[ModuleType]:
     """Import the plugins of ASCEND_GE_PY_PASS_PATH (read now), then those of the entry-point group
     ``ge.passes.plugins``; returns the modules, each once. The first failure propagates."""
     modules = plugin_loader.load_plugins_from_env(
         ENV_PY_PASS_PATH, module_prefix=MODULE_PREFIX, plugin_kind=PLUGIN_KIND
     )
-    modules += plugin_loader.load_entry_point_plugins(
-        ENTRY_POINT_GROUP, plugin_kind=PLUGIN_KIND, module_prefix=MODULE_PREFIX
-    )
+    modules += _load_entry_point_plugins()
     return _unique_by_name(modules)
 
 
@@ -71,15 +79,15 @@ def load_pass_plugins_isolated() -> Tuple[List[ModuleType], List[str]]:
     errors: List[str] = []
 
     def on_error(what: str, exc: BaseException) -> None:
+        import traceback  # only when a plugin fails: not an import of every round
+
         trace = "".join(traceback.format_exception(type(exc), exc, exc.__traceback__)).rstrip()
         errors.append(f"{what} failed to import and is skipped:\n{trace}")
 
     modules = plugin_loader.load_plugins_from_env(
         ENV_PY_PASS_PATH, module_prefix=MODULE_PREFIX, plugin_kind=PLUGIN_KIND, on_error=on_error
     )
-    modules += plugin_loader.load_entry_point_plugins(
-        ENTRY_POINT_GROUP, plugin_kind=PLUGIN_KIND, module_prefix=MODULE_PREFIX, on_error=on_error
-    )
+    modules += _load_entry_point_plugins(on_error)
     if errors:
         # A module that raised was removed from sys.modules by the loader.
         registry.unregister_passes_where(lambda d: d.module_name not in sys.modules)
@@ -89,6 +97,8 @@ def load_pass_plugins_isolated() -> Tuple[List[ModuleType], List[str]]:
 def has_pass_plugin_entry_points() -> bool:
     """True if an installed distribution advertises the ``ge.passes.plugins`` group (cheap check
     for callers that only start the Python pass machinery when there is something to load)."""
+    if not group_may_be_declared(ENTRY_POINT_GROUP):
+        return False
     return bool(plugin_loader.iter_entry_points(ENTRY_POINT_GROUP))
 
 
