@@ -7,7 +7,6 @@ modules, and leaving ``sys.path`` as it was found.
 
 from __future__ import annotations
 
-import hashlib
 import importlib
 import importlib.util
 import os
@@ -51,6 +50,8 @@ def file_module_name(path: Path, module_prefix: str) -> str:
     A deterministic digest (instead of the salted built-in ``hash``) keeps the name identical across
     processes, which makes logs and tracebacks comparable between runs.
     """
+    import hashlib  # not at module level: loading OpenSSL is a cold-start cost of every compile
+
     digest = hashlib.sha256(str(path).encode("utf-8", "surrogateescape")).hexdigest()[:16]
     return f"{module_prefix}{path.stem}_{digest}"
 
