@@ -79,42 +79,44 @@ class _Plan:
         self.create_op = create_op
         self.check_op = f"create {self.op}"
 
-    def _builder_of(self, inputs: List[Any]):
-        if self.tensor_like:
-            return resolve_builder(*inputs)
-        first = inputs[0]
-        if first is None:
-            resolve_builder(None)  # the standard "Please ensure ..." ValueError
-        if not isinstance(first, TensorHolder):
-            raise TypeError(f"{self.op}: input '{self.params[0]}' must be a TensorHolder")
-        return first.get_owner_builder()
-
     def __call__(self, inputs: List[Any], attrs: List[Any], func, with_attrs, output_class):
         """``with_attrs`` is ``_op_runtime._with_attrs`` (converts ``attrs`` around the call)."""
         op = self.op
-        builder = self._builder_of(inputs)
-        if builder._built:
-            builder._check_not_built(self.check_op)
-        handles = []
         counts = self.all_counts
-        for i, value in enumerate(inputs):
-            if self.tensor_like and not isinstance(value, TensorHolder):
-                value = convert_to_tensor_holder(value, builder)
-            if value is None and self.optional[i]:
-                if counts is self.all_counts:
-                    counts = (_I64 * self.n_inputs)(*([1] * self.n_inputs))
-                counts[i] = 0
-                continue
-            if not isinstance(value, TensorHolder):
-                expected = "TensorHolder or TensorLike" if self.tensor_like else "TensorHolder"
-                raise TypeError(
-                    f"{op}: input '{self.params[i]}' must be a {expected}, "
-                    f"got {type(value).__name__}"
-                )
-            handles.append(value._handle)
+        if self.tensor_like:
+            builder = resolve_builder(*inputs)
+            if builder._built:
+                builder._check_not_built(self.check_op)
+            handles = []
+            for i, value in enumerate(inputs):
+                if not isinstance(value, TensorHolder):
+                    value = convert_to_tensor_holder(value, builder)
+                if value is None and self.optional[i]:
+                    if counts is self.all_counts:
+                        counts = (_I64 * self.n_inputs)(*([1] * self.n_inputs))
+                    counts[i] = 0
+                    continue
+                if not isinstance(value, TensorHolder):
+                    raise TypeError(
+                        f"{op}: input '{self.params[i]}' must be a TensorHolder or TensorLike, "
+                        f"got {type(value).__name__}"
+                    )
+                handles.append(value._handle)
+            in_array = self.in_array(*handles) if handles else None
+        else:
+            # Exactly one required input (plan_for and _codegen.plan_function): it names the
+            # builder and is the only handle.
+            first = inputs[0]
+            if not isinstance(first, TensorHolder):
+                if first is None:
+                    resolve_builder(None)  # the standard "Please ensure ..." ValueError
+                raise TypeError(f"{op}: input '{self.params[0]}' must be a TensorHolder")
+            builder = first.get_owner_builder()
+            if builder._built:
+                builder._check_not_built(self.check_op)
+            in_array = self.in_array(first._handle)
         out_array = self.out_array()
         out_num = _I64(0)
-        in_array = self.in_array(*handles) if handles else None
         if self.has_attrs:
             status = with_attrs(
                 self.spec,
@@ -164,6 +166,13 @@ class _Plan:
                 f"Tensor handle cannot be None (failed to create {op}: {_w.last_error()})"
             )
         count = min(out_num.value, self.n_outputs)
+        if self.returns == "single":
+            holder = _holder(out_array[0], builder) if count else None
+            if holder is not None and (
+                _scope_state.custom_node_attrs or _scope_state.control_dependency_nodes
+            ):
+                _apply_scopes(holder)
+            return holder
         holders = [_holder(out_array[i], builder) for i in range(count)]
         holders.extend([None] * (self.n_outputs - count))
         if holders and (_scope_state.custom_node_attrs or _scope_state.control_dependency_nodes):
@@ -214,6 +223,7 @@ def plan_for(spec: Dict[str, Any]) -> Callable | None:
         and all(kind != "dynamic" for _name, kind, _param in spec["inputs"])
         and all(kind != "dynamic" for _name, kind, _field in spec["outputs"])
         and spec["returns"] in ("none", "single", "class")
+        and (spec["tensor_like"] or len(spec["inputs"]) == 1)
     )
     plan = _Plan(spec, _raw_create_op()) if simple else None
     spec["_fast_plan"] = plan
