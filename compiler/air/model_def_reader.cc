@@ -414,11 +414,7 @@ class ModelDefParser {
   /// seen before reuses its decoded effect (ReservedOpEffect). An op that repeats a reserved key
   /// takes the entry-by-entry path, which keeps GE's "last non-empty entry wins" exactly.
   void ParseOpAttrs(const WireReader &attr_reader, OpDesc *desc) {
-    struct PendingReserved {
-      std::optional<WireReader> entry;  // reader of the map entry (for nesting and offsets)
-      WireField value;                  // its AttrDef record
-    };
-    std::array<PendingReserved, kOpSlotCount> pending;
+    std::array<PendingRecord, kOpSlotCount> pending;
     bool repeated = false;
     AttrMap &attrs = desc->MutableAllAttrs();
     WireReader reader = attr_reader;
@@ -433,9 +429,9 @@ class ModelDefParser {
       if (!ReadAttrKey(&entry, &key, &value_field)) {
         continue;  // no value: GE drops the entry
       }
-      const int slot = OpReservedSlot(key);
+      const int slot = ReservedSlotOf(kOpReservedKeys, key);
       if (slot >= 0) {
-        PendingReserved &target = pending[static_cast<size_t>(slot)];
+        PendingRecord &target = pending[static_cast<size_t>(slot)];
         repeated = repeated || target.entry.has_value();
         target.entry = entry;
         target.value = value_field;
@@ -461,19 +457,11 @@ class ModelDefParser {
       return;
     }
     std::string &key = reserved_key_;  // the concatenated records identify the effect
-    key.clear();
-    for (size_t slot = 0; slot < kOpSlotCount; ++slot) {
-      if (!pending[slot].entry) {
-        continue;
-      }
-      const std::string_view bytes = pending[slot].value.bytes;
-      const uint64_t size = bytes.size();
-      key += static_cast<char>(slot);
-      key.append(reinterpret_cast<const char *>(&size), sizeof(size));
-      key.append(bytes.data(), bytes.size());
-    }
+    BuildRecordKey(pending.data(), pending.size(), &key);
     auto it = reserved_effects_.find(key);
     if (it == reserved_effects_.end()) {
+      // Decoding may recurse (a graph or desc inside an attribute) and reuse the scratch key.
+      const std::string owned_key = key;
       OpReserved reserved{kOpReservedKeys};
       for (size_t slot = 0; slot < kOpSlotCount; ++slot) {
         if (pending[slot].entry) {
@@ -481,18 +469,41 @@ class ModelDefParser {
               ParseAttrDef(pending[slot].entry->Nested(pending[slot].value, "AttrDef"));
         }
       }
-      it = reserved_effects_.emplace(key, ComputeReservedOpEffect(&reserved)).first;
+      it = reserved_effects_.emplace(owned_key, ComputeReservedOpEffect(&reserved)).first;
     }
     ApplyReservedOpEffect(it->second, desc);
   }
 
-  static int OpReservedSlot(std::string_view key) {
-    for (size_t i = 0; i < kOpSlotCount; ++i) {
-      if (key == kOpReservedKeys[i]) {
+  /// A reserved attribute's undecoded record: the reader of its map entry (for nesting depth and
+  /// offsets) and the entry's AttrDef field.
+  struct PendingRecord {
+    std::optional<WireReader> entry;
+    WireField value;
+  };
+
+  template <size_t N>
+  static int ReservedSlotOf(const std::array<std::string_view, N> &keys, std::string_view key) {
+    for (size_t i = 0; i < N; ++i) {
+      if (key == keys[i]) {
         return static_cast<int>(i);
       }
     }
     return -1;
+  }
+
+  /// Slot number, length and bytes of every present record: equal keys mean equal records.
+  static void BuildRecordKey(const PendingRecord *records, size_t count, std::string *key) {
+    key->clear();
+    for (size_t slot = 0; slot < count; ++slot) {
+      if (!records[slot].entry) {
+        continue;
+      }
+      const std::string_view bytes = records[slot].value.bytes;
+      const uint64_t size = bytes.size();
+      *key += static_cast<char>(slot);
+      key->append(reinterpret_cast<const char *>(&size), sizeof(size));
+      key->append(bytes.data(), bytes.size());
+    }
   }
 
   /// What the reserved attributes of an op do to its OpDesc: port names by index (in entry
@@ -632,6 +643,54 @@ class ModelDefParser {
   }
 
   // ---- descriptors and tensors ----
+  /// What the reserved attributes of a desc set (§3.5); absent members leave the desc alone.
+  struct DescEffect {
+    std::optional<Format> format;
+    std::optional<Format> origin_format;
+    std::optional<DataType> origin_dtype;
+    std::optional<bool> origin_initialized;
+    std::optional<std::vector<int64_t>> origin_shape;
+  };
+  static constexpr size_t kMaxCachedDescEffects = 4096;
+
+  static DescEffect ComputeDescEffect(DescReserved *reserved) {
+    DescEffect effect;
+    if (auto format = reserved->Take<int64_t>(kSlotFormatForInt)) {
+      effect.format = static_cast<Format>(*format);
+    }
+    auto origin_format = reserved->Take<std::string>(kSlotOriginFormat);
+    auto origin_format_int = reserved->Take<int64_t>(kSlotOriginFormatForInt);
+    if (origin_format_int) {
+      effect.origin_format = static_cast<Format>(*origin_format_int);
+    } else if (origin_format) {
+      effect.origin_format = ParseLayout(*origin_format);
+    }
+    if (auto origin_dtype = reserved->Take<std::string>(kSlotOriginDataType)) {
+      effect.origin_dtype = DataTypeFromString(*origin_dtype);
+    }
+    effect.origin_initialized = reserved->Take<bool>(kSlotOriginShapeInitialized);
+    effect.origin_shape = reserved->Take<std::vector<int64_t>>(kSlotOriginShape);
+    return effect;
+  }
+
+  static void ApplyDescEffect(const DescEffect &effect, GeTensorDesc *desc) {
+    if (effect.format) {
+      desc->SetFormat(*effect.format);
+    }
+    if (effect.origin_format) {
+      desc->SetOriginFormat(*effect.origin_format);
+    }
+    if (effect.origin_dtype) {
+      desc->SetOriginDataType(*effect.origin_dtype);
+    }
+    if (effect.origin_shape) {
+      desc->SetOriginShape(GeShape(*effect.origin_shape));
+    }
+    if (effect.origin_initialized) {
+      desc->SetOriginShapeInitialized(*effect.origin_initialized);
+    }
+  }
+
   GeTensorDesc ParseTensorDescriptor(WireReader reader) {
     GeTensorDesc desc;
     desc.SetDataType(DT_UNDEFINED);  // an absent dtype is proto DT_UNDEFINED (0)
@@ -640,7 +699,10 @@ class ModelDefParser {
     WireField field;
     // User attributes go to the desc only when there are any (most descs have none).
     AttrMap attrs;
-    DescReserved reserved{kDescReservedKeys};
+    // Reserved entries (§3.5) are collected undecoded, as for ops (ParseOpAttrs).
+    std::array<PendingRecord, kDescSlotCount> pending;
+    bool repeated = false;
+    const WireReader start = reader;
     while (reader.Next(&field)) {
       switch (field.number) {
         case ir::kDescName:
@@ -669,10 +731,22 @@ class ModelDefParser {
           has_layout = true;
           break;
         case ir::kDescAttr: {
+          WireReader entry = reader.Nested(field, "TensorDescriptor.attr");
           std::string_view key;
-          GeAttrValue value;
-          if (ReadAttrEntry(reader, field, "TensorDescriptor.attr", &key, &value) &&
-              !reserved.Offer(key, &value)) {
+          WireField value_field;
+          if (!ReadAttrKey(&entry, &key, &value_field)) {
+            break;  // no value: GE drops the entry
+          }
+          const int slot = ReservedSlotOf(kDescReservedKeys, key);
+          if (slot >= 0) {
+            PendingRecord &target = pending[static_cast<size_t>(slot)];
+            repeated = repeated || target.entry.has_value();
+            target.entry = entry;
+            target.value = value_field;
+            break;
+          }
+          GeAttrValue value = ParseAttrDef(entry.Nested(value_field, "AttrDef"));
+          if (!value.IsEmpty()) {
             attrs.insert_or_assign(std::string(key), std::move(value));
           }
           break;
@@ -683,25 +757,37 @@ class ModelDefParser {
     if (has_layout) {
       desc.SetFormat(ParseLayout(std::string(layout)));
     }
-    if (auto format = reserved.Take<int64_t>(kSlotFormatForInt)) {
-      desc.SetFormat(static_cast<Format>(*format));
-    }
-    auto origin_format = reserved.Take<std::string>(kSlotOriginFormat);
-    auto origin_format_int = reserved.Take<int64_t>(kSlotOriginFormatForInt);
-    if (origin_format_int) {
-      desc.SetOriginFormat(static_cast<Format>(*origin_format_int));
-    } else if (origin_format) {
-      desc.SetOriginFormat(ParseLayout(*origin_format));
-    }
-    if (auto origin_dtype = reserved.Take<std::string>(kSlotOriginDataType)) {
-      desc.SetOriginDataType(DataTypeFromString(*origin_dtype));
-    }
-    auto initialized = reserved.Take<bool>(kSlotOriginShapeInitialized);
-    if (auto origin_shape = reserved.Take<std::vector<int64_t>>(kSlotOriginShape)) {
-      desc.SetOriginShape(GeShape(std::move(*origin_shape)));
-    }
-    if (initialized) {
-      desc.SetOriginShapeInitialized(*initialized);
+    if (repeated) {
+      DescReserved reserved{kDescReservedKeys};
+      WireReader again = start;
+      while (again.Next(&field)) {
+        std::string_view key;
+        GeAttrValue value;
+        if (field.number == ir::kDescAttr &&
+            ReadAttrEntry(again, field, "TensorDescriptor.attr", &key, &value)) {
+          reserved.Offer(key, &value);  // ordinary entries are already in the map
+        }
+      }
+      ApplyDescEffect(ComputeDescEffect(&reserved), &desc);
+    } else {
+      std::string &cache_key = reserved_key_;
+      BuildRecordKey(pending.data(), pending.size(), &cache_key);
+      auto it = desc_effects_.find(cache_key);
+      if (it == desc_effects_.end()) {
+        const std::string owned_key = cache_key;  // decoding may recurse and reuse the scratch
+        DescReserved reserved{kDescReservedKeys};
+        for (size_t slot = 0; slot < kDescSlotCount; ++slot) {
+          if (pending[slot].entry) {
+            reserved.values[slot] =
+                ParseAttrDef(pending[slot].entry->Nested(pending[slot].value, "AttrDef"));
+          }
+        }
+        if (desc_effects_.size() >= kMaxCachedDescEffects) {
+          desc_effects_.clear();  // bounded: many distinct origin shapes just decode again
+        }
+        it = desc_effects_.emplace(owned_key, ComputeDescEffect(&reserved)).first;
+      }
+      ApplyDescEffect(it->second, &desc);
     }
     if (!attrs.empty()) {
       desc.MutableAttrs() = std::move(attrs);
@@ -962,6 +1048,7 @@ class ModelDefParser {
   std::string metadata_key_;  // scratch of ComputeReservedOpEffect
   std::string reserved_key_;  // scratch of ParseOpAttrs
   std::unordered_map<std::string, ReservedOpEffect> reserved_effects_;
+  std::unordered_map<std::string, DescEffect> desc_effects_;
 };
 
 }  // namespace
