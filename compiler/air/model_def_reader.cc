@@ -76,7 +76,9 @@ DataType GeDataTypeFromInt(int64_t value) {
 /// entry of a key wins; an empty slot means "absent".
 template <size_t N>
 struct ReservedSlots {
-  const std::array<const char *, N> &keys;
+  // Views, not C strings: comparing against a `const char *` measured one strlen per key per
+  // attribute entry, dozens per op.
+  const std::array<std::string_view, N> &keys;
   std::array<GeAttrValue, N> values{};
 
   /// Keeps `value` when `key` is reserved here; false otherwise.
@@ -110,7 +112,7 @@ enum DescSlot : size_t {
   kSlotOriginShape,
   kDescSlotCount
 };
-const std::array<const char *, kDescSlotCount> kDescReservedKeys = {
+const std::array<std::string_view, kDescSlotCount> kDescReservedKeys = {
     ir::kFormatForInt,   ir::kOriginFormat,           ir::kOriginFormatForInt,
     ir::kOriginDataType, ir::kOriginShapeInitialized, ir::kOriginShape};
 
@@ -130,7 +132,7 @@ enum OpSlot : size_t {
   kSlotIrAttrNames,
   kOpSlotCount
 };
-const std::array<const char *, kOpSlotCount> kOpReservedKeys = {
+const std::array<std::string_view, kOpSlotCount> kOpReservedKeys = {
     ir::kInputNameKey, ir::kInputNameValue, ir::kOutputNameKey,      ir::kOutputNameValue,
     ir::kOptInput,     ir::kTxtPeerIndex,   ir::kIrInputsKey,        ir::kIrInputsValue,
     ir::kIrOutputsKey, ir::kIrOutputsValue, ir::kSubgraphIrNamesKey, ir::kSubgraphIrNamesValue,
@@ -395,21 +397,7 @@ class ModelDefParser {
         default: break;  // attr (pass 2), has_out_attr, stream_id, fields 23-32, unknown fields
       }
     }
-    OpReserved reserved{kOpReservedKeys};
-    AttrMap &attrs = desc.MutableAllAttrs();
-    WireReader second = attr_reader;
-    while (second.Next(&field)) {
-      if (field.number != ir::kOpAttr) {
-        continue;
-      }
-      std::string_view key;
-      GeAttrValue value;
-      if (ReadAttrEntry(second, field, "OpDef.attr", &key, &value) &&
-          !reserved.Offer(key, &value)) {
-        attrs.insert_or_assign(std::string(key), std::move(value));
-      }
-    }
-    ApplyReservedOpAttrs(&reserved, &desc);
+    ParseOpAttrs(attr_reader, &desc);
     LoadExternalWeight(pending->graph->GetName(), &desc);
     const std::string name = desc.GetName();
     op.node = pending->graph->AddNode(std::move(desc));
@@ -420,30 +408,144 @@ class ModelDefParser {
     pending->ops.push_back(std::move(op));
   }
 
+  /// The attributes of one OpDef (pass 2 of ParseOpDef). Ordinary entries go to the attribute
+  /// map. The reserved entries (§3.3) are the same bytes on every op of one type and port
+  /// layout, so they are not decoded per op: their records are collected, and a set of records
+  /// seen before reuses its decoded effect (ReservedOpEffect). An op that repeats a reserved key
+  /// takes the entry-by-entry path, which keeps GE's "last non-empty entry wins" exactly.
+  void ParseOpAttrs(const WireReader &attr_reader, OpDesc *desc) {
+    std::array<PendingRecord, kOpSlotCount> pending;
+    bool repeated = false;
+    AttrMap &attrs = desc->MutableAllAttrs();
+    WireReader reader = attr_reader;
+    WireField field;
+    while (reader.Next(&field)) {
+      if (field.number != ir::kOpAttr) {
+        continue;
+      }
+      WireReader entry = reader.Nested(field, "OpDef.attr");
+      std::string_view key;
+      WireField value_field;
+      if (!ReadAttrKey(&entry, &key, &value_field)) {
+        continue;  // no value: GE drops the entry
+      }
+      const int slot = ReservedSlotOf(kOpReservedKeys, key);
+      if (slot >= 0) {
+        PendingRecord &target = pending[static_cast<size_t>(slot)];
+        repeated = repeated || target.entry.has_value();
+        target.entry = entry;
+        target.value = value_field;
+        continue;
+      }
+      GeAttrValue value = ParseAttrDef(entry.Nested(value_field, "AttrDef"));
+      if (!value.IsEmpty()) {
+        attrs.insert_or_assign(std::string(key), std::move(value));
+      }
+    }
+    if (repeated) {
+      OpReserved reserved{kOpReservedKeys};
+      WireReader again = attr_reader;
+      while (again.Next(&field)) {
+        std::string_view key;
+        GeAttrValue value;
+        if (field.number == ir::kOpAttr &&
+            ReadAttrEntry(again, field, "OpDef.attr", &key, &value)) {
+          reserved.Offer(key, &value);  // ordinary entries are already in the map
+        }
+      }
+      ApplyReservedOpEffect(ComputeReservedOpEffect(&reserved), desc);
+      return;
+    }
+    std::string &key = reserved_key_;  // the concatenated records identify the effect
+    BuildRecordKey(pending.data(), pending.size(), &key);
+    auto it = reserved_effects_.find(key);
+    if (it == reserved_effects_.end()) {
+      // Decoding may recurse (a graph or desc inside an attribute) and reuse the scratch key.
+      const std::string owned_key = key;
+      OpReserved reserved{kOpReservedKeys};
+      for (size_t slot = 0; slot < kOpSlotCount; ++slot) {
+        if (pending[slot].entry) {
+          reserved.values[slot] =
+              ParseAttrDef(pending[slot].entry->Nested(pending[slot].value, "AttrDef"));
+        }
+      }
+      it = reserved_effects_.emplace(owned_key, ComputeReservedOpEffect(&reserved)).first;
+    }
+    ApplyReservedOpEffect(it->second, desc);
+  }
+
+  /// A reserved attribute's undecoded record: the reader of its map entry (for nesting depth and
+  /// offsets) and the entry's AttrDef field.
+  struct PendingRecord {
+    std::optional<WireReader> entry;
+    WireField value;
+  };
+
+  template <size_t N>
+  static int ReservedSlotOf(const std::array<std::string_view, N> &keys, std::string_view key) {
+    for (size_t i = 0; i < N; ++i) {
+      if (key == keys[i]) {
+        return static_cast<int>(i);
+      }
+    }
+    return -1;
+  }
+
+  /// Slot number, length and bytes of every present record: equal keys mean equal records.
+  static void BuildRecordKey(const PendingRecord *records, size_t count, std::string *key) {
+    key->clear();
+    for (size_t slot = 0; slot < count; ++slot) {
+      if (!records[slot].entry) {
+        continue;
+      }
+      const std::string_view bytes = records[slot].value.bytes;
+      const uint64_t size = bytes.size();
+      *key += static_cast<char>(slot);
+      key->append(reinterpret_cast<const char *>(&size), sizeof(size));
+      key->append(bytes.data(), bytes.size());
+    }
+  }
+
+  /// What the reserved attributes of an op do to its OpDesc: port names by index (in entry
+  /// order, applied when the index is a port of the op) and the shared IR metadata.
+  struct ReservedOpEffect {
+    std::vector<std::pair<int64_t, std::string>> input_names;
+    std::vector<std::pair<int64_t, std::string>> output_names;
+    IrMetadataPtr metadata;  // null: no IR metadata
+  };
+
   static void TakeNameIndexPair(OpReserved *reserved, size_t key_slot, size_t value_slot,
-                                bool inputs, OpDesc *desc) {
+                                std::vector<std::pair<int64_t, std::string>> *names) {
     auto keys = reserved->Take<std::vector<std::string>>(key_slot);
     auto values = reserved->Take<std::vector<int64_t>>(value_slot);
     if (!keys || !values || keys->size() != values->size()) {
       return;  // mismatched pairs are ignored, as GE does
     }
-    const size_t limit = inputs ? desc->GetInputsSize() : desc->GetOutputsSize();
     for (size_t i = 0; i < keys->size(); ++i) {
-      const int64_t index = (*values)[i];
-      if (index < 0 || static_cast<size_t>(index) >= limit) {
-        continue;
-      }
-      if (inputs) {
-        desc->SetInputName(static_cast<size_t>(index), std::move((*keys)[i]));
-      } else {
-        desc->SetOutputName(static_cast<size_t>(index), std::move((*keys)[i]));
-      }
+      names->emplace_back((*values)[i], std::move((*keys)[i]));
     }
   }
 
-  void ApplyReservedOpAttrs(OpReserved *reserved, OpDesc *desc) {
-    TakeNameIndexPair(reserved, kSlotInputNameKey, kSlotInputNameValue, true, desc);
-    TakeNameIndexPair(reserved, kSlotOutputNameKey, kSlotOutputNameValue, false, desc);
+  static void ApplyReservedOpEffect(const ReservedOpEffect &effect, OpDesc *desc) {
+    for (const auto &item : effect.input_names) {
+      if (item.first >= 0 && static_cast<size_t>(item.first) < desc->GetInputsSize()) {
+        desc->SetInputName(static_cast<size_t>(item.first), item.second);
+      }
+    }
+    for (const auto &item : effect.output_names) {
+      if (item.first >= 0 && static_cast<size_t>(item.first) < desc->GetOutputsSize()) {
+        desc->SetOutputName(static_cast<size_t>(item.first), item.second);
+      }
+    }
+    if (effect.metadata != nullptr) {
+      desc->SetIrMetadata(effect.metadata);
+    }
+  }
+
+  ReservedOpEffect ComputeReservedOpEffect(OpReserved *reserved) {
+    ReservedOpEffect effect;
+    TakeNameIndexPair(reserved, kSlotInputNameKey, kSlotInputNameValue, &effect.input_names);
+    TakeNameIndexPair(reserved, kSlotOutputNameKey, kSlotOutputNameValue, &effect.output_names);
     // _opt_input is derived from _ir_inputs on save; the txt-load peer index is dropped.
     IrMetadata metadata;
     // Identical metadata is shared between nodes, as the op catalog does; the cache key is built
@@ -479,14 +581,15 @@ class ModelDefParser {
     }
     if (metadata.inputs.empty() && metadata.outputs.empty() && metadata.subgraphs.empty() &&
         metadata.attr_names.empty()) {
-      return;
+      return effect;
     }
     auto it = metadata_cache_.find(key);
     if (it == metadata_cache_.end()) {
       it = metadata_cache_.emplace(key, std::make_shared<const IrMetadata>(std::move(metadata)))
                .first;
     }
-    desc->SetIrMetadata(it->second);
+    effect.metadata = it->second;
+    return effect;
   }
 
   void LoadExternalWeight(const std::string &graph_name, OpDesc *desc) {
@@ -540,6 +643,54 @@ class ModelDefParser {
   }
 
   // ---- descriptors and tensors ----
+  /// What the reserved attributes of a desc set (§3.5); absent members leave the desc alone.
+  struct DescEffect {
+    std::optional<Format> format;
+    std::optional<Format> origin_format;
+    std::optional<DataType> origin_dtype;
+    std::optional<bool> origin_initialized;
+    std::optional<std::vector<int64_t>> origin_shape;
+  };
+  static constexpr size_t kMaxCachedDescEffects = 4096;
+
+  static DescEffect ComputeDescEffect(DescReserved *reserved) {
+    DescEffect effect;
+    if (auto format = reserved->Take<int64_t>(kSlotFormatForInt)) {
+      effect.format = static_cast<Format>(*format);
+    }
+    auto origin_format = reserved->Take<std::string>(kSlotOriginFormat);
+    auto origin_format_int = reserved->Take<int64_t>(kSlotOriginFormatForInt);
+    if (origin_format_int) {
+      effect.origin_format = static_cast<Format>(*origin_format_int);
+    } else if (origin_format) {
+      effect.origin_format = ParseLayout(*origin_format);
+    }
+    if (auto origin_dtype = reserved->Take<std::string>(kSlotOriginDataType)) {
+      effect.origin_dtype = DataTypeFromString(*origin_dtype);
+    }
+    effect.origin_initialized = reserved->Take<bool>(kSlotOriginShapeInitialized);
+    effect.origin_shape = reserved->Take<std::vector<int64_t>>(kSlotOriginShape);
+    return effect;
+  }
+
+  static void ApplyDescEffect(const DescEffect &effect, GeTensorDesc *desc) {
+    if (effect.format) {
+      desc->SetFormat(*effect.format);
+    }
+    if (effect.origin_format) {
+      desc->SetOriginFormat(*effect.origin_format);
+    }
+    if (effect.origin_dtype) {
+      desc->SetOriginDataType(*effect.origin_dtype);
+    }
+    if (effect.origin_shape) {
+      desc->SetOriginShape(GeShape(*effect.origin_shape));
+    }
+    if (effect.origin_initialized) {
+      desc->SetOriginShapeInitialized(*effect.origin_initialized);
+    }
+  }
+
   GeTensorDesc ParseTensorDescriptor(WireReader reader) {
     GeTensorDesc desc;
     desc.SetDataType(DT_UNDEFINED);  // an absent dtype is proto DT_UNDEFINED (0)
@@ -548,7 +699,10 @@ class ModelDefParser {
     WireField field;
     // User attributes go to the desc only when there are any (most descs have none).
     AttrMap attrs;
-    DescReserved reserved{kDescReservedKeys};
+    // Reserved entries (§3.5) are collected undecoded, as for ops (ParseOpAttrs).
+    std::array<PendingRecord, kDescSlotCount> pending;
+    bool repeated = false;
+    const WireReader start = reader;
     while (reader.Next(&field)) {
       switch (field.number) {
         case ir::kDescName:
@@ -577,10 +731,22 @@ class ModelDefParser {
           has_layout = true;
           break;
         case ir::kDescAttr: {
+          WireReader entry = reader.Nested(field, "TensorDescriptor.attr");
           std::string_view key;
-          GeAttrValue value;
-          if (ReadAttrEntry(reader, field, "TensorDescriptor.attr", &key, &value) &&
-              !reserved.Offer(key, &value)) {
+          WireField value_field;
+          if (!ReadAttrKey(&entry, &key, &value_field)) {
+            break;  // no value: GE drops the entry
+          }
+          const int slot = ReservedSlotOf(kDescReservedKeys, key);
+          if (slot >= 0) {
+            PendingRecord &target = pending[static_cast<size_t>(slot)];
+            repeated = repeated || target.entry.has_value();
+            target.entry = entry;
+            target.value = value_field;
+            break;
+          }
+          GeAttrValue value = ParseAttrDef(entry.Nested(value_field, "AttrDef"));
+          if (!value.IsEmpty()) {
             attrs.insert_or_assign(std::string(key), std::move(value));
           }
           break;
@@ -591,25 +757,37 @@ class ModelDefParser {
     if (has_layout) {
       desc.SetFormat(ParseLayout(std::string(layout)));
     }
-    if (auto format = reserved.Take<int64_t>(kSlotFormatForInt)) {
-      desc.SetFormat(static_cast<Format>(*format));
-    }
-    auto origin_format = reserved.Take<std::string>(kSlotOriginFormat);
-    auto origin_format_int = reserved.Take<int64_t>(kSlotOriginFormatForInt);
-    if (origin_format_int) {
-      desc.SetOriginFormat(static_cast<Format>(*origin_format_int));
-    } else if (origin_format) {
-      desc.SetOriginFormat(ParseLayout(*origin_format));
-    }
-    if (auto origin_dtype = reserved.Take<std::string>(kSlotOriginDataType)) {
-      desc.SetOriginDataType(DataTypeFromString(*origin_dtype));
-    }
-    auto initialized = reserved.Take<bool>(kSlotOriginShapeInitialized);
-    if (auto origin_shape = reserved.Take<std::vector<int64_t>>(kSlotOriginShape)) {
-      desc.SetOriginShape(GeShape(std::move(*origin_shape)));
-    }
-    if (initialized) {
-      desc.SetOriginShapeInitialized(*initialized);
+    if (repeated) {
+      DescReserved reserved{kDescReservedKeys};
+      WireReader again = start;
+      while (again.Next(&field)) {
+        std::string_view key;
+        GeAttrValue value;
+        if (field.number == ir::kDescAttr &&
+            ReadAttrEntry(again, field, "TensorDescriptor.attr", &key, &value)) {
+          reserved.Offer(key, &value);  // ordinary entries are already in the map
+        }
+      }
+      ApplyDescEffect(ComputeDescEffect(&reserved), &desc);
+    } else {
+      std::string &cache_key = reserved_key_;
+      BuildRecordKey(pending.data(), pending.size(), &cache_key);
+      auto it = desc_effects_.find(cache_key);
+      if (it == desc_effects_.end()) {
+        const std::string owned_key = cache_key;  // decoding may recurse and reuse the scratch
+        DescReserved reserved{kDescReservedKeys};
+        for (size_t slot = 0; slot < kDescSlotCount; ++slot) {
+          if (pending[slot].entry) {
+            reserved.values[slot] =
+                ParseAttrDef(pending[slot].entry->Nested(pending[slot].value, "AttrDef"));
+          }
+        }
+        if (desc_effects_.size() >= kMaxCachedDescEffects) {
+          desc_effects_.clear();  // bounded: many distinct origin shapes just decode again
+        }
+        it = desc_effects_.emplace(owned_key, ComputeDescEffect(&reserved)).first;
+      }
+      ApplyDescEffect(it->second, &desc);
     }
     if (!attrs.empty()) {
       desc.MutableAttrs() = std::move(attrs);
@@ -674,25 +852,31 @@ class ModelDefParser {
   bool ReadAttrEntry(const WireReader &parent, const WireField &entry, const char *what,
                      std::string_view *key, GeAttrValue *value) {
     WireReader reader = parent.Nested(entry, what);
-    *key = std::string_view();
-    bool has_value = false;
     WireField value_field;
-    WireField field;
-    while (reader.Next(&field)) {
-      if (field.number == ir::kMapKey) {
-        reader.ExpectType(field, WireType::kLen, "attr key");
-        *key = field.bytes;
-      } else if (field.number == ir::kMapValue) {
-        reader.ExpectType(field, WireType::kLen, "attr value");
-        value_field = field;
-        has_value = true;
-      }
-    }
-    if (!has_value) {
+    if (!ReadAttrKey(&reader, key, &value_field)) {
       return false;  // a missing value is an AttrDef with no member, which GE drops
     }
     *value = ParseAttrDef(reader.Nested(value_field, "AttrDef"));
     return !value->IsEmpty();
+  }
+
+  /// Scans one map entry (the reader of its payload) for its key and its AttrDef record
+  /// without decoding the AttrDef. False when the entry has no value.
+  static bool ReadAttrKey(WireReader *reader, std::string_view *key, WireField *value_field) {
+    *key = std::string_view();
+    bool has_value = false;
+    WireField field;
+    while (reader->Next(&field)) {
+      if (field.number == ir::kMapKey) {
+        reader->ExpectType(field, WireType::kLen, "attr key");
+        *key = field.bytes;
+      } else if (field.number == ir::kMapValue) {
+        reader->ExpectType(field, WireType::kLen, "attr value");
+        *value_field = field;
+        has_value = true;
+      }
+    }
+    return has_value;
   }
 
   GeAttrValue ParseAttrDef(WireReader reader) {
@@ -861,7 +1045,10 @@ class ModelDefParser {
   const std::string &source_;
   const std::string &weight_dir_;
   std::unordered_map<std::string, IrMetadataPtr> metadata_cache_;
-  std::string metadata_key_;  // scratch of ApplyReservedOpAttrs
+  std::string metadata_key_;  // scratch of ComputeReservedOpEffect
+  std::string reserved_key_;  // scratch of ParseOpAttrs
+  std::unordered_map<std::string, ReservedOpEffect> reserved_effects_;
+  std::unordered_map<std::string, DescEffect> desc_effects_;
 };
 
 }  // namespace

@@ -19,8 +19,13 @@ namespace {
 
 using proto::WireWriter;
 
-// A reserved attribute to write: key plus a value owned by the caller (§3.3, §3.5).
-using AttrEntry = std::pair<std::string_view, const GeAttrValue *>;
+// A reserved attribute to write: key plus a value owned by the caller (§3.3, §3.5) and, when
+// known, the finished record bytes of the entry (shared reserved attributes are encoded once).
+struct AttrEntry {
+  std::string_view first;
+  const GeAttrValue *second = nullptr;
+  const std::string *encoded = nullptr;
+};
 
 // At most 13 reserved op attributes plus the text-dump peer index.
 constexpr size_t kMaxReservedEntries = 16;
@@ -46,6 +51,7 @@ struct OpReservedAttrs {
   std::vector<std::string> input_names;
   std::vector<std::string> output_names;
   std::vector<std::pair<std::string, GeAttrValue>> values;  // sorted by key
+  std::vector<std::string> encoded;  // values[i] as one finished OpDef.attr record
 
   bool Matches(const OpDesc &desc) const {
     if (desc.GetInputsSize() != input_names.size() ||
@@ -201,8 +207,9 @@ class ModelDefWriter {
     const OpReservedAttrs &reserved = ReservedAttrsOf(desc);
     std::array<AttrEntry, kMaxReservedEntries> entries;
     size_t count = 0;
-    for (const auto &item : reserved.values) {
-      entries[count++] = {item.first, &item.second};
+    for (size_t i = 0; i < reserved.values.size(); ++i) {
+      entries[count++] = {reserved.values[i].first, &reserved.values[i].second,
+                          &reserved.encoded[i]};
     }
     GeAttrValue peer_index_value;
     if (options_.txt_peer_index) {
@@ -238,6 +245,9 @@ class ModelDefWriter {
     BuildOpReserved(desc, &built->values);
     std::stable_sort(built->values.begin(), built->values.end(),
                      [](const auto &a, const auto &b) { return a.first < b.first; });
+    for (const auto &item : built->values) {
+      built->encoded.push_back(EncodeEntry(ir::kOpAttr, item.first, item.second));
+    }
     candidates.push_back(std::move(built));
     return *candidates.back();
   }
@@ -335,9 +345,62 @@ class ModelDefWriter {
     w_.EndMessage(shape);
     w_.WriteBytes(ir::kDescLayout, FormatString(desc.GetFormat()));
 
-    // The reserved desc attributes (§3.5) live on the stack: two descs per op on average.
-    std::array<GeAttrValue, 6> values;
-    std::array<AttrEntry, 6> entries;
+    // The reserved desc attributes (§3.5) depend only on the formats, origin dtype and origin
+    // shape, which most descs of a graph share: their records are encoded once per distinct
+    // combination (see DescReservedOf).
+    const DescReserved &reserved = DescReservedOf(desc);
+    std::array<AttrEntry, kDescReservedCount> entries;
+    for (size_t i = 0; i < reserved.count; ++i) {
+      entries[i] = {reserved.keys[i], nullptr, &reserved.encoded[i]};
+    }
+    WriteMergedEntries(ir::kDescAttr, entries.data(), reserved.count, desc.GetAttrs(), NoSkip,
+                       nullptr);
+    w_.WriteBytes(ir::kDescDeviceType, "NPU");
+  }
+
+  static bool NoSkip(const std::string &) { return false; }
+
+  static constexpr size_t kDescReservedCount = 6;
+  /// The reserved attribute records of descs with one combination of the values they encode.
+  struct DescReserved {
+    Format format;
+    Format origin_format;
+    DataType origin_dtype;
+    bool origin_initialized;
+    std::vector<int64_t> origin_dims;  // only when origin_initialized
+    size_t count = 0;
+    std::array<std::string_view, kDescReservedCount> keys;  // sorted
+    std::array<std::string, kDescReservedCount> encoded;
+
+    bool Matches(const GeTensorDesc &desc) const {
+      return desc.GetFormat() == format && desc.GetOriginFormat() == origin_format &&
+             desc.GetOriginDataType() == origin_dtype &&
+             desc.IsOriginShapeInitialized() == origin_initialized &&
+             (!origin_initialized || desc.GetOriginShape().GetDims() == origin_dims);
+    }
+  };
+
+  const DescReserved &DescReservedOf(const GeTensorDesc &desc) {
+    // Most recently used first; a small bounded cache (graphs with many distinct origin shapes
+    // just re-encode).
+    for (size_t i = 0; i < desc_reserved_.size(); ++i) {
+      if (desc_reserved_[i]->Matches(desc)) {
+        if (i != 0) {
+          std::swap(desc_reserved_[i], desc_reserved_[0]);
+        }
+        return *desc_reserved_[0];
+      }
+    }
+    auto built = std::make_unique<DescReserved>();
+    built->format = desc.GetFormat();
+    built->origin_format = desc.GetOriginFormat();
+    built->origin_dtype = desc.GetOriginDataType();
+    built->origin_initialized = desc.IsOriginShapeInitialized();
+    if (built->origin_initialized) {
+      built->origin_dims = desc.GetOriginShape().GetDims();
+    }
+    std::array<GeAttrValue, kDescReservedCount> values;
+    std::array<AttrEntry, kDescReservedCount> entries;
     size_t count = 0;
     auto add = [&values, &entries, &count](const char *key, GeAttrValue value) {
       values[count] = std::move(value);
@@ -355,11 +418,36 @@ class ModelDefWriter {
       add(ir::kOriginShape, GeAttrValue(desc.GetOriginShape().GetDims()));
     }
     SortEntries(entries.data(), count);
-    WriteMergedEntries(ir::kDescAttr, entries.data(), count, desc.GetAttrs(), NoSkip, nullptr);
-    w_.WriteBytes(ir::kDescDeviceType, "NPU");
+    built->count = count;
+    for (size_t i = 0; i < count; ++i) {
+      built->keys[i] = entries[i].first;
+      built->encoded[i] = EncodeEntry(ir::kDescAttr, entries[i].first, *entries[i].second);
+    }
+    constexpr size_t kMaxCached = 16;
+    if (desc_reserved_.size() == kMaxCached) {
+      desc_reserved_.pop_back();
+    }
+    desc_reserved_.insert(desc_reserved_.begin(), std::move(built));
+    return *desc_reserved_[0];
   }
 
-  static bool NoSkip(const std::string &) { return false; }
+  /// One map entry record (`field` tag included) as WriteEntry writes it, into a new string.
+  std::string EncodeEntry(uint32_t field, std::string_view key, const GeAttrValue &value) {
+    std::string bytes;
+    const WireWriter saved = w_;
+    w_ = WireWriter(&bytes);
+    WriteEntry(field, key, value, nullptr);
+    w_ = saved;
+    return bytes;
+  }
+
+  void WriteReserved(uint32_t field, const AttrEntry &entry, const GeAttrValue *untyped_list) {
+    if (entry.encoded != nullptr) {
+      w_.out()->append(*entry.encoded);
+    } else {
+      WriteEntry(field, entry.first, *entry.second, untyped_list);
+    }
+  }
 
   /// Writes map entries in key order: `reserved` (sorted, unique keys) merged with `attrs`
   /// (a std::map, so sorted as well). A user attribute whose key is reserved is dropped, as is
@@ -371,7 +459,7 @@ class ModelDefWriter {
     for (const auto &item : attrs) {
       const std::string_view key = item.first;
       while (next < count && reserved[next].first < key) {
-        WriteEntry(field, reserved[next].first, *reserved[next].second, untyped_list);
+        WriteReserved(field, reserved[next], untyped_list);
         ++next;
       }
       if ((next < count && reserved[next].first == key) || skip(item.first)) {
@@ -380,7 +468,7 @@ class ModelDefWriter {
       WriteEntry(field, key, item.second, untyped_list);
     }
     for (; next < count; ++next) {
-      WriteEntry(field, reserved[next].first, *reserved[next].second, untyped_list);
+      WriteReserved(field, reserved[next], untyped_list);
     }
   }
 
@@ -582,6 +670,7 @@ class ModelDefWriter {
   std::string endpoint_;
   std::unordered_map<const IrMetadata *, std::vector<std::unique_ptr<OpReservedAttrs>>>
       op_reserved_;
+  std::vector<std::unique_ptr<DescReserved>> desc_reserved_;  // most recently used first
 };
 
 }  // namespace

@@ -472,20 +472,21 @@ uint32_t EsCreateOp(EsCGraphBuilder *builder, const char *op_type, EsCTensorHold
       SetLastError("create op: op type is null");
       return ge::FAILED;
     }
-    const std::string what = std::string("create op ") + op_type + ": ";
+    // The message prefix is built only on failure: this entry runs once per node built.
+    auto what = [op_type]() { return std::string("create op ") + op_type + ": "; };
     if (num_ir_inputs < 0 || num_dynamic_outputs < 0 || num_ir_subgraphs < 0 || num_attrs < 0 ||
         output_capacity < 0 || (num_ir_inputs > 0 && input_counts == nullptr) ||
         (num_dynamic_outputs > 0 && dynamic_output_counts == nullptr) ||
         (num_ir_subgraphs > 0 && subgraph_counts == nullptr) ||
         (num_attrs > 0 && (attr_names == nullptr || attr_values == nullptr))) {
-      SetLastError(what + "invalid argument arrays");
+      SetLastError(what() + "invalid argument arrays");
       return ge::FAILED;
     }
     std::vector<std::vector<EsTensorHolder *>> in(static_cast<size_t>(num_ir_inputs));
     int64_t flat = 0;
     for (int64_t i = 0; i < num_ir_inputs; ++i) {
       if (input_counts[i] < 0 || (input_counts[i] > 0 && inputs == nullptr)) {
-        SetLastError(what + "invalid count for IR input " + std::to_string(i));
+        SetLastError(what() + "invalid count for IR input " + std::to_string(i));
         return ge::FAILED;
       }
       for (int64_t k = 0; k < input_counts[i]; ++k) {
@@ -498,7 +499,7 @@ uint32_t EsCreateOp(EsCGraphBuilder *builder, const char *op_type, EsCTensorHold
     flat = 0;
     for (int64_t i = 0; i < num_ir_subgraphs; ++i) {
       if (subgraph_counts[i] < 0 || (subgraph_counts[i] > 0 && subgraphs == nullptr)) {
-        SetLastError(what + "invalid count for IR subgraph " + std::to_string(i));
+        SetLastError(what() + "invalid count for IR subgraph " + std::to_string(i));
         return ge::FAILED;
       }
       for (int64_t k = 0; k < subgraph_counts[i]; ++k) {
@@ -509,7 +510,7 @@ uint32_t EsCreateOp(EsCGraphBuilder *builder, const char *op_type, EsCTensorHold
     std::vector<std::pair<std::string, ge::GeAttrValue>> attrs;
     for (int64_t i = 0; i < num_attrs; ++i) {
       if (attr_names[i] == nullptr || attr_values[i] == nullptr) {
-        SetLastError(what + "attribute " + std::to_string(i) + " has a null name or value");
+        SetLastError(what() + "attribute " + std::to_string(i) + " has a null name or value");
         return ge::FAILED;
       }
       attrs.emplace_back(attr_names[i], attr_values[i]->value);

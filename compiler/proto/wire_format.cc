@@ -95,7 +95,15 @@ bool WireReader::Next(WireField *field) {
     return false;
   }
   const size_t tag_pos = pos_;
-  const uint64_t tag = ReadVarint(&pos_, "tag", 0);
+  // Tags below 128 (field numbers up to 15) are one byte: decode them without the general loop.
+  const uint8_t first = static_cast<uint8_t>(data_[pos_]);
+  uint64_t tag;
+  if (first < 0x80U) {
+    tag = first;
+    ++pos_;
+  } else {
+    tag = ReadVarint(&pos_, "tag", 0);
+  }
   const uint64_t number = tag >> 3;
   const uint32_t type = static_cast<uint32_t>(tag & 7U);
   if (number == 0 || number > 0x1FFFFFFFU) {
@@ -129,7 +137,12 @@ bool WireReader::Next(WireField *field) {
     case 2: {
       field->type = WireType::kLen;
       const size_t len_pos = pos_;
-      const uint64_t size = ReadVarint(&pos_, "length", field->number);
+      uint64_t size;
+      if (pos_ < data_.size() && static_cast<uint8_t>(data_[pos_]) < 0x80U) {
+        size = static_cast<uint8_t>(data_[pos_++]);  // lengths below 128: one byte
+      } else {
+        size = ReadVarint(&pos_, "length", field->number);
+      }
       if (size > data_.size() - pos_) {
         Fail("truncated length-delimited " + field_name() + " (needs " + std::to_string(size) +
                  " bytes, " + std::to_string(data_.size() - pos_) + " remain)",
@@ -248,11 +261,19 @@ size_t VarintSize(uint64_t value) {
 }
 
 void WireWriter::WriteVarint(uint64_t value) {
+  if (value < 0x80U) {  // tags, small lengths and small ints: one byte
+    out_->push_back(static_cast<char>(value));
+    return;
+  }
+  // Encode into a local buffer, then append once (one capacity check instead of one per byte).
+  char buffer[10];
+  size_t size = 0;
   while (value >= 0x80U) {
-    out_->push_back(static_cast<char>((value & 0x7FU) | 0x80U));
+    buffer[size++] = static_cast<char>((value & 0x7FU) | 0x80U);
     value >>= 7;
   }
-  out_->push_back(static_cast<char>(value));
+  buffer[size++] = static_cast<char>(value);
+  out_->append(buffer, size);
 }
 
 void WireWriter::WriteTag(uint32_t number, WireType type) {

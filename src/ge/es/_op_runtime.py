@@ -8,7 +8,7 @@ import ctypes
 from typing import Any, Dict, List
 
 from ge._capi import pyes_graph_builder_wrapper as _w
-from ge.es import _codegen
+from ge.es import _codegen, _op_fast_path
 from ge.es.graph_builder import GraphBuilder, _apply_scopes
 from ge.es.tensor_holder import TensorHolder
 from ge.es.tensor_like import convert_to_tensor_holder, resolve_builder
@@ -191,6 +191,37 @@ def _array(c_type, values: List[Any]):
     return (c_type * len(values))(*values) if values else None
 
 
+def _with_attrs(spec: Dict[str, Any], func, attrs: List[Any], builder, call) -> int:
+    """Converts the attribute arguments into C attribute values, runs ``call(names, values,
+    count)`` (EsCreateOp) and frees the values again. Returns the status of ``call``."""
+    op = spec["type"]
+    if not spec["attrs"]:
+        return call(None, None, 0)
+    names: List[bytes] = []
+    values_av: List[Any] = []
+    lib = _lib()
+    try:
+        for (name, attr_type, required, param), value in zip(spec["attrs"], attrs):
+            if value is None:
+                if required:
+                    raise TypeError(f"{op}: required attribute '{param}' is missing")
+                continue
+            if attr_type == _codegen.VT_TENSOR and value is _kw_default(func, param):
+                from ge.graph import Tensor
+
+                value = Tensor()  # a fresh default per call: each one is handed to the builder
+            av = lib.GeApiWrapper_AttrValue_Create()
+            if not av:
+                raise RuntimeError(f"{op}: failed to create attribute value")
+            values_av.append(av)
+            _set_attr(av, op, param, attr_type, value, builder)
+            names.append(name.encode("utf-8"))
+        return call(_array(ctypes.c_char_p, names), _array(_VP, values_av), len(names))
+    finally:
+        for av in values_av:
+            lib.GeApiWrapper_AttrValue_Destroy(av)
+
+
 def call_op(
     spec: Dict[str, Any],
     func,
@@ -201,6 +232,11 @@ def call_op(
     attrs: List[Any],
     output_class: type | None,
 ):
+    fast = spec.get("_fast_plan", False)
+    if fast is False:
+        fast = _op_fast_path.plan_for(spec)
+    if fast is not None:
+        return fast(inputs, attrs, func, _with_attrs, output_class)
     op = spec["type"]
     esb = _w.get_esb_lib()  # looked up once: this function runs for every node built
     # ---- owner builder ----
@@ -282,31 +318,16 @@ def call_op(
         esb.EsBuilderAdoptGraph(builder._handle, g._handle)
     sub_handles = [g._handle for g in graphs]
 
-    # ---- attributes ----
-    names: List[bytes] = []
-    values_av: List[Any] = []
-    lib = _lib() if spec["attrs"] else None
-    try:
-        for (name, attr_type, required, param), value in zip(spec["attrs"], attrs):
-            if value is None:
-                if required:
-                    raise TypeError(f"{op}: required attribute '{param}' is missing")
-                continue
-            if attr_type == _codegen.VT_TENSOR and value is _kw_default(func, param):
-                from ge.graph import Tensor
-
-                value = Tensor()  # a fresh default per call: each one is handed to the builder
-            av = lib.GeApiWrapper_AttrValue_Create()
-            if not av:
-                raise RuntimeError(f"{op}: failed to create attribute value")
-            values_av.append(av)
-            _set_attr(av, op, param, attr_type, value, builder)
-            names.append(name.encode("utf-8"))
-
-        capacity = sum(1 for o in spec["outputs"] if o[1] != "dynamic") + sum(out_nums)
-        out_array = (_VP * max(capacity, 1))()
-        out_num = _I64(0)
-        status = esb.EsCreateOp(
+    # ---- attributes and the call ----
+    capacity = sum(1 for o in spec["outputs"] if o[1] != "dynamic") + sum(out_nums)
+    out_array = (_VP * max(capacity, 1))()
+    out_num = _I64(0)
+    status = _with_attrs(
+        spec,
+        func,
+        attrs,
+        builder,
+        lambda names, values, n_attrs: esb.EsCreateOp(
             builder._handle,
             op.encode("utf-8"),
             _array(_VP, flat),
@@ -317,16 +338,14 @@ def call_op(
             _array(_VP, sub_handles),
             _array(_I64, sub_counts),
             len(sub_counts),
-            _array(ctypes.c_char_p, names),
-            _array(_VP, values_av),
-            len(names),
+            names,
+            values,
+            n_attrs,
             out_array,
             capacity,
             ctypes.byref(out_num),
-        )
-    finally:
-        for av in values_av:
-            lib.GeApiWrapper_AttrValue_Destroy(av)
+        ),
+    )
     if status != 0:
         raise ValueError(f"Tensor handle cannot be None (failed to create {op}: {_w.last_error()})")
 

@@ -30,15 +30,24 @@ class InputType(Enum):
 
 # ---- scopes -----------------------------------------------------------------------------------
 
-_scope_state = threading.local()
+
+class _ScopeState(threading.local):
+    # Class-level defaults (never mutated: scopes assign new objects) so that reading an unset
+    # scope is a plain attribute lookup; getattr with a default raises and catches an
+    # AttributeError internally, which every op creation paid before.
+    custom_node_attrs: Dict[str, Any] = {}
+    control_dependency_nodes: List[TensorHolder] = []
+
+
+_scope_state = _ScopeState()
 
 
 def _custom_node_attrs() -> Dict[str, Any]:
-    return getattr(_scope_state, "custom_node_attrs", {})
+    return _scope_state.custom_node_attrs
 
 
 def _control_dependency_nodes() -> List[TensorHolder]:
-    return getattr(_scope_state, "control_dependency_nodes", [])
+    return _scope_state.control_dependency_nodes
 
 
 @contextlib.contextmanager

@@ -1,0 +1,38 @@
+#!/bin/bash
+# Side-by-side run of the graph-construction benchmark for two builds of ge_py (issue #2 item 10):
+# the same ge_graph_build_bench binary is run against an old and the new libge_compiler.so (it has
+# a RUNPATH, so LD_LIBRARY_PATH selects the library), and bench/graph_build.py with the matching
+# src/ trees. Two rounds, old and new alternating, so that load changes hit both alike; then one
+# 1M-node C++ run each. Prints CPU next to wall time and the load average.
+#
+# Usage: bench/graph_build_ab.sh OLD_LIB_DIR OLD_SRC_DIR [BUILD_DIR]
+#   OLD_LIB_DIR  directory holding the old libge_compiler.so
+#   OLD_SRC_DIR  the old tree's src/ (e.g. from `git archive <rev> src | tar -x -C /tmp/old`)
+#   BUILD_DIR    the new build (default build/integ); needs the ge_graph_build_bench target built
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+old_lib=$1
+old_src=$2
+build=${3:-$root/build/integ}
+bench=$build/compiler/es/ge_graph_build_bench
+load() { cut -d' ' -f1-3 /proc/loadavg; }
+run() {  # run <old|new> <what...>
+  local lib src
+  if [ "$1" = old ]; then lib=$old_lib src=$old_src; else lib=$build/compiler src=$root/src; fi
+  shift
+  case $1 in
+    cpp) LD_LIBRARY_PATH=$lib nice -n 10 "$bench" "$2" "$3" | tr '\n' ' '; echo ;;
+    py) PYTHONPATH=$src GE_PY_COMPILER_LIB=$lib/libge_compiler.so nice -n 10 \
+          python3 "$root/bench/graph_build.py" --skip-cpp --nodes-py "$2" ;;
+  esac
+}
+for round in 1 2; do
+  echo "=== round $round $(date +%T) load $(load)"
+  for v in old new; do
+    echo "--- $v C++ 100k + AIR"; run $v cpp 100000 1
+    echo "--- $v Python ge.es 100k + AIR (load $(load))"; run $v py 100000
+  done
+done
+echo "=== 1M-node C++ chain $(date +%T) load $(load)"
+for v in old new; do echo "--- $v"; run $v cpp 1000000 0; done
+echo "=== end $(date +%T) load $(load)"
