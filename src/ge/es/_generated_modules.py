@@ -15,7 +15,7 @@ import os
 import sys
 import types
 
-from ge.es import _catalog, _codegen
+from ge.es import _catalog
 
 _PACKAGE = "ge.es"
 _HERE = os.path.dirname(os.path.abspath(__file__))
@@ -42,6 +42,10 @@ class _GeneratedModuleLoader(importlib.abc.Loader):
         return None
 
     def exec_module(self, module: types.ModuleType) -> None:
+        # Imported here: code generation is only needed for a module without a file, and
+        # `import ge.es` (done by every compile that loads a Python pass) should not pay for it.
+        from ge.es import _codegen
+
         name = module.__name__.rsplit(".", 1)[1]
         protos = _catalog.list_prototypes()
         if name != "all":

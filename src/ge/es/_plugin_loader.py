@@ -9,10 +9,18 @@ import sys
 import types
 from typing import Any, Dict, List
 
-try:
-    from importlib.metadata import entry_points
-except ImportError:  # pragma: no cover - Python without importlib.metadata
-    from importlib_metadata import entry_points  # type: ignore[no-redef]
+from ge._internal.entry_point_scan import group_may_be_declared
+
+
+def entry_points(**kwargs: Any) -> Any:
+    """``importlib.metadata.entry_points``, imported on first use: the import (email, zipfile,
+    csv, ...) costs more than most compiles, and ``import ge.es`` happens in every one."""
+    try:
+        from importlib.metadata import entry_points as metadata_entry_points
+    except ImportError:  # pragma: no cover - Python without importlib.metadata
+        from importlib_metadata import entry_points as metadata_entry_points  # type: ignore
+    return metadata_entry_points(**kwargs)
+
 
 __all__ = ["load_all_plugins", "debug_print"]
 
@@ -26,6 +34,8 @@ def debug_print(level: str, message: str, *args: Any) -> None:
 
 
 def _iter_plugin_entry_points() -> List[Any]:
+    if not group_may_be_declared(_ENTRY_POINT_GROUP):
+        return []  # no distribution on sys.path declares the group: skip importlib.metadata
     try:
         eps = entry_points(group=_ENTRY_POINT_GROUP)
     except TypeError:

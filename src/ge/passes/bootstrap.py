@@ -12,8 +12,8 @@ from typing import List, Tuple
 
 from ge._internal import plugin_loader
 
+from .._internal.entry_point_scan import group_may_be_declared
 from . import registry
-from ._entry_point_scan import group_may_be_declared
 
 __all__ = [
     "ENTRY_POINT_GROUP",

@@ -65,12 +65,14 @@ def test_entry_points_with_group_keyword(monkeypatch):
         seen.update(kwargs)
         return ["ep"]
 
+    monkeypatch.setattr(_plugin_loader, "group_may_be_declared", lambda group: True)
     monkeypatch.setattr(_plugin_loader, "entry_points", fake_entry_points)
     assert _plugin_loader._iter_plugin_entry_points() == ["ep"]
     assert seen == {"group": "ge.es.plugins"}
 
 
 def test_entry_points_dict_result(monkeypatch):
+    monkeypatch.setattr(_plugin_loader, "group_may_be_declared", lambda group: True)
     monkeypatch.setattr(
         _plugin_loader, "entry_points", lambda **kw: {"ge.es.plugins": ["a"], "other": ["b"]}
     )
@@ -87,6 +89,7 @@ def test_entry_points_old_api_with_select(monkeypatch):
             raise TypeError("no keywords")
         return Selectable()
 
+    monkeypatch.setattr(_plugin_loader, "group_may_be_declared", lambda group: True)
     monkeypatch.setattr(_plugin_loader, "entry_points", old_api)
     assert _plugin_loader._iter_plugin_entry_points() == ["selected:ge.es.plugins"]
 
@@ -97,6 +100,7 @@ def test_entry_points_old_api_with_dict(monkeypatch):
             raise TypeError("no keywords")
         return {"ge.es.plugins": ["legacy"]}
 
+    monkeypatch.setattr(_plugin_loader, "group_may_be_declared", lambda group: True)
     monkeypatch.setattr(_plugin_loader, "entry_points", old_api)
     assert _plugin_loader._iter_plugin_entry_points() == ["legacy"]
 
@@ -140,3 +144,13 @@ def test_debug_print_goes_to_stdout(capsys):
     captured = capsys.readouterr()
     assert captured.out == "[INFO] [ge.es._plugin_loader] ES plugin 'x' loaded: mod\n"
     assert captured.err == ""
+
+
+def test_undeclared_group_skips_importlib_metadata(monkeypatch):
+    def must_not_run(**kwargs):
+        raise AssertionError("importlib.metadata consulted although no distribution declares it")
+
+    monkeypatch.setattr(_plugin_loader, "group_may_be_declared", lambda group: False)
+    monkeypatch.setattr(_plugin_loader, "entry_points", must_not_run)
+    assert _plugin_loader._iter_plugin_entry_points() == []
+    assert _plugin_loader.load_all_plugins() == {}

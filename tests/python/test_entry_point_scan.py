@@ -7,7 +7,7 @@ import zipfile
 
 import pytest
 
-from ge.passes._entry_point_scan import group_may_be_declared
+from ge._internal.entry_point_scan import group_may_be_declared
 
 GROUP = "ge.passes.plugins"
 

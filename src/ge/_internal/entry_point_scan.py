@@ -2,9 +2,10 @@
 
 ``importlib.metadata`` (email, zipfile, csv, ... plus a parse of every distribution's metadata)
 costs far more than a compile with a trivial pass. Almost no environment declares
-``ge.passes.plugins``, so the plugin scan first looks at the ``entry_points.txt`` files on
-``sys.path`` itself and only asks ``importlib.metadata`` when one of them names the group, or when
-something on the path cannot be checked this way (a zip/egg entry, a custom distribution finder).
+``ge.passes.plugins`` or ``ge.es.plugins``, so the plugin scans first look at the
+``entry_points.txt`` files on ``sys.path`` itself and only ask ``importlib.metadata`` when one of
+them names the group, or when something on the path cannot be checked this way (a zip/egg entry,
+a custom distribution finder).
 """
 
 from __future__ import annotations
