@@ -330,8 +330,8 @@ def test_atc_without_any_set_runs_fallback_codegen(fallback_venv, models, tmp_pa
     child process, which builds into an empty cache; the pass then rewrites the model."""
     if not (os.environ.get("GE_PY_TEST_PACKAGING") == "1" or os.environ.get("GE_PY_TEST_DIST")):
         # The racing test above already built the set once; this second build compiles
-        # native/ again (its cache path differs, so ccache does not serve it): ~5-13 min on
-        # the shared 2-core machine, too much for the default suite.
+        # native/ again (ccache did not serve it when measured): 5-13 min on the shared
+        # 2-core machine, too much for the default suite.
         pytest.skip(
             "second fallback build (the loader's child path): runs with GE_PY_TEST_PACKAGING=1 "
             "or GE_PY_TEST_DIST"
