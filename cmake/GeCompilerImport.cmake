@@ -37,3 +37,24 @@ function(ge_import_prebuilt_compiler)
       INTERFACE_INCLUDE_DIRECTORIES "${include_dir}")
   message(STATUS "Using prebuilt compiler core: ${library} (headers ${include_dir})")
 endfunction()
+
+# ge_install_prebuilt_compiler(): install the already built core of GE_COMPILER_PREBUILT_DIR
+# (lib/, bin/, include/, data/, as `cmake --install` of a full build lays out ge_compiler/) as
+# the ge_compiler package. The matrix builder and the packaging tests use it to wrap the core
+# that tools/run_tests.sh compiled into a ge_compiler wheel without compiling it a second time.
+function(ge_install_prebuilt_compiler)
+  if(NOT GE_COMPILER_PREBUILT_DIR)
+    message(FATAL_ERROR "GE_INSTALL_PREBUILT_COMPILER=ON needs -DGE_COMPILER_PREBUILT_DIR=<dir>")
+  endif()
+  get_filename_component(prebuilt "${GE_COMPILER_PREBUILT_DIR}" ABSOLUTE)
+  foreach(required lib/libge_compiler.so bin/atc include/ge data/platform)
+    if(NOT EXISTS "${prebuilt}/${required}")
+      message(FATAL_ERROR "Prebuilt compiler core ${prebuilt} is incomplete: ${required} is missing")
+    endif()
+  endforeach()
+  install(DIRECTORY "${prebuilt}/lib/" DESTINATION ${GE_INSTALL_LIBDIR} USE_SOURCE_PERMISSIONS)
+  install(DIRECTORY "${prebuilt}/bin/" DESTINATION ${GE_INSTALL_BINDIR} USE_SOURCE_PERMISSIONS)
+  install(DIRECTORY "${prebuilt}/include/" DESTINATION ${GE_INSTALL_INCLUDEDIR})
+  install(DIRECTORY "${prebuilt}/data/" DESTINATION ${GE_INSTALL_DATADIR})
+  message(STATUS "Installing the prebuilt compiler core ${prebuilt} as ge_compiler")
+endfunction()

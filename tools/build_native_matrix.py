@@ -5,7 +5,14 @@ and one ``ge_py_pass_bridge`` wheel per CPython minor version found on this mach
 Each sub-wheel is an ordinary scikit-build-core build of packaging/ge_py_pass_bridge run by its
 own interpreter (so pip tags it cpXY-cpXY-<platform>), linked against the compiler core of the
 ge_compiler wheel built first (GE_BUILD_COMPILER=OFF + GE_COMPILER_PREBUILT_DIR): the core is
-compiled once, only the Python-version-sensitive set is compiled per interpreter.
+compiled once, only native/bridge and native/pass_native are compiled per interpreter. Those
+builds run without pip's build isolation, in a persistent build venv per tag
+(build/native_matrix/env-<tag>, with scikit-build-core and pybind11), so the CMake build dirs
+build/native_matrix/<tag> stay valid between runs and rebuilds are incremental (ccache, when
+installed, serves the objects of an identical rebuild).
+
+``--compiler-build-dir <dir>`` wraps the core an existing CMake build already compiled (e.g.
+build/tests of tools/run_tests.sh) into the ge_compiler wheel instead of compiling it again.
 
 Interpreters: each --python, then python3.9 ... python3.14 and python3/python on PATH, pyenv
 versions ($PYENV_ROOT or ~/.pyenv), conda environments (``conda env list --json``, then the usual
@@ -31,6 +38,9 @@ from pathlib import Path
 from typing import Dict, Iterable, List
 
 SUPPORTED_TAGS = ("cp39", "cp310", "cp311", "cp312", "cp313", "cp314")
+# The build-system requirements of packaging/ge_py_pass_bridge (kept equal by a test): installed
+# into the per-tag build venvs that replace pip's throw-away isolated environments.
+BRIDGE_BUILD_REQUIREMENTS = ("scikit-build-core>=0.10", "pybind11>=2.12")
 REPO = Path(__file__).resolve().parent.parent
 PACKAGING = REPO / "packaging"
 
@@ -242,9 +252,92 @@ def unpack_compiler(wheel: Path, work: Path) -> Path:
     return prefix
 
 
-def build_env(work: Path) -> dict:
+def install_build_tree(build_dir: Path, work: Path) -> Path:
+    """``cmake --install`` of a build that already compiled the core; its ge_compiler/ dir."""
+    if not (build_dir / "CMakeCache.txt").is_file():
+        raise RuntimeError(
+            f"--compiler-build-dir {build_dir}: not a CMake build dir (no CMakeCache.txt)"
+        )
+    if not (build_dir / "compiler" / "libge_compiler.so").is_file():
+        raise RuntimeError(
+            f"--compiler-build-dir {build_dir}: compiler/libge_compiler.so is missing "
+            "(build it first)"
+        )
+    target = work / "core_install"
+    shutil.rmtree(target, ignore_errors=True)
+    done = subprocess.run(
+        # Only the core (the default component; the Python set is `python_pass_artifacts`),
+        # stripped: a development build carries debug info the wheel does not need.
+        [
+            "cmake",
+            "--install",
+            str(build_dir),
+            "--prefix",
+            str(target),
+            "--component",
+            "Unspecified",
+            "--strip",
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
+    if done.returncode != 0:
+        raise RuntimeError(f"cmake --install {build_dir} failed:\n{done.stdout[-3000:]}")
+    prefix = target / "ge_compiler"
+    for required in ("lib/libge_compiler.so", "bin/atc"):
+        if not (prefix / required).is_file():
+            raise RuntimeError(f"cmake --install {build_dir} installed no ge_compiler/{required}")
+    return prefix
+
+
+def bridge_build_python(interp: Interpreter, work: Path, env: dict) -> tuple:
+    """(python, isolated): who runs the sub-wheel build of ``interp``'s tag.
+
+    pip's isolated build puts scikit-build-core and pybind11 into a new temporary directory each
+    time; the pybind11 path recorded in the CMake cache then changes, so every run reconfigures
+    and recompiles everything (and ccache misses on the changed include paths). A persistent venv
+    per tag with both packages keeps the paths stable instead.
+    """
+    if interp.isolation_free:
+        return interp.executable, False
+    root = work / f"env-{interp.tag}"
+    python = root / "bin" / "python"
+    if not python.exists():
+        done = subprocess.run(
+            [interp.executable, "-m", "venv", str(root)], capture_output=True, text=True, env=env
+        )
+        if done.returncode != 0:
+            warn(f"{interp.tag}: cannot create build venv {root}: {done.stderr.strip()[-300:]}")
+            return interp.executable, True
+    if not _has_modules(str(python), "scikit_build_core", "pybind11"):
+        done = subprocess.run(
+            [str(python), "-m", "pip", "install", "--quiet", *BRIDGE_BUILD_REQUIREMENTS],
+            capture_output=True,
+            text=True,
+            env=env,
+        )
+        if done.returncode != 0:
+            warn(
+                f"{interp.tag}: cannot install the build requirements into {root}, using pip's "
+                f"isolated build: {done.stderr.strip()[-300:]}"
+            )
+            return interp.executable, True
+    return str(python), False
+
+
+def check_core_not_rebuilt(build_dir: Path) -> None:
+    """A sub-wheel build must link the prebuilt core, never compile compiler/ itself."""
+    cache = build_dir / "CMakeCache.txt"
+    text = cache.read_text(errors="replace") if cache.is_file() else ""
+    if "GE_BUILD_COMPILER:BOOL=OFF" not in text or (build_dir / "compiler").exists():
+        raise RuntimeError(f"{build_dir} compiled the compiler core (GE_BUILD_COMPILER is not OFF)")
+
+
+def build_env(work: Path, jobs: int | None) -> dict:
     env = dict(os.environ)
-    env.setdefault("CCACHE_DIR", str(Path.home() / ".cache" / "ccache"))
+    if jobs:
+        env["CMAKE_BUILD_PARALLEL_LEVEL"] = str(jobs)
     env["TMPDIR"] = str(work / "tmp")
     (work / "tmp").mkdir(parents=True, exist_ok=True)
     return env
@@ -276,6 +369,16 @@ def parse_args(argv: List[str] | None) -> argparse.Namespace:
     parser.add_argument(
         "--compiler-wheel",
         help="reuse this ge_compiler wheel instead of building one (it is copied to --out)",
+    )
+    parser.add_argument(
+        "--compiler-build-dir",
+        help="wrap the core already compiled in this CMake build dir (e.g. build/tests of "
+        "tools/run_tests.sh) into the ge_compiler wheel instead of compiling it again",
+    )
+    parser.add_argument(
+        "--jobs",
+        type=int,
+        help="parallel compile jobs of each CMake build (CMAKE_BUILD_PARALLEL_LEVEL)",
     )
     parser.add_argument(
         "--compiler-config",
@@ -313,7 +416,7 @@ def main(argv: List[str] | None = None) -> int:
             log(f"{tag}: {interp.executable} -> {work / tag}")
         return 0
     out.mkdir(parents=True, exist_ok=True)
-    env = build_env(work)
+    env = build_env(work, args.jobs)
     host = sys.executable
     host_isolated = not _has_modules(host, "scikit_build_core")
     rows: List[Row] = []
@@ -334,6 +437,20 @@ def main(argv: List[str] | None = None) -> int:
     if args.compiler_wheel:
         source = Path(args.compiler_wheel).resolve()
         compiler_row = _timed("core", lambda: _copy_into(source, out))
+    elif args.compiler_build_dir:
+        build_tree = Path(args.compiler_build_dir).resolve()
+
+        def wrap_prebuilt() -> Path:
+            prebuilt = install_build_tree(build_tree, work)
+            settings = [
+                "cmake.define.GE_BUILD_COMPILER=OFF",
+                f"cmake.define.GE_COMPILER_PREBUILT_DIR={prebuilt}",
+                "cmake.define.GE_INSTALL_PREBUILT_COMPILER=ON",
+                f"build-dir={work / 'ge_compiler_prebuilt'}",
+            ]
+            return pip_wheel(host, PACKAGING / "ge_compiler", out, settings, host_isolated, env)
+
+        compiler_row = _timed("core", wrap_prebuilt)
     else:
         compiler_row = _timed(
             "core",
@@ -361,13 +478,17 @@ def main(argv: List[str] | None = None) -> int:
             f"cmake.define.GE_COMPILER_PREBUILT_DIR={prefix}",
             f"build-dir={build_dir}",
         ]
-        isolated = not (args.no_isolation or interp.isolation_free)
-        row = _timed(
-            tag,
-            lambda i=interp, s=settings, iso=isolated: pip_wheel(
-                i.executable, PACKAGING / "ge_py_pass_bridge", out, s, iso, env
-            ),
-        )
+
+        def build_bridge(i=interp, s=settings, d=build_dir) -> Path:
+            if args.no_isolation:
+                python, isolated = i.executable, False
+            else:
+                python, isolated = bridge_build_python(i, work, env)
+            wheel = pip_wheel(python, PACKAGING / "ge_py_pass_bridge", out, s, isolated, env)
+            check_core_not_rebuilt(d)
+            return wheel
+
+        row = _timed(tag, build_bridge)
         if row.status != "built":
             warn(f"Skip optional {tag}: native wheel build failed for {interp.executable}:")
             warn(row.status)

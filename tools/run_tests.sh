@@ -17,4 +17,7 @@ ctest --test-dir build/tests --output-on-failure -j2
 export GE_PY_PASS_TEST_HOOKS_DIR="$PWD/build/tests/python_pass_test_hooks"
 # The sample C++ pass plugins (tests/cpp/plugins) built for the loader tests.
 export GE_PY_TEST_OPP_DIR="$PWD/build/tests/test_opp"
+# The packaging tests wrap the compiler core built above into the ge_compiler wheel (instead of
+# compiling it again) and build the per-Python sub-wheels against it (docs/packaging.md).
+export GE_PY_TEST_COMPILER_BUILD_DIR="$PWD/build/tests"
 python3 -m pytest tests
