@@ -117,33 +117,10 @@ class _Plan:
             in_array = self.in_array(first._handle)
         out_array = self.out_array()
         out_num = _I64(0)
-        if self.has_attrs:
-            status = with_attrs(
-                self.spec,
-                func,
-                attrs,
-                builder,
-                lambda names, values, n_attrs: self.create_op(
-                    builder._handle,
-                    self.op_c,
-                    in_array,
-                    counts,
-                    self.n_inputs_c,
-                    None,
-                    _ZERO,
-                    None,
-                    None,
-                    _ZERO,
-                    names,
-                    values,
-                    _I64(n_attrs),
-                    out_array,
-                    self.n_outputs_c,
-                    ctypes.byref(out_num),
-                ),
-            )
-        else:
-            status = self.create_op(
+
+        def create(names, values, n_attrs: int) -> int:
+            # No dynamic inputs/outputs and no subgraphs on this path: those arguments are empty.
+            return self.create_op(
                 builder._handle,
                 self.op_c,
                 in_array,
@@ -154,13 +131,18 @@ class _Plan:
                 None,
                 None,
                 _ZERO,
-                None,
-                None,
-                _ZERO,
+                names,
+                values,
+                _I64(n_attrs) if n_attrs else _ZERO,
                 out_array,
                 self.n_outputs_c,
                 ctypes.byref(out_num),
             )
+
+        if self.has_attrs:
+            status = with_attrs(self.spec, func, attrs, builder, create)
+        else:
+            status = create(None, None, 0)
         if status != 0:
             raise ValueError(
                 f"Tensor handle cannot be None (failed to create {op}: {_w.last_error()})"
