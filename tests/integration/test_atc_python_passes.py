@@ -207,8 +207,9 @@ def test_unusable_bridge_disables_python_passes_unless_strict(run_atc, models, t
 
 def _build_artifact_set(atc_path: str) -> str:
     """The artifact set of this interpreter that atc finds first: $GE_PY_PASS_ARTIFACT_ROOT, else
-    the build tree's python_pass_artifacts next to libge_compiler.so."""
+    the build tree's python_pass_artifacts next to libge_compiler.so, else the installed one."""
     import glob
+    import importlib.util
     import sys
 
     tag = f"cp{sys.version_info[0]}{sys.version_info[1]}"
@@ -216,6 +217,9 @@ def _build_artifact_set(atc_path: str) -> str:
     roots = [os.environ.get("GE_PY_PASS_ARTIFACT_ROOT", "")]
     roots += [os.path.join(lib_dir, "python_pass_artifacts")] if lib_dir else []
     roots += [os.path.join(os.path.dirname(lib_dir), "python_pass_artifacts")] if lib_dir else []
+    installed = importlib.util.find_spec("ge.passes")
+    if installed is not None and installed.origin:
+        roots.append(os.path.join(os.path.dirname(installed.origin), "python_pass_artifacts"))
     for root in filter(None, roots):
         for manifest in sorted(glob.glob(os.path.join(root, f"{tag}-*", "manifest.json"))):
             return os.path.dirname(manifest)
@@ -229,8 +233,11 @@ def _strip_libdir_from_runpath(library: str, libdir: str) -> None:
     old = libdir.encode()
     new = ("/" + "n" * (len(old) - 1)).encode()
     patched = data
-    for end in (b":", b"\0"):
-        patched = patched.replace(b"\0" + old + end, b"\0" + new + end)
+    # The entry may start the RUNPATH string or follow another entry (an installed set lists
+    # $ORIGIN/... first).
+    for start in (b"\0", b":"):
+        for end in (b":", b"\0"):
+            patched = patched.replace(start + old + end, start + new + end)
     assert patched != data, f"{libdir} not found in the RUNPATH of {library}"
     with open(library, "wb") as handle:
         handle.write(patched)

@@ -230,9 +230,26 @@ def test_atc_without_python_passes_never_loads_an_interpreter(atc_path, models, 
     assert not [line for line in loaded if "libpython" in line or "python_pass_bridge" in line]
 
 
-def _other_python() -> str:
-    """An installed CPython 3.9+ of another minor version than this one that can import ge
-    (pyenv keeps several here), else ""."""
+def _ge_only_path(tmp_path) -> str:
+    """A directory holding only links to this interpreter's ``ge`` (and ``ge_compiler``) packages:
+    both are Python-version neutral, so another CPython can import them from there without seeing
+    this environment's version-specific packages (an installed ge lives in a venv of its own)."""
+    import importlib.util
+
+    links = tmp_path / "ge_only_path"
+    links.mkdir(exist_ok=True)
+    for package in ("ge", "ge_compiler"):
+        spec = importlib.util.find_spec(package)
+        if spec is not None and spec.submodule_search_locations:
+            target = list(spec.submodule_search_locations)[0]
+            if not (links / package).exists():
+                (links / package).symlink_to(target, target_is_directory=True)
+    return str(links)
+
+
+def _other_python(tmp_path):
+    """(an installed CPython 3.9+ of another minor version than this one that can import ge,
+    the environment to run it with), else ("", {}). pyenv keeps several here."""
     import glob
     import shutil
 
@@ -248,21 +265,23 @@ def _other_python() -> str:
         candidates += sorted(
             glob.glob(os.path.join(pyenv_root, "versions", f"{minor}*", "bin", f"python{minor}"))
         )
+    environments = [dict(os.environ), {**os.environ, "PYTHONPATH": _ge_only_path(tmp_path)}]
     for candidate in candidates:
-        probe = subprocess.run(
-            [candidate, "-c", "import sys, ge.pyatc; print(sys.executable)"],
-            capture_output=True,
-            text=True,
-            env=os.environ,
-            check=False,
-        )
-        if probe.returncode == 0 and probe.stdout.strip():
-            return probe.stdout.strip()
-    return ""
+        for env in environments:
+            probe = subprocess.run(
+                [candidate, "-c", "import sys, ge.pyatc; print(sys.executable)"],
+                capture_output=True,
+                text=True,
+                env=env,
+                check=False,
+            )
+            if probe.returncode == 0 and probe.stdout.strip():
+                return probe.stdout.strip(), env
+    return "", {}
 
 
 def test_fallback_codegen_under_another_python_uses_that_interpreter(models, tmp_path):
-    other = _other_python()
+    other, other_env = _other_python(tmp_path)
     if not other:
         pytest.skip("no second CPython minor version that can import ge is installed")
     empty_root = tmp_path / "no_artifacts"
@@ -280,7 +299,7 @@ def test_fallback_codegen_under_another_python_uses_that_interpreter(models, tmp
         capture_output=True,
         text=True,
         env={
-            **os.environ,
+            **other_env,
             "ASCEND_GE_PY_PASS_PATH": os.path.join(EXAMPLES, "add_zero_pass.py"),
             "GE_PY_PASS_ARTIFACT_ROOT": str(empty_root),
             "XDG_CACHE_HOME": str(tmp_path / "cache"),
