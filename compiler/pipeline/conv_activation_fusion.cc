@@ -29,9 +29,7 @@ bool CanFuse(const ComputeGraph &graph, const Node &relu, const Node &conv) {
 
 Status FuseConvActivation(ComputeGraph &graph, size_t *fused) {
   size_t count = 0;
-  // Held as NodePtr: each fusion removes a node of this list.
-  std::vector<NodePtr> nodes;
-  for (Node *node : graph.GetDirectNodes()) nodes.push_back(graph.GetNodePtr(node));
+  const std::vector<NodePtr> nodes = SnapshotDirectNodes(graph);
   for (const NodePtr &relu : nodes) {
     if (!graph.HasNode(relu.get()) || relu->GetType() != "Relu") {
       continue;

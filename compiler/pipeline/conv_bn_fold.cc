@@ -240,9 +240,7 @@ Status TryFold(ComputeGraph &graph, Node *bn, bool *done) {
 
 Status FoldConvBatchNorm(ComputeGraph &graph, size_t *folded) {
   size_t count = 0;
-  // Held as NodePtr: a fold removes nodes (the batch norm, dead constants) of this list.
-  std::vector<NodePtr> nodes;
-  for (Node *node : graph.GetDirectNodes()) nodes.push_back(graph.GetNodePtr(node));
+  const std::vector<NodePtr> nodes = SnapshotDirectNodes(graph);
   for (const NodePtr &node : nodes) {
     if (!graph.HasNode(node.get()) ||
         (node->GetType() != "BatchNorm" && node->GetType() != "BNInference")) {

@@ -71,6 +71,13 @@ Status MoveConsumers(ComputeGraph &graph, Node *from, int32_t from_out, Node *to
   return changed ? graph.SetOutputs(std::move(outputs)) : SUCCESS;
 }
 
+std::vector<NodePtr> SnapshotDirectNodes(const ComputeGraph &graph) {
+  std::vector<NodePtr> nodes;
+  nodes.reserve(graph.GetDirectNodesSize());
+  for (Node *node : graph.GetDirectNodes()) nodes.push_back(graph.GetNodePtr(node));
+  return nodes;
+}
+
 Status RemoveIfDeadConst(ComputeGraph &graph, Node *node) {
   if (node == nullptr || !IsConstType(node->GetType()) || node->GetOutDataNodesSize() != 0U ||
       !node->GetOutControlNodes().empty() || !OutputsUnusedFrom(graph, *node, 0)) {

@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "ge/ge_error_codes.h"
 #include "graph/compute_graph.h"
@@ -26,6 +27,10 @@ bool OutputsUnusedFrom(const ComputeGraph &graph, const Node &node, size_t first
 
 /// Reconnects every consumer of `from`:`from_out` (and a graph output naming it) to `to`:`to_out`.
 Status MoveConsumers(ComputeGraph &graph, Node *from, int32_t from_out, Node *to, int32_t to_out);
+
+/// The graph's direct nodes as owning pointers, in order: a pass that removes nodes while it walks
+/// this list never follows a dangling pointer (check `graph.HasNode` before using an entry).
+std::vector<NodePtr> SnapshotDirectNodes(const ComputeGraph &graph);
 
 /// Removes `node` when it is a Const/Constant nobody reads any more (no data or control
 /// consumers, not a graph output).
