@@ -193,7 +193,10 @@ bool ReadProbeCache(const std::string &file, const std::string &key,
     return false;
   }
   if (content.compare(0, key.size() + 1, key + "\n") != 0) {
-    return false;  // another interpreter with the same file name: a plain miss
+    if (content.size() <= key.size() && key.compare(0, content.size(), content) == 0) {
+      warning = damaged + "truncated); probing the interpreter again.";
+    }
+    return false;  // else another interpreter with the same file name: a plain miss
   }
   std::istringstream rest(content.substr(key.size() + 1));
   std::string libpython_line;

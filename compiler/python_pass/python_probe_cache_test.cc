@@ -140,6 +140,7 @@ TEST_F(ProbeCacheTest, DamagedFilesAreMissesWithAWarning) {
       "garbage\n",
       "",
       good.substr(0, good.size() - 5),                      // truncated
+      good.substr(0, key.size() / 2),                       // truncated inside the key
       key + "\nlibpython=x\nprobe_lines=many\nend\n",       // bad count
       key + "\nprobe_lines=7\n",                            // missing field
       key + "\nlibpython=\nprobe_lines=999999999999999\n",  // absurd count
