@@ -165,6 +165,20 @@ void BridgeRuntime::AddPackageDirToSysPath() {
   }
 }
 
+namespace {
+
+// `name` from importlib's bootstrap module, where importlib.util gets it: importing importlib.util
+// itself also imports contextlib, a measurable part of an interpreter cold start.
+py::object ImportlibFunction(const char *bootstrap_module, const char *name) {
+  try {
+    return py::module_::import(bootstrap_module).attr(name);
+  } catch (py::error_already_set &) {
+    return py::module_::import("importlib.util").attr(name);
+  }
+}
+
+}  // namespace
+
 py::object BridgeRuntime::ImportNativeModule() {
   py::dict modules = py::module_::import("sys").attr("modules");
   if (modules.contains(kNativeModuleName)) {
@@ -174,12 +188,12 @@ py::object BridgeRuntime::ImportNativeModule() {
     throw std::runtime_error("python pass native module path is not configured");
   }
   py::module_::import("ge.passes");  // the parent package must exist first
-  py::object util = py::module_::import("importlib.util");
-  py::object spec = util.attr("spec_from_file_location")(kNativeModuleName, native_module_path_);
+  py::object spec = ImportlibFunction("importlib._bootstrap_external", "spec_from_file_location")(
+      kNativeModuleName, native_module_path_);
   if (spec.is_none()) {
     throw std::runtime_error("Cannot create import spec for " + native_module_path_);
   }
-  py::object module = util.attr("module_from_spec")(spec);
+  py::object module = ImportlibFunction("importlib._bootstrap", "module_from_spec")(spec);
   modules[kNativeModuleName] = module;
   try {
     spec.attr("loader").attr("exec_module")(module);

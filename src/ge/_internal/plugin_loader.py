@@ -8,11 +8,16 @@ modules, and leaving ``sys.path`` as it was found.
 from __future__ import annotations
 
 import importlib
-import importlib.util
 import os
 import sys
 from _thread import RLock
 from types import ModuleType
+
+try:  # what importlib.util re-exports, without importing it (it pulls in contextlib)
+    from importlib._bootstrap import module_from_spec
+    from importlib._bootstrap_external import spec_from_file_location
+except ImportError:  # pragma: no cover - an implementation without these internal modules
+    from importlib.util import module_from_spec, spec_from_file_location
 
 # Paths are plain strings (os.path), and typing is for annotations only: pathlib and typing are
 # among the slowest standard modules to import, and this module runs in every compile that loads
@@ -97,10 +102,10 @@ def load_plugin_file(file_path: str | Path, *, module_prefix: str, plugin_kind: 
         if existing is not None:
             _FILE_MODULES[key] = name
             return existing
-        spec = importlib.util.spec_from_file_location(name, path)
+        spec = spec_from_file_location(name, path)
         if spec is None or spec.loader is None:
             raise ImportError(f"cannot load {plugin_kind} file: {path}")
-        module = importlib.util.module_from_spec(spec)
+        module = module_from_spec(spec)
         # Registered before execution so that the plugin can import itself (dataclasses, pickling).
         sys.modules[name] = module
         try:

@@ -28,6 +28,7 @@ FORBIDDEN = (
     "importlib.metadata",  # -> email, zipfile, csv
     "json",
     "subprocess",
+    "importlib.util",  # -> contextlib
 )
 
 TRIVIAL_PASS = """
