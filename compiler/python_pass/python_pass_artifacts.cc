@@ -60,18 +60,6 @@ std::string FallbackCacheRoot() {
   return dir.empty() ? "" : dir + "/" + kFallbackCacheSubdir;
 }
 
-// "<size>:<mtime ns>" of a file, the stamp fallback codegen records for the compiler library it
-// linked against; empty if the file cannot be stat-ed.
-std::string FileStamp(const std::string &path) {
-  struct stat info;
-  if (stat(path.c_str(), &info) != 0) {
-    return "";
-  }
-  const long long mtime_ns =
-      static_cast<long long>(info.st_mtim.tv_sec) * 1000000000LL + info.st_mtim.tv_nsec;
-  return std::to_string(static_cast<long long>(info.st_size)) + ":" + std::to_string(mtime_ns);
-}
-
 // Cached fallback sets built against THIS compiler library (same real path and stamp), newest
 // manifest first. Sets of other installations or of a replaced library share the cache but must
 // not be loaded here: their RUNPATH names another libge_compiler.so.

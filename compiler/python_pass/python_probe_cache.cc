@@ -26,17 +26,6 @@ constexpr const char *kEnd = "end";
 constexpr const char *kSelectingEnv[] = {"PYTHONHOME", "PYTHONEXECUTABLE", "VIRTUAL_ENV",
                                          "CONDA_PREFIX", "PYENV_VERSION"};
 
-// "<size>:<mtime ns>", or "" when `path` cannot be stat-ed.
-std::string Stamp(const std::string &path) {
-  struct stat info;
-  if (stat(path.c_str(), &info) != 0) {
-    return "";
-  }
-  const long long mtime_ns =
-      static_cast<long long>(info.st_mtim.tv_sec) * 1000000000LL + info.st_mtim.tv_nsec;
-  return std::to_string(static_cast<long long>(info.st_size)) + ":" + std::to_string(mtime_ns);
-}
-
 std::string RealPath(const std::string &path) {
   char *resolved = realpath(path.c_str(), nullptr);
   if (resolved == nullptr) {
@@ -85,7 +74,7 @@ std::string ProbedLibpython(const std::vector<std::string> &lines) {
 
 std::string LibpythonLine(const std::vector<std::string> &lines) {
   const std::string library = ProbedLibpython(lines);
-  return kLibpythonField + library + (library.empty() ? "" : " " + Stamp(library));
+  return kLibpythonField + library + (library.empty() ? "" : " " + FileStamp(library));
 }
 
 bool MakeDirs(const std::string &path) {
@@ -104,6 +93,16 @@ bool MakeDirs(const std::string &path) {
 }
 
 }  // namespace
+
+std::string FileStamp(const std::string &path) {
+  struct stat info;
+  if (stat(path.c_str(), &info) != 0) {
+    return "";
+  }
+  const long long mtime_ns =
+      static_cast<long long>(info.st_mtim.tv_sec) * 1000000000LL + info.st_mtim.tv_nsec;
+  return std::to_string(static_cast<long long>(info.st_size)) + ":" + std::to_string(mtime_ns);
+}
 
 std::string GePyUserCacheDir() {
   const char *xdg = std::getenv("XDG_CACHE_HOME");
@@ -156,7 +155,7 @@ std::string ProbeCacheKey(const std::string &command_path) {
   if (binary.empty() || IsScript(binary)) {
     return "";
   }
-  const std::string binary_stamp = Stamp(binary);
+  const std::string binary_stamp = FileStamp(binary);
   if (binary_stamp.empty()) {
     return "";
   }
@@ -164,7 +163,7 @@ std::string ProbeCacheKey(const std::string &command_path) {
   key << kHeader << "\ncommand=" << command_path << "\nbinary=" << binary << " " << binary_stamp;
   // A venv's python is a symlink to the base binary; its pyvenv.cfg decides sys.prefix.
   const std::string venv_cfg = DirName(DirName(command_path)) + "/pyvenv.cfg";
-  const std::string venv_stamp = Stamp(venv_cfg);
+  const std::string venv_stamp = FileStamp(venv_cfg);
   key << "\nvenv=" << (venv_stamp.empty() ? "" : venv_cfg + " " + venv_stamp);
   for (const char *name : kSelectingEnv) {
     const char *value = std::getenv(name);

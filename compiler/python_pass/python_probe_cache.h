@@ -17,6 +17,10 @@ namespace python_pass {
 /// path relative to the current directory); when set, PATH is not searched.
 constexpr const char *kPythonPassPythonEnv = "GE_PY_PASS_PYTHON";
 
+/// "<size>:<mtime ns>" of a file, "" when it cannot be stat-ed: the stamp that tells a replaced
+/// interpreter, libpython or compiler library from the one a cached answer was made for.
+std::string FileStamp(const std::string &path);
+
 /// $XDG_CACHE_HOME/ge_py (absolute XDG_CACHE_HOME only), else <home>/.cache/ge_py; "" if no home.
 std::string GePyUserCacheDir();
 
