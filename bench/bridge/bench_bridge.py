@@ -16,12 +16,21 @@
    gives), and once more with PATH as given when that finds another python3 (e.g. a pyenv shim).
 4. Extra time in pyatc: the in-process compile call with vs without the trivial pass, in fresh
    processes (the interpreter already runs; bridge load + plugin import are what is left).
+5. The cold start split, from atc's own "Cold start:" log lines (medians): interpreter probe
+   (disk-cache hit; once more with an empty cache), libpython preload + bridge dlopen,
+   Py_InitializeFromConfig, native module + ge.passes._bridge imports, and the rest of the bridge
+   round (plugin file import, registration, FusionBasePass graph view).
+
+Every configuration runs once before it is timed (warm page cache, .pyc files, probe cache), and
+children run without PYTHONDONTWRITEBYTECODE unless --no-bytecode: installed packages have .pyc
+files, so a run that compiles every module from source measures something no user sees.
 
 Wall times on a shared machine are noisy: CPU times (user+sys of the child) and the load average
 are printed next to them.
 
 Usage (after building): python bench/bridge/bench_bridge.py --build build/integ [--blocks 33333]
-Needs numpy + onnx (test extras) to write the models.
+[--cold-start-only]. Run it with the interpreter atc should embed (a venv's python: atc gets
+its bin directory first on PATH). Needs numpy + onnx (test extras) to write the models.
 """
 
 from __future__ import annotations
@@ -132,8 +141,42 @@ def pass_time_us(run: subprocess.CompletedProcess, pass_name: str) -> tuple[int,
     return int(time_us), int(matched)
 
 
+COLD_START_LINES = {
+    "probe": r"Cold start: probe of .* took (\d+) us",
+    "bridge dlopen": r"Cold start: libpython preload and bridge dlopen took (\d+) us",
+    "Py_Initialize": r"Cold start: Py_InitializeFromConfig took (\d+) us",
+    "imports": r"Cold start: importing the native module and ge\.passes\._bridge took (\d+) us",
+    "register": r"Cold start: bridge register_passes took (\d+) us",
+}
+
+
+def cold_start_split(run: subprocess.CompletedProcess) -> dict:
+    """Microseconds per cold start step found in an atc/pyatc log (INFO level)."""
+    text = run.stdout + run.stderr
+    split = {}
+    for name, pattern in COLD_START_LINES.items():
+        found = re.findall(pattern, text)
+        if found:
+            split[name] = int(found[-1])
+    if "register" in split:  # what register_passes did besides starting Python and importing
+        split["plugins + rest"] = (
+            split.pop("register") - split.get("Py_Initialize", 0) - split.get("imports", 0)
+        )
+    return split
+
+
+def median_split(runs: list) -> str:
+    splits = [cold_start_split(run) for run in runs]
+    names = [name for name in splits[0]] if splits else []
+    return ", ".join(
+        f"{name} {statistics.median(s.get(name, 0) for s in splits) / 1e3:.1f}" for name in names
+    )
+
+
 def median_wall_cpu(fn, repeat: int) -> tuple:
-    """Median wall seconds and median child CPU seconds of ``fn`` (one child per call)."""
+    """Median wall seconds and median child CPU seconds of ``fn`` (one child per call), after
+    one untimed warm-up call."""
+    fn()
     walls, cpus = [], []
     for _ in range(repeat):
         before = resource.getrusage(resource.RUSAGE_CHILDREN)
@@ -234,7 +277,19 @@ def main() -> int:
     parser.add_argument(
         "--callgrind", action="store_true", help="measure the callback round trip with callgrind"
     )
+    parser.add_argument(
+        "--cold-start-only",
+        action="store_true",
+        help="skip the Python vs C++ pass ratio on the big graph (minutes per run)",
+    )
+    parser.add_argument(
+        "--no-bytecode",
+        action="store_true",
+        help="keep PYTHONDONTWRITEBYTECODE as set (default: unset it for the children)",
+    )
     args = parser.parse_args()
+    if not args.no_bytecode:
+        os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
     build = os.path.abspath(args.build)
     info = {"ASCEND_GLOBAL_LOG_LEVEL": "1"}
     no_opp = {"ASCEND_OPP_PATH": "/nonexistent"}
@@ -258,13 +313,14 @@ def main() -> int:
             f.write(REJECTING_PASS)
         out = os.path.join(work, "out")
 
-        cpp_env = {**info, "ASCEND_OPP_PATH": os.path.join(build, "test_opp")}
         py = {"PATH": own_path}
-        cpp_us, cpp_matches = pass_time_us(atc(build, big, out, cpp_env), "AddZeroFusionPass")
-        cpp_cpu = CPU_SECONDS["last"]
-        py_env = {**info, **no_opp, **py, "ASCEND_GE_PY_PASS_PATH": ADD_ZERO_PY}
-        py_us, py_matches = pass_time_us(atc(build, big, out, py_env), "PythonAddZeroPass")
-        py_cpu = CPU_SECONDS["last"]
+        if not args.cold_start_only:
+            cpp_env = {**info, "ASCEND_OPP_PATH": os.path.join(build, "test_opp")}
+            cpp_us, cpp_matches = pass_time_us(atc(build, big, out, cpp_env), "AddZeroFusionPass")
+            cpp_cpu = CPU_SECONDS["last"]
+            py_env = {**info, **no_opp, **py, "ASCEND_GE_PY_PASS_PATH": ADD_ZERO_PY}
+            py_us, py_matches = pass_time_us(atc(build, big, out, py_env), "PythonAddZeroPass")
+            py_cpu = CPU_SECONDS["last"]
         round_trip = None
         if args.callgrind:
             small = os.path.join(work, "chain_nonzero_small.onnx")
@@ -276,10 +332,17 @@ def main() -> int:
         trivial_env = {**no_opp, **py, "ASCEND_GE_PY_PASS_PATH": trivial}
         atc_plain = median_wall_cpu(lambda: atc(build, tiny, out, plain_env), args.repeat)
         atc_trivial = median_wall_cpu(lambda: atc(build, tiny, out, trivial_env), args.repeat)
+        # The split comes from separate INFO-level runs: logging is not part of the timings.
+        split_env = {**trivial_env, **info}
+        atc_split = median_split([atc(build, tiny, out, split_env) for _ in range(args.repeat)])
+        empty_cache = {**split_env, "XDG_CACHE_HOME": os.path.join(work, "empty_cache")}
+        uncached = cold_start_split(atc(build, tiny, out, empty_cache)).get("probe", 0)
         atc_shim = None
         if other_python3:
             shim_env = {**no_opp, "ASCEND_GE_PY_PASS_PATH": trivial}
             atc_shim = median_wall_cpu(lambda: atc(build, tiny, out, shim_env), args.repeat)
+        pyatc_seconds(tiny, out, plain_env)  # warm-up runs, untimed
+        pyatc_seconds(tiny, out, trivial_env)
         pyatc_plain = [pyatc_seconds(tiny, out, plain_env) for _ in range(args.repeat)]
         pyatc_trivial = [pyatc_seconds(tiny, out, trivial_env) for _ in range(args.repeat)]
     load_after = os.getloadavg()
@@ -288,23 +351,29 @@ def main() -> int:
         return statistics.median(sample[index] for sample in samples)
 
     ir_nodes = 3 * args.blocks + 2
-    rows = [
-        ("graph", f"{ir_nodes} IR nodes, {args.blocks} Add(x, 0) matches"),
-        (
-            "C++ AddZeroFusionPass",
-            f"{cpp_us / 1e3:.1f} ms ({cpp_matches} matched; atc CPU {cpp_cpu:.2f} s)",
-        ),
-        (
-            "Python PythonAddZeroPass",
-            f"{py_us / 1e3:.1f} ms ({py_matches} matched; atc CPU {py_cpu:.2f} s)",
-        ),
-        ("ratio Python / C++", f"{py_us / max(cpp_us, 1):.2f}x   (target <= 3x)"),
+    rows = [("python", f"{sys.executable} (bytecode {'off' if args.no_bytecode else 'on'})")]
+    if not args.cold_start_only:
+        rows += [
+            ("graph", f"{ir_nodes} IR nodes, {args.blocks} Add(x, 0) matches"),
+            (
+                "C++ AddZeroFusionPass",
+                f"{cpp_us / 1e3:.1f} ms ({cpp_matches} matched; atc CPU {cpp_cpu:.2f} s)",
+            ),
+            (
+                "Python PythonAddZeroPass",
+                f"{py_us / 1e3:.1f} ms ({py_matches} matched; atc CPU {py_cpu:.2f} s)",
+            ),
+            ("ratio Python / C++", f"{py_us / max(cpp_us, 1):.2f}x   (target <= 3x)"),
+        ]
+    rows += [
         (
             "atc cold start, trivial pass",
             f"+{(atc_trivial[0] - atc_plain[0]) * 1e3:.0f} ms wall ({atc_plain[0] * 1e3:.0f} -> "
             f"{atc_trivial[0] * 1e3:.0f} ms), +{(atc_trivial[1] - atc_plain[1]) * 1e3:.0f} ms CPU"
             f"   (target <= 150 ms)",
         ),
+        ("  split (ms, median, wall)", atc_split),
+        ("  probe with an empty cache", f"{uncached / 1e3:.1f} ms"),
     ]
     if round_trip is not None:
         instructions, calls, per_us = round_trip

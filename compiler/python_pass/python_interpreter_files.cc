@@ -75,7 +75,8 @@ std::string FallbackPythonCommand(const PythonRuntimeKey &key) {
   if (!executable.empty()) {
     return ShellQuote(executable);
   }
-  return key.python_command.empty() ? "python3" : key.python_command;
+  // The probed command is a path (PATH lookup or GE_PY_PASS_PYTHON): quote it for the shell.
+  return key.python_command.empty() ? "python3" : ShellQuote(key.python_command);
 }
 
 }  // namespace python_pass

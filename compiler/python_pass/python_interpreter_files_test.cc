@@ -62,7 +62,7 @@ TEST(PythonInterpreterFilesTest, FallbackRunsTheProbedExecutableQuoted) {
   key.python_executable = "/opt/my env/bin/python3.12";
   EXPECT_EQ(FallbackPythonCommand(key), "'/opt/my env/bin/python3.12'");
   key.python_executable.clear();
-  EXPECT_EQ(FallbackPythonCommand(key), "python3");
+  EXPECT_EQ(FallbackPythonCommand(key), "'python3'");
   key.python_command.clear();
   EXPECT_EQ(FallbackPythonCommand(key), "python3");
   EXPECT_EQ(ShellQuote("a'b"), "'a'\\''b'");

@@ -1,7 +1,6 @@
 // Artifact set discovery and manifest validation.
 #include "python_pass/python_pass_artifacts.h"
 
-#include <pwd.h>
 #include <sys/stat.h>
 #include <sys/utsname.h>
 #include <unistd.h>
@@ -17,12 +16,13 @@
 #include "common/json.h"
 #include "common/log.h"
 #include "ge/python_pass/python_pass_bridge_abi.h"
+#include "python_pass/python_probe_cache.h"
 
 namespace ge {
 namespace python_pass {
 namespace {
 
-constexpr const char *kFallbackCacheSubdir = "ge_py/python_pass_artifacts";
+constexpr const char *kFallbackCacheSubdir = "python_pass_artifacts";
 
 std::vector<std::string> SortedChildDirs(const std::string &root) {
   std::vector<std::string> children;
@@ -54,34 +54,10 @@ bool ReadJsonFile(const std::string &path, JsonValue &value) {
 }
 
 // The per-user cache of fallback codegen, the same directory ge.passes.runtime publishes into:
-// $XDG_CACHE_HOME/ge_py/python_pass_artifacts (absolute XDG_CACHE_HOME only, as the XDG spec
-// says), else <home>/.cache/ge_py/python_pass_artifacts.
+// <GePyUserCacheDir()>/python_pass_artifacts.
 std::string FallbackCacheRoot() {
-  const char *xdg = std::getenv("XDG_CACHE_HOME");
-  if (xdg != nullptr && xdg[0] == '/') {
-    return std::string(xdg) + "/" + kFallbackCacheSubdir;
-  }
-  const char *home = std::getenv("HOME");
-  if (home == nullptr || home[0] == '\0') {
-    const passwd *entry = getpwuid(getuid());
-    home = entry == nullptr ? nullptr : entry->pw_dir;
-  }
-  if (home == nullptr || home[0] == '\0') {
-    return "";
-  }
-  return std::string(home) + "/.cache/" + kFallbackCacheSubdir;
-}
-
-// "<size>:<mtime ns>" of a file, the stamp fallback codegen records for the compiler library it
-// linked against; empty if the file cannot be stat-ed.
-std::string FileStamp(const std::string &path) {
-  struct stat info;
-  if (stat(path.c_str(), &info) != 0) {
-    return "";
-  }
-  const long long mtime_ns =
-      static_cast<long long>(info.st_mtim.tv_sec) * 1000000000LL + info.st_mtim.tv_nsec;
-  return std::to_string(static_cast<long long>(info.st_size)) + ":" + std::to_string(mtime_ns);
+  const std::string dir = GePyUserCacheDir();
+  return dir.empty() ? "" : dir + "/" + kFallbackCacheSubdir;
 }
 
 // Cached fallback sets built against THIS compiler library (same real path and stamp), newest

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 
@@ -30,6 +31,12 @@ std::string CompilerLibraryDir() {
       realpath(info.dli_fname, resolved) == nullptr ? info.dli_fname : resolved;
   const size_t slash = path.find_last_of('/');
   return slash == std::string::npos ? "." : path.substr(0, slash);
+}
+
+long long MicrosecondsSince(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now() -
+                                                               start)
+      .count();
 }
 
 std::string DlError() {
@@ -237,13 +244,20 @@ Status PythonFusionPassBridgeLoader::Register(bool strict) {
   std::lock_guard<std::mutex> lock(mutex_);
   if (api_ == nullptr) {
     const PythonRuntimeKey key = ResolveTargetPythonRuntimeKey();
+    const auto start = std::chrono::steady_clock::now();
     if (LoadBridge(key) != SUCCESS) {
       return FAILED;
     }
+    GELOGI("[PythonPass] Cold start: libpython preload and bridge dlopen took %lld us.",
+           MicrosecondsSince(start));
   }
   char *error = nullptr;
   const PythonFusionPassRegistrar registrar = GetPythonPassRegistrar(strict);
-  if (api_->register_passes(&registrar, &error) != GE_PY_PASS_SUCCESS) {
+  // The bridge's own log lines split this into interpreter start, module imports and plugins.
+  const auto start = std::chrono::steady_clock::now();
+  const uint32_t registered = api_->register_passes(&registrar, &error);
+  GELOGI("[PythonPass] Cold start: bridge register_passes took %lld us.", MicrosecondsSince(start));
+  if (registered != GE_PY_PASS_SUCCESS) {
     const std::string reason = TakeBridgeString(error);
     return Fail("Register python passes failed" + (reason.empty() ? "" : ": " + reason));
   }

@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include <cctype>
+#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <map>
@@ -12,6 +13,8 @@
 #include <vector>
 
 #include "common/log.h"
+#include "python_pass/python_interpreter_files.h"
+#include "python_pass/python_probe_cache.h"
 
 namespace ge {
 namespace python_pass {
@@ -37,21 +40,22 @@ constexpr const char *kProbeScript =
     "print(g('MULTIARCH') or ''); print(g('Py_ENABLE_SHARED') or 0)";
 
 std::mutex g_probe_mutex;
-// "<command>\n<environment that selects the interpreter>" -> probe output lines.
+// "<command path>\n<environment that selects the interpreter>" -> probe output lines.
 std::map<std::string, std::vector<std::string>> g_probe_cache;
 
-std::string ProbeCacheKey(const std::string &command) {
-  std::string key = command;
-  for (const char *name : {"PATH", "PYENV_VERSION", "VIRTUAL_ENV", "CONDA_PREFIX", "PYTHONHOME"}) {
+std::string MemoryCacheKey(const std::string &command_path) {
+  std::string key = command_path;
+  for (const char *name : {"PYENV_VERSION", "VIRTUAL_ENV", "CONDA_PREFIX", "PYTHONHOME"}) {
     const char *value = std::getenv(name);
     key += std::string("\n") + name + "=" + (value == nullptr ? "" : value);
   }
   return key;
 }
 
-std::vector<std::string> RunProbe(const std::string &command) {
+std::vector<std::string> RunProbe(const std::string &command_path) {
   std::vector<std::string> lines;
-  const std::string shell = command + " -S -c \"" + kProbeScript + "\" 2>/dev/null";
+  const std::string shell =
+      ShellQuote(command_path) + " -S -c \"" + kProbeScript + "\" 2>/dev/null";
   FILE *pipe = popen(shell.c_str(), "r");
   if (pipe == nullptr) {
     return lines;
@@ -75,15 +79,41 @@ std::vector<std::string> RunProbe(const std::string &command) {
   return lines;
 }
 
-std::vector<std::string> CachedProbe(const std::string &command) {
-  const std::string cache_key = ProbeCacheKey(command);
+bool IsPythonTag(const std::string &text);
+
+// Probe lines of the interpreter at `command_path`: from this process's memory, else from the
+// per-user disk cache, else from running it (and storing the answer in both).
+std::vector<std::string> CachedProbe(const std::string &command_path) {
+  const std::string memory_key = MemoryCacheKey(command_path);
   std::lock_guard<std::mutex> lock(g_probe_mutex);
-  auto found = g_probe_cache.find(cache_key);
+  auto found = g_probe_cache.find(memory_key);
   if (found != g_probe_cache.end()) {
     return found->second;
   }
-  std::vector<std::string> lines = RunProbe(command);
-  g_probe_cache[cache_key] = lines;
+  const auto start = std::chrono::steady_clock::now();
+  const std::string disk_key = ProbeCacheKey(command_path);
+  const std::string file = disk_key.empty() ? "" : ProbeCacheFile(disk_key);
+  std::vector<std::string> lines;
+  std::string warning;
+  const bool hit = !file.empty() && ReadProbeCache(file, disk_key, lines, warning);
+  if (!warning.empty()) {
+    GELOGW("[PythonPass] %s", warning.c_str());
+  }
+  if (!hit) {
+    lines = RunProbe(command_path);
+    if (!lines.empty() && IsPythonTag(lines[0])) {
+      WriteProbeCache(file, disk_key, lines);
+    }
+  }
+  const long long elapsed_us = std::chrono::duration_cast<std::chrono::microseconds>(
+                                   std::chrono::steady_clock::now() - start)
+                                   .count();
+  GELOGI("[PythonPass] Cold start: probe of %s took %lld us (%s).", command_path.c_str(),
+         elapsed_us,
+         hit ? "disk cache hit"
+             : (disk_key.empty() ? "ran the interpreter; a script is not cached"
+                                 : "ran the interpreter, answer cached on disk"));
+  g_probe_cache[memory_key] = lines;
   return lines;
 }
 
@@ -147,22 +177,44 @@ PythonRuntimeKey ResolveTargetPythonRuntimeKey() {
   if (!loaded.python_tag.empty()) {
     return loaded;
   }
-  for (const char *command : {"python3", "python"}) {
-    const std::vector<std::string> lines = CachedProbe(command);
+  // An explicit interpreter replaces the PATH lookup (and any shim found there).
+  const char *explicit_python = std::getenv(kPythonPassPythonEnv);
+  std::vector<std::pair<std::string, std::string>> candidates;  // (path, how it was chosen)
+  if (explicit_python != nullptr && explicit_python[0] != '\0') {
+    const std::string chosen = std::string(kPythonPassPythonEnv) + "=" + explicit_python;
+    if (access(explicit_python, X_OK) != 0) {
+      loaded.source = "unresolved(" + chosen + " is not an executable file)";
+      return loaded;
+    }
+    candidates.emplace_back(explicit_python, chosen);
+  } else {
+    for (const char *name : {"python3", "python"}) {
+      const std::string path = FindOnPath(name);
+      if (!path.empty()) {
+        candidates.emplace_back(path, std::string("`") + name + "` on PATH");
+      }
+    }
+  }
+  for (const auto &candidate : candidates) {
+    const std::vector<std::string> lines = CachedProbe(candidate.first);
     if (lines.empty() || !IsPythonTag(lines[0])) {
-      GELOGI("[PythonPass] Probe of `%s` gave no python tag.", command);
+      GELOGI("[PythonPass] Probe of %s (%s) gave no python tag.", candidate.first.c_str(),
+             candidate.second.c_str());
       continue;
     }
     PythonRuntimeKey key = loaded;
     key.python_tag = lines[0];
     key.version = lines.size() > 1 ? lines[1] : "";
     key.python_executable = lines.size() > 2 ? lines[2] : "";
-    key.python_command = command;
-    key.source = std::string("probe of `") + command + "`";
+    key.python_command = candidate.first;
+    key.source = "probe of " + candidate.first + " (" + candidate.second + ")";
     ApplyProbeLines(lines, key);
     return key;
   }
-  loaded.source = "unresolved(no loaded Py_* symbols and no python3/python on PATH)";
+  loaded.source = explicit_python != nullptr && explicit_python[0] != '\0'
+                      ? "unresolved(" + std::string(kPythonPassPythonEnv) + "=" + explicit_python +
+                            " does not answer as a CPython)"
+                      : "unresolved(no loaded Py_* symbols and no python3/python on PATH)";
   return loaded;
 }
 

@@ -2,6 +2,7 @@
 // §6.10).
 #include "bridge_runtime.h"
 
+#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -16,6 +17,12 @@ constexpr const char *kBridgeModuleName = "ge.passes._bridge";
 constexpr const char *kPassPathEnv = "ASCEND_GE_PY_PASS_PATH";
 
 void (*g_log)(int level, const char *message) = nullptr;
+
+long long MicrosecondsSince(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now() -
+                                                               start)
+      .count();
+}
 
 }  // namespace
 
@@ -104,6 +111,7 @@ uint32_t BridgeRuntime::StartInterpreter(std::string &error) {
     }
   }
   config.install_signal_handlers = 0;  // the host process (atc) keeps its signal handling
+  const auto start = std::chrono::steady_clock::now();
   PyStatus status = Py_InitializeFromConfig(&config);
   PyConfig_Clear(&config);
   if (PyStatus_Exception(status)) {
@@ -115,7 +123,8 @@ uint32_t BridgeRuntime::StartInterpreter(std::string &error) {
   // Release the GIL: every later call takes it only for its own duration (GilGuard).
   main_thread_state_ = PyEval_SaveThread();
   Log(GE_PY_PASS_LOG_INFO,
-      "Started an embedded Python interpreter" +
+      "Cold start: Py_InitializeFromConfig took " + std::to_string(MicrosecondsSince(start)) +
+          " us; started an embedded Python interpreter" +
           (python_executable_.empty() ? std::string() : " for " + python_executable_) + ".");
   return GE_PY_PASS_SUCCESS;
 }
@@ -156,6 +165,20 @@ void BridgeRuntime::AddPackageDirToSysPath() {
   }
 }
 
+namespace {
+
+// `name` from importlib's bootstrap module, where importlib.util gets it: importing importlib.util
+// itself also imports contextlib, a measurable part of an interpreter cold start.
+py::object ImportlibFunction(const char *bootstrap_module, const char *name) {
+  try {
+    return py::module_::import(bootstrap_module).attr(name);
+  } catch (py::error_already_set &) {
+    return py::module_::import("importlib.util").attr(name);
+  }
+}
+
+}  // namespace
+
 py::object BridgeRuntime::ImportNativeModule() {
   py::dict modules = py::module_::import("sys").attr("modules");
   if (modules.contains(kNativeModuleName)) {
@@ -165,12 +188,12 @@ py::object BridgeRuntime::ImportNativeModule() {
     throw std::runtime_error("python pass native module path is not configured");
   }
   py::module_::import("ge.passes");  // the parent package must exist first
-  py::object util = py::module_::import("importlib.util");
-  py::object spec = util.attr("spec_from_file_location")(kNativeModuleName, native_module_path_);
+  py::object spec = ImportlibFunction("importlib._bootstrap_external", "spec_from_file_location")(
+      kNativeModuleName, native_module_path_);
   if (spec.is_none()) {
     throw std::runtime_error("Cannot create import spec for " + native_module_path_);
   }
-  py::object module = util.attr("module_from_spec")(spec);
+  py::object module = ImportlibFunction("importlib._bootstrap", "module_from_spec")(spec);
   modules[kNativeModuleName] = module;
   try {
     spec.attr("loader").attr("exec_module")(module);
@@ -190,12 +213,16 @@ uint32_t BridgeRuntime::EnsureReady(std::string &error) {
   try {
     SyncPassPathEnv();
     if (bridge_module_ == nullptr) {
+      const auto start = std::chrono::steady_clock::now();
       AddPackageDirToSysPath();
       py::object native = ImportNativeModule();
       py::object bridge = py::module_::import(kBridgeModuleName);
       protocol_ = new BridgeProtocol(bridge, native);
       native_module_ = new py::object(native);
       bridge_module_ = new py::object(bridge);
+      Log(GE_PY_PASS_LOG_INFO, "Cold start: importing the native module and " +
+                                   std::string(kBridgeModuleName) + " took " +
+                                   std::to_string(MicrosecondsSince(start)) + " us.");
     }
   } catch (py::error_already_set &exc) {
     error = "Prepare GE python pass module failed: " + FormatPythonError(exc);

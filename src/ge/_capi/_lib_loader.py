@@ -10,7 +10,10 @@ from __future__ import annotations
 import ctypes
 import os
 import threading
-from typing import List
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # annotations only: typing is not imported on the compile cold-start path
+    from typing import List
 
 __all__ = ["COMPILER_LIB_NAME", "get_compiler_lib", "get_compiler_lib_path", "load_lib_from_path"]
 

@@ -8,13 +8,26 @@ modules, and leaving ``sys.path`` as it was found.
 from __future__ import annotations
 
 import importlib
-import importlib.util
 import os
 import sys
-import threading
-from pathlib import Path
+from _thread import RLock
 from types import ModuleType
-from typing import Any, Callable, Dict, Iterable, List, Optional, Set, Tuple
+
+try:  # what importlib.util re-exports, without importing it (it pulls in contextlib)
+    from importlib._bootstrap import module_from_spec
+    from importlib._bootstrap_external import spec_from_file_location
+except ImportError:  # pragma: no cover - an implementation without these internal modules
+    from importlib.util import module_from_spec, spec_from_file_location
+
+# Paths are plain strings (os.path), and typing is for annotations only: pathlib and typing are
+# among the slowest standard modules to import, and this module runs in every compile that loads
+# a Python pass.
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # pragma: no cover
+    from pathlib import Path
+    from typing import Any, Callable, Dict, Iterable, List, Optional, Set, Tuple
+
+    ErrorHandler = Optional[Callable[[str, BaseException], None]]
 
 __all__ = [
     "file_module_name",
@@ -34,7 +47,7 @@ _FILE_MODULES: Dict[Tuple[str, str], str] = {}
 # The bridge reset purges them together with the file modules, so their decorators run again next
 # round (modules that were imported before the loader saw them are left alone).
 _IMPORTED_MODULES: Dict[str, Set[str]] = {}
-_LOCK = threading.RLock()
+_LOCK = RLock()
 
 
 def split_plugin_paths(raw_value: str | None) -> List[str]:
@@ -44,22 +57,38 @@ def split_plugin_paths(raw_value: str | None) -> List[str]:
     return [item.strip() for item in raw_value.split(os.pathsep) if item.strip()]
 
 
-def file_module_name(path: Path, module_prefix: str) -> str:
+def _sha256(data: bytes):
+    """A sha256 object from CPython's built-in implementation when there is one: hashlib would
+    load OpenSSL (libcrypto), a noticeable part of a compile's cold start; the digest is equal."""
+    try:
+        from _sha2 import sha256  # CPython >= 3.12
+    except ImportError:
+        try:
+            from _sha256 import sha256  # CPython 3.9 - 3.11
+        except ImportError:  # other implementations
+            from hashlib import sha256
+    return sha256(data)
+
+
+def _stem(path: str) -> str:
+    return os.path.splitext(os.path.basename(path))[0]
+
+
+def file_module_name(path: str | Path, module_prefix: str) -> str:
     """Synthetic module name for a plugin file: ``<prefix><stem>_<digest of the resolved path>``.
 
     A deterministic digest (instead of the salted built-in ``hash``) keeps the name identical across
     processes, which makes logs and tracebacks comparable between runs.
     """
-    import hashlib  # not at module level: loading OpenSSL is a cold-start cost of every compile
+    text = os.fspath(path)
+    digest = _sha256(text.encode("utf-8", "surrogateescape")).hexdigest()[:16]
+    return f"{module_prefix}{_stem(text)}_{digest}"
 
-    digest = hashlib.sha256(str(path).encode("utf-8", "surrogateescape")).hexdigest()[:16]
-    return f"{module_prefix}{path.stem}_{digest}"
 
-
-def load_plugin_file(file_path: Path, *, module_prefix: str, plugin_kind: str) -> ModuleType:
+def load_plugin_file(file_path: str | Path, *, module_prefix: str, plugin_kind: str) -> ModuleType:
     """Import one plugin file under its synthetic name; a loaded file is not executed again."""
-    path = Path(file_path)
-    key = (module_prefix, str(path))
+    path = os.fspath(file_path)
+    key = (module_prefix, path)
     name = file_module_name(path, module_prefix)
     with _LOCK:
         known = _FILE_MODULES.get(key)
@@ -73,10 +102,10 @@ def load_plugin_file(file_path: Path, *, module_prefix: str, plugin_kind: str) -
         if existing is not None:
             _FILE_MODULES[key] = name
             return existing
-        spec = importlib.util.spec_from_file_location(name, str(path))
+        spec = spec_from_file_location(name, path)
         if spec is None or spec.loader is None:
             raise ImportError(f"cannot load {plugin_kind} file: {path}")
-        module = importlib.util.module_from_spec(spec)
+        module = module_from_spec(spec)
         # Registered before execution so that the plugin can import itself (dataclasses, pickling).
         sys.modules[name] = module
         try:
@@ -89,15 +118,15 @@ def load_plugin_file(file_path: Path, *, module_prefix: str, plugin_kind: str) -
         return module
 
 
-def _load_plugin_package(child: Path, *, module_prefix: str, plugin_kind: str) -> ModuleType:
+def _load_plugin_package(child: str, *, module_prefix: str, plugin_kind: str) -> ModuleType:
     """Import a package plugin under its real top-level name (its directory is on sys.path)."""
-    name = child.name
-    init_path = (child / "__init__.py").resolve()
+    name = os.path.basename(child)
+    init_path = os.path.realpath(os.path.join(child, "__init__.py"))
     with _LOCK:
         newly_imported = name not in sys.modules
         module = importlib.import_module(name)
         module_file = getattr(module, "__file__", None)
-        if module_file is None or Path(module_file).resolve() != init_path:
+        if module_file is None or os.path.realpath(module_file) != init_path:
             # Without this check an unrelated module of the same name (already imported, or earlier
             # on sys.path) would be returned silently and the plugin's passes would never register.
             raise ImportError(
@@ -107,9 +136,6 @@ def _load_plugin_package(child: Path, *, module_prefix: str, plugin_kind: str) -
         if newly_imported:
             _IMPORTED_MODULES.setdefault(module_prefix, set()).add(name)
         return module
-
-
-ErrorHandler = Optional[Callable[[str, BaseException], None]]
 
 
 def _guarded(on_error: ErrorHandler, what: str, load: Callable[[], Any]) -> Any:
@@ -124,27 +150,30 @@ def _guarded(on_error: ErrorHandler, what: str, load: Callable[[], Any]) -> Any:
 
 
 def _scan_directory(
-    directory: Path, *, module_prefix: str, plugin_kind: str, on_error: ErrorHandler = None
+    directory: str, *, module_prefix: str, plugin_kind: str, on_error: ErrorHandler = None
 ) -> List[ModuleType]:
     modules: List[ModuleType] = []
-    entry = str(directory)
+    entry = directory
     inserted = entry not in sys.path
     if inserted:
         sys.path.insert(0, entry)
     try:
-        for child in sorted(directory.iterdir(), key=lambda p: p.name):
-            if child.name.startswith("_"):
+        for child_name in sorted(os.listdir(directory)):
+            if child_name.startswith("_"):
                 continue
+            child = os.path.join(directory, child_name)
             module = None
-            if child.is_file() and child.suffix == ".py":
+            if os.path.isfile(child) and os.path.splitext(child_name)[1] == ".py":
                 module = _guarded(
                     on_error,
                     f"{plugin_kind} file {child}",
                     lambda child=child: load_plugin_file(
-                        child.resolve(), module_prefix=module_prefix, plugin_kind=plugin_kind
+                        os.path.realpath(child),
+                        module_prefix=module_prefix,
+                        plugin_kind=plugin_kind,
                     ),
                 )
-            elif child.is_dir() and (child / "__init__.py").is_file():
+            elif os.path.isdir(child) and os.path.isfile(os.path.join(child, "__init__.py")):
                 module = _guarded(
                     on_error,
                     f"{plugin_kind} package {child}",
@@ -176,16 +205,16 @@ def _dedup_by_name(modules: Iterable[ModuleType]) -> List[ModuleType]:
 def _load_path_item(
     item: str, *, module_prefix: str, plugin_kind: str, on_error: ErrorHandler
 ) -> List[ModuleType]:
-    path = Path(item).resolve()
-    if not path.exists():
+    path = os.path.realpath(item)
+    if not os.path.exists(path):
         raise FileNotFoundError(f"{plugin_kind} path does not exist: {path}")
-    if path.is_dir():
+    if os.path.isdir(path):
         return _scan_directory(
             path, module_prefix=module_prefix, plugin_kind=plugin_kind, on_error=on_error
         )
-    if path.suffix != ".py":
+    if os.path.splitext(path)[1] != ".py":
         raise ValueError(f"{plugin_kind} file must end with .py: {path}")
-    if not path.is_file():
+    if not os.path.isfile(path):
         # A FIFO or device named *.py would block or fail inside the import machinery.
         raise ValueError(f"{plugin_kind} path is not a regular file or directory: {path}")
     return [load_plugin_file(path, module_prefix=module_prefix, plugin_kind=plugin_kind)]

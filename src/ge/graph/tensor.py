@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import ctypes
-from typing import Any, List
 
 from ge._capi import pytensor_runtime_wrapper
 from ge._capi.pygraph_wrapper import graph_lib, int64_array, take_dims, take_string
 from ge.graph._numeric import floats_to_fp16_bits
 from ge.graph.tensor_desc import Shape, TensorDesc
 from ge.graph.types import DataType, Format, Placement
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # annotations only: typing is not imported on the compile cold-start path
+    from typing import Any, List
 
 __all__ = ["Tensor", "_parse_str_list", "unflatten_tensor_data"]
 

@@ -11,15 +11,19 @@ through ``_native_module()``.
 from __future__ import annotations
 
 import gc
-import threading
-from dataclasses import dataclass
-from typing import Any, Dict, List
+from _thread import RLock
 
 from ge._internal import plugin_loader
 
 from . import _graph_api, bootstrap, registry
-from .base import DecomposePass, FusionBasePass, PatternFusionPass, StatusLike
+from .base import DecomposePass, FusionBasePass, PatternFusionPass
 from .pattern import ensure_pattern
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # annotations only: typing is not imported on the compile cold-start path
+    from typing import Any, Dict, List
+
+    from .base import StatusLike
 
 __all__ = [
     "call_decompose_meet_requirements",
@@ -73,15 +77,25 @@ def release_graph(graph) -> int:
     return _native_module().release_graph(graph)
 
 
-@dataclass
 class _PassHolder:
-    descriptor_key: str
-    instance_id: str
-    instance: FusionBasePass
+    """One live pass instance; a plain slotted class (no dataclasses import on the cold path)."""
+
+    __slots__ = ("descriptor_key", "instance_id", "instance")
+
+    def __init__(self, descriptor_key: str, instance_id: str, instance: FusionBasePass):
+        self.descriptor_key = descriptor_key
+        self.instance_id = instance_id
+        self.instance = instance
+
+    def __repr__(self):
+        return (
+            f"_PassHolder(descriptor_key={self.descriptor_key!r}, "
+            f"instance_id={self.instance_id!r}, instance={self.instance!r})"
+        )
 
 
 _HOLDERS: Dict[str, _PassHolder] = {}
-_HOLDERS_LOCK = threading.RLock()
+_HOLDERS_LOCK = RLock()
 
 
 def _holder(instance_id: str) -> _PassHolder:

@@ -9,27 +9,32 @@ Native names (PassContext, MatchResult, ...) are resolved lazily by the module `
 from __future__ import annotations
 
 import functools
-import inspect
 from enum import Enum
-from typing import TYPE_CHECKING, Any, Callable, List, Optional, Tuple, Union
+from types import FunctionType
 
 from . import _graph_api
 
-if TYPE_CHECKING:  # pragma: no cover - names for annotations only
+# Names for annotations only. ``typing`` and ``inspect`` are not imported at run time: they are
+# among the slowest standard modules to import, and every compile with a Python pass imports this
+# module (ge.graph's enums already need ``enum``).
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # pragma: no cover
+    from typing import Any, Callable, List, Optional, Tuple, Union
+
     from ge.graph import Graph
 
     from ._ge_pass_native import MatchResult, PassContext, PatternMatcherConfig
+
+    StatusLike = Optional[Union[bool, int]]
 
 __all__ = [
     "DecomposePass",
     "FusionBasePass",
     "PassStage",
     "PatternFusionPass",
-    "StatusLike",
+    "StatusLike",  # noqa: F822 - built on first access (module __getattr__)
     "infer_shape",
 ]
-
-StatusLike = Optional[Union[bool, int]]
 
 # Names re-bound from the native module on first access (spec §2: "native via base").
 _NATIVE_NAMES = (
@@ -56,11 +61,33 @@ class PassStage(str, Enum):
 def _signature_shape(cls: type, hook: str, func: Any) -> Tuple[List[str], bool]:
     """Names of the positional parameters (self and defaulted ones included) and whether a
     keyword-only parameter without default exists. Called only at class definition."""
-    if not inspect.isfunction(func):
+    if not isinstance(func, FunctionType):
         raise TypeError(
             f"{cls.__name__}.{hook} must be a plain method defined with def, "
             f"got {type(func).__name__}"
         )
+    # What inspect.signature() would report, read from the code object: like it, follow the
+    # __wrapped__ chain of functools.wraps decorators.
+    target = func
+    while not hasattr(target, "__signature__"):
+        wrapped = getattr(target, "__wrapped__", None)
+        if wrapped is None:
+            break
+        target = wrapped
+    if hasattr(target, "__signature__") or not isinstance(target, FunctionType):
+        return _signature_shape_by_inspect(target)
+    code = target.__code__
+    positional = list(code.co_varnames[: code.co_argcount])
+    keyword_only = code.co_varnames[code.co_argcount : code.co_argcount + code.co_kwonlyargcount]
+    defaults = target.__kwdefaults__ or {}
+    return positional, any(name not in defaults for name in keyword_only)
+
+
+def _signature_shape_by_inspect(func: Any) -> Tuple[List[str], bool]:
+    """The rare case of a decorated hook that is not a plain function underneath (a partial, a
+    callable object, an explicit __signature__): let inspect work it out."""
+    import inspect
+
     parameters = inspect.signature(func).parameters.values()
     positional = [
         p.name
@@ -262,7 +289,13 @@ def __getattr__(name: str):
         from . import _native
 
         value = getattr(_native, name)
+    elif name == "StatusLike":
+        from typing import Optional, Union
+
+        value = Optional[Union[bool, int]]
     elif name == "PatternOrGraph":
+        from typing import Union
+
         from . import _native
 
         value = Union[_native.Pattern, _graph_api.graph_class()]

