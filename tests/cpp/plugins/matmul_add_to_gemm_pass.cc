@@ -108,6 +108,17 @@ class MatMulAddToGemmPass : public PatternFusionPass {
     GNode gemm = builder.AddNode("GEMM", {a, b, c, alpha, beta}, 1);
     (void)gemm.SetAttr("transpose_a", transpose_a);
     (void)gemm.SetAttr("transpose_b", transpose_b);
+    // GEMM computes exactly the Add's output (MeetRequirements checked the bias fits [M, N]):
+    // carrying its desc over keeps the shape known, so a following MatMul in a chain that reads
+    // this output still qualifies before shape inference runs.
+    for (const GNode &node : match_result->GetMatchedNodes()) {
+      AscendString type;
+      TensorDesc add_output;
+      if (node.GetType(type) == GRAPH_SUCCESS && std::strcmp(type.GetString(), "Add") == 0 &&
+          node.GetOutputDesc(0, add_output) == GRAPH_SUCCESS) {
+        (void)gemm.UpdateOutputDesc(0, add_output);
+      }
+    }
     return builder.Build({{gemm, 0}});
   }
 };
