@@ -32,8 +32,8 @@ ge::Node *AddConst(ge::ComputeGraph &graph, const std::string &name,
     count *= static_cast<size_t>(dim);
   }
   const std::vector<float> data(count, value);
-  desc.SetAttr("value", ge::GeAttrValue(ge::GeTensor(tensor_desc, data.data(),
-                                                     data.size() * sizeof(float))));
+  desc.SetAttr("value", ge::GeAttrValue(
+                            ge::GeTensor(tensor_desc, data.data(), data.size() * sizeof(float))));
   return graph.AddNode(std::move(desc));
 }
 
