@@ -16,20 +16,33 @@
 
 namespace {
 
-ge::Node *AddConst(ge::ComputeGraph &graph, const std::string &name, float value) {
+// Shapes as in onnxscript_bench.py: x, W and every product [4, 4], B [4], zero a scalar. The
+// GEMM plugin fuses 2-D products with a fitting bias only, so the shapes must be known.
+ge::GeTensorDesc Desc(std::vector<int64_t> dims) {
+  return ge::GeTensorDesc(ge::GeShape(std::move(dims)), ge::FORMAT_ND, ge::DT_FLOAT);
+}
+
+ge::Node *AddConst(ge::ComputeGraph &graph, const std::string &name,
+                   const std::vector<int64_t> &dims, float value) {
   ge::OpDesc desc(name, "Const");
-  ge::GeTensorDesc tensor_desc(ge::GeShape(std::vector<int64_t>{}), ge::FORMAT_ND, ge::DT_FLOAT);
+  const ge::GeTensorDesc tensor_desc = Desc(dims);
   desc.AddOutputDesc("y", tensor_desc);
-  desc.SetAttr("value", ge::GeAttrValue(ge::GeTensor(tensor_desc, &value, sizeof(value))));
+  size_t count = 1;
+  for (int64_t dim : dims) {
+    count *= static_cast<size_t>(dim);
+  }
+  const std::vector<float> data(count, value);
+  desc.SetAttr("value", ge::GeAttrValue(
+                            ge::GeTensor(tensor_desc, data.data(), data.size() * sizeof(float))));
   return graph.AddNode(std::move(desc));
 }
 
 ge::Node *AddOp(ge::ComputeGraph &graph, const std::string &name, const std::string &type,
                 ge::Node *in0, ge::Node *in1) {
   ge::OpDesc desc(name, type);
-  desc.AddInputDesc("x1", ge::GeTensorDesc());
-  desc.AddInputDesc("x2", ge::GeTensorDesc());
-  desc.AddOutputDesc("y", ge::GeTensorDesc());
+  desc.AddInputDesc("x1", *in0->GetOpDesc().GetOutputDesc(0));
+  desc.AddInputDesc("x2", *in1->GetOpDesc().GetOutputDesc(0));
+  desc.AddOutputDesc("y", Desc({4, 4}));
   ge::Node *node = graph.AddNode(std::move(desc));
   (void)graph.AddDataEdge(in0, 0, node, 0);
   (void)graph.AddDataEdge(in1, 0, node, 1);
@@ -40,18 +53,18 @@ ge::Node *AddOp(ge::ComputeGraph &graph, const std::string &name, const std::str
 ge::ComputeGraphPtr BuildGraph(size_t target_nodes) {
   auto graph = std::make_shared<ge::ComputeGraph>("bench");
   ge::OpDesc data("x", "Data");
-  data.AddInputDesc("x", ge::GeTensorDesc());
-  data.AddOutputDesc("y", ge::GeTensorDesc());
+  data.AddInputDesc("x", Desc({4, 4}));
+  data.AddOutputDesc("y", Desc({4, 4}));
   data.SetAttr("index", ge::GeAttrValue(static_cast<int64_t>(0)));
   ge::Node *x = graph->AddNode(std::move(data));
   const size_t blocks = target_nodes / 6U;
   for (size_t i = 0; i < blocks; ++i) {
     const std::string id = std::to_string(i);
-    ge::Node *w = AddConst(*graph, "w" + id, 1.0F);
+    ge::Node *w = AddConst(*graph, "w" + id, {4, 4}, 1.0F);
     ge::Node *mm = AddOp(*graph, "mm" + id, "MatMul", x, w);
-    ge::Node *b = AddConst(*graph, "b" + id, 2.0F);
+    ge::Node *b = AddConst(*graph, "b" + id, {4}, 2.0F);
     ge::Node *add = AddOp(*graph, "add" + id, "Add", mm, b);
-    ge::Node *zero = AddConst(*graph, "zero" + id, 0.0F);
+    ge::Node *zero = AddConst(*graph, "zero" + id, {}, 0.0F);
     x = AddOp(*graph, "addzero" + id, "Add", add, zero);
   }
   ge::OpDesc out("NetOutput", "NetOutput");

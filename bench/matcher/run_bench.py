@@ -12,6 +12,7 @@ before and after.
 
 Usage (from the repository root, after building ge_compiler and the sample plugins):
   python3 bench/matcher/run_bench.py [--build build/integ] [--venv DIR] [--sizes ...]
+      [--baseline-lib DIR]   # also time an older libge_compiler.so (same bench, same plugins)
 """
 
 from __future__ import annotations
@@ -112,6 +113,13 @@ def main() -> int:
     parser.add_argument(
         "--onnxscript-sizes", type=int, nargs="+", default=[10000, 100000], help="IR nodes"
     )
+    parser.add_argument(
+        "--baseline-lib",
+        help="dir with an older libge_compiler.so to time side by side (before/after)",
+    )
+    parser.add_argument(
+        "--baseline-sizes", type=int, nargs="+", default=[10000, 100000], help="IR nodes"
+    )
     args = parser.parse_args()
     build = (ROOT / args.build).resolve()
     opp = build / "test_opp"
@@ -128,6 +136,18 @@ def main() -> int:
     log(output.rstrip())
     log(f"C++ process: wall {wall:.1f} s, CPU {cpu:.1f} s (incl. graph building)")
     cpp = parse_cpp(output)
+
+    baseline = {}
+    if args.baseline_lib:
+        lib_dir = str(Path(args.baseline_lib).resolve())
+        # The bench's RUNPATH names the build dir; LD_LIBRARY_PATH takes precedence over it, and
+        # the plugins bind to the library already loaded (same soname).
+        base_env = dict(env, LD_LIBRARY_PATH=lib_dir)
+        command = [str(binary), *map(str, args.baseline_sizes)]
+        output, wall, cpu = run_timed(command, base_env)
+        log(f"baseline library {lib_dir}:\n{output.rstrip()}")
+        log(f"baseline C++ process: wall {wall:.1f} s, CPU {cpu:.1f} s (incl. graph building)")
+        baseline = parse_cpp(output)
 
     onnx_rows = {}
     for nodes in args.onnxscript_sizes:
@@ -156,6 +176,18 @@ def main() -> int:
         else:
             cells += ["-", "-", "-", "-"]
         log("| " + " | ".join(cells) + " |")
+    if baseline:
+        log("\n| IR nodes | baseline ns/node CPU | this ns/node CPU | CPU ratio | wall ratio |")
+        log("| ---: | ---: | ---: | ---: | ---: |")
+        for nodes, row in sorted(baseline.items()):
+            now = cpp.get(nodes)
+            if now:
+                cpu_ratio = row["ns_cpu"] / now["ns_cpu"]
+                wall_ratio = row["ns_wall"] / now["ns_wall"]
+                log(
+                    f"| {nodes} | {row['ns_cpu']:.0f} | {now['ns_cpu']:.0f} "
+                    f"| {cpu_ratio:.2f}x | {wall_ratio:.2f}x |"
+                )
     small = next((row for nodes, row in cpp.items() if abs(nodes - 10000) <= 6), None)
     large = cpp.get(max(cpp)) if cpp else None
     if small and large and large is not small:

@@ -51,6 +51,14 @@ class ComputeGraph : public std::enable_shared_from_this<ComputeGraph> {
   /// Shared ownership of a node of this graph (for weak handles).
   NodePtr GetNodePtr(const Node *node) const;
 
+  // ---- moving a node between graphs (compute_graph_transfer.cc) ----
+  /// Moves `node` from `source` into this graph and returns it (the same Node object, OpDesc
+  /// storage kept). Its edges in `source` are removed first; in this graph it starts without
+  /// edges, as the last node of the list, and is not registered as a graph input or output.
+  /// Fails (nullptr, graph unchanged) when `node` is not a node of `source`, `source` is this
+  /// graph, the name is already used here, or the node owns subgraphs.
+  Node *TransferNodeFrom(ComputeGraph &source, Node *node);
+
   // ---- edges ----
   /// src:out → dst:in. Fails if an index is out of range, dst:in is already connected, or the
   /// nodes are not both in this graph.

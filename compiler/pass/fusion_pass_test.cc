@@ -193,6 +193,48 @@ TEST(PatternFusionPassTest, MatchThatWouldCreateCycleIsSkippedAndCounted) {
   EXPECT_EQ(FusionStatistics::Instance().Get("ReluAbsPass").cycle_skips, 1U);
 }
 
+// Relu -> Sigmoid with one replacement graph the pass keeps and hands out copies of: the runner
+// must not move nodes out of a graph someone else still holds, so every match gets the full body
+// and the kept graph stays intact. (A replacement built per match is moved instead.)
+class SharedReplacementPass : public PatternFusionPass {
+ public:
+  SharedReplacementPass() {
+    SimpleGraphBuilder builder("sigmoid");
+    NodeIo x = builder.AddInput(0);
+    GNode sigmoid = builder.AddNode("Sigmoid", {x}, 1);
+    kept_ = std::move(*builder.Build({{sigmoid, 0}}));
+  }
+  std::vector<PatternUniqPtr> Patterns() override {
+    SimpleGraphBuilder builder("relu");
+    NodeIo x = builder.AddInput(0);
+    GNode relu = builder.AddNode("Relu", {x}, 1);
+    std::vector<PatternUniqPtr> patterns;
+    patterns.push_back(std::make_unique<Pattern>(std::move(*builder.Build({{relu, 0}}))));
+    return patterns;
+  }
+  GraphUniqPtr Replacement(const std::unique_ptr<MatchResult> &) override {
+    return std::make_unique<Graph>(kept_);  // shares the kept graph
+  }
+  Graph kept_;
+};
+
+TEST(PatternFusionPassTest, SharedReplacementGraphIsCopiedNotConsumed) {
+  TestGraph g;
+  Node *x = g.Data("x", 0);
+  Node *r1 = g.Op("r1", "Relu", {P(x)});
+  Node *r2 = g.Op("r2", "Relu", {P(r1)});
+  g.NetOutput({P(r2)});
+  SharedReplacementPass pass;
+  GraphPtr graph = g.Handle();
+  CustomPassContext context;
+  context.SetPassName("SharedReplacementPass");
+  ASSERT_EQ(pass.Run(graph, context), SUCCESS) << GetLastError();
+  EXPECT_EQ(test::SortedTypes(*g.Get()),
+            (std::vector<std::string>{"Data", "NetOutput", "Sigmoid", "Sigmoid"}));
+  EXPECT_EQ(test::SortedTypes(*GraphUtilsEx::GetComputeGraph(pass.kept_)),
+            (std::vector<std::string>{"Data", "NetOutput", "Sigmoid"}));
+}
+
 class V2Pass : public PatternFusionPassV2 {
  public:
   std::vector<PatternUniqPtr> Patterns() override { return AddZeroPass().Patterns(); }

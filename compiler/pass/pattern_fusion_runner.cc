@@ -155,6 +155,9 @@ Status RunPatternFusion(GraphPtr &graph, CustomPassContext &context,
                     ": " + GetLastError());
       }
       GraphUniqPtr replacement = hooks.replacement(match);
+      // Moving the body out is safe only if nobody else can see this graph (a plugin may hand
+      // out copies of a graph it keeps); otherwise it is copied as SubgraphRewriter does.
+      const bool movable = replacement != nullptr && GraphUtilsEx::IsSoleOwner(*replacement);
       ComputeGraphPtr replacement_graph =
           replacement == nullptr ? nullptr : GraphUtilsEx::GetComputeGraph(*replacement);
       if (replacement_graph == nullptr) {
@@ -166,7 +169,8 @@ Status RunPatternFusion(GraphPtr &graph, CustomPassContext &context,
       MarkPassName(BodyNodes(*replacement_graph), pass_name);
       RewriteRecord record;
       if (CompleteBoundary(&resolved) != SUCCESS ||
-          ReplaceResolved(resolved, *replacement_graph, nullptr, &record) != SUCCESS) {
+          (movable ? ReplaceResolvedMoving(resolved, *replacement_graph, nullptr, &record)
+                   : ReplaceResolved(resolved, *replacement_graph, nullptr, &record)) != SUCCESS) {
         const std::string reason = GetLastError();
         const std::string text = match_text();
         GELOGE("Failed to replace %s to %s", text.c_str(), replacement_graph->GetName().c_str());
@@ -233,6 +237,7 @@ Status RunDecompose(GraphPtr &graph, CustomPassContext &context, const Decompose
     }
     const SubgraphBoundary boundary = MakeSingleNodeBoundary(gnode);
     GraphUniqPtr replacement = hooks.replacement(gnode);
+    const bool movable = replacement != nullptr && GraphUtilsEx::IsSoleOwner(*replacement);
     ComputeGraphPtr replacement_graph =
         replacement == nullptr ? nullptr : GraphUtilsEx::GetComputeGraph(*replacement);
     if (replacement_graph == nullptr) {
@@ -242,7 +247,8 @@ Status RunDecompose(GraphPtr &graph, CustomPassContext &context, const Decompose
                   type + "]");
     }
     MarkPassName(BodyNodes(*replacement_graph), pass_name);
-    if (ReplaceSubgraph(boundary, *replacement_graph, nullptr, nullptr) != SUCCESS) {
+    if ((movable ? ReplaceSubgraphMoving(boundary, *replacement_graph, nullptr, nullptr)
+                 : ReplaceSubgraph(boundary, *replacement_graph, nullptr, nullptr)) != SUCCESS) {
       const std::string reason = GetLastError();
       GELOGE("Failed to replace node [%s][%s] with replacement graph", name.c_str(), type.c_str());
       return Fail("Pass[" + pass_name + "]: Failed to replace node [" + name + "][" + type +

@@ -11,7 +11,14 @@ namespace ge {
 namespace fusion {
 
 bool IsDataLikeType(const std::string &type) {
-  return type == "Data" || type == "RefData" || type == "AippData" || type == "AnnData";
+  // Dispatch on the length first: this runs for every matched and replaced node, and most
+  // types are rejected without comparing a character.
+  switch (type.size()) {
+    case 4: return type.compare("Data") == 0;
+    case 7: return type.compare("RefData") == 0 || type.compare("AnnData") == 0;
+    case 8: return type.compare("AippData") == 0;
+    default: return false;
+  }
 }
 
 bool IsRealConstType(const std::string &type) { return type == "Const" || type == "Constant"; }
@@ -200,26 +207,32 @@ bool CycleChecker::EnsureRanks() {
   if (valid_) {
     return true;
   }
-  ranks_.clear();
   std::vector<Node *> order;
   if (graph_->GetTopologicalOrder(&order) != SUCCESS) {
     return false;
   }
-  ranks_.reserve(order.size());
-  for (size_t i = 0; i < order.size(); ++i) {
-    ranks_[order[i]] = static_cast<double>(i);
+  uint64_t max_seq = 0;
+  for (const Node *node : order) {
+    max_seq = std::max(max_seq, node->GetSeq());
   }
+  ranks_.assign(order.empty() ? 0U : static_cast<size_t>(max_seq) + 1U,
+                std::numeric_limits<double>::quiet_NaN());
+  for (size_t i = 0; i < order.size(); ++i) {
+    ranks_[static_cast<size_t>(order[i]->GetSeq())] = static_cast<double>(i);
+  }
+  rank_limit_ = static_cast<double>(order.size()) + 1e9;
   valid_ = true;
   return true;
 }
 
 double CycleChecker::RankOf(const Node *node) {
-  auto it = ranks_.find(node);
-  if (it == ranks_.end()) {
+  const uint64_t seq = node->GetSeq();
+  const double rank = seq < ranks_.size() ? ranks_[static_cast<size_t>(seq)]
+                                          : std::numeric_limits<double>::quiet_NaN();
+  if (rank != rank) {
     valid_ = false;  // a node we were not told about: recompute on the next check
-    return std::numeric_limits<double>::quiet_NaN();
   }
-  return it->second;
+  return rank;
 }
 
 bool CycleChecker::WillCauseCycleIfFuse(const std::vector<Node *> &nodes) {
@@ -251,9 +264,7 @@ void CycleChecker::NotifyReplaced(const std::vector<const Node *> &removed,
                                   const std::vector<Node *> &producers,
                                   const std::vector<Node *> &new_nodes,
                                   const std::vector<Node *> &consumers) {
-  for (const Node *node : removed) {
-    ranks_.erase(node);
-  }
+  (void)removed;  // their seq slots are never looked up again
   if (!valid_) {
     return;
   }
@@ -265,7 +276,7 @@ void CycleChecker::NotifyReplaced(const std::vector<const Node *> &removed,
     }
     low = std::max(low, rank);
   }
-  double high = static_cast<double>(ranks_.size()) + 1e9;
+  double high = rank_limit_;
   for (Node *node : consumers) {
     const double rank = RankOf(node);
     if (rank != rank) {
@@ -281,7 +292,11 @@ void CycleChecker::NotifyReplaced(const std::vector<const Node *> &removed,
     return;
   }
   for (size_t i = 0; i < new_nodes.size(); ++i) {
-    ranks_[new_nodes[i]] = low + step * static_cast<double>(i + 1U);
+    const size_t seq = static_cast<size_t>(new_nodes[i]->GetSeq());
+    if (seq >= ranks_.size()) {
+      ranks_.resize(seq + 1U, std::numeric_limits<double>::quiet_NaN());
+    }
+    ranks_[seq] = low + step * static_cast<double>(i + 1U);
   }
 }
 

@@ -105,7 +105,11 @@ class CycleChecker {
   double RankOf(const Node *node);
   ComputeGraph *graph_;
   bool valid_ = false;
-  std::unordered_map<const Node *, double> ranks_;
+  // Rank by Node::GetSeq() (unique and never reused in a graph), NaN = unknown: one flat array
+  // instead of a hash map keyed by address (an allocation per entry and a random access into
+  // a large table per lookup). Slots of removed nodes are simply never read again.
+  std::vector<double> ranks_;
+  double rank_limit_ = 0.0;  // above every rank handed out (upper bound for interpolation)
 };
 
 }  // namespace fusion

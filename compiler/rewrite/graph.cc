@@ -179,4 +179,9 @@ ComputeGraphPtr GraphUtilsEx::GetComputeGraph(const Graph &graph) {
   return graph.impl_ == nullptr ? nullptr : graph.impl_->graph;
 }
 
+bool GraphUtilsEx::IsSoleOwner(const Graph &graph) {
+  return graph.impl_ != nullptr && graph.impl_.use_count() == 1 && graph.impl_->graph != nullptr &&
+         graph.impl_->graph.use_count() == 1;
+}
+
 }  // namespace ge

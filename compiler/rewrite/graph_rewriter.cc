@@ -49,11 +49,22 @@ class NodeMap {
   std::vector<std::pair<const Node *, V>> entries_;
 };
 
-// Replacement facts gathered before any edit.
+// One data edge into a body node of the replacement: `src` is a body node or a Data node.
+struct BodyEdge {
+  size_t dst;  // index into ReplacementPlan::body
+  int32_t in_index;
+  Node *src;
+  int32_t out_index;
+};
+
+// Replacement facts gathered before any edit. The edges are recorded here because moving a
+// body node out of the replacement graph removes its edges there.
 struct ReplacementPlan {
   std::vector<Node *> body;  // non-IO nodes, topological order
   NodeMap<int64_t> data_index;
   std::vector<std::pair<Node *, int32_t>> outputs;  // NetOutput input k -> producer port
+  std::vector<BodyEdge> edges;                      // by destination, then input index
+  std::vector<std::pair<Node *, Node *>> control;   // body -> body control edges
 };
 
 Status PlanReplacement(const ComputeGraph &replacement, const ResolvedBoundary &boundary,
@@ -118,16 +129,35 @@ Status PlanReplacement(const ComputeGraph &replacement, const ResolvedBoundary &
     }
     plan->outputs.emplace_back(peer.node, peer.out_index);
   }
+  for (size_t b = 0; b < plan->body.size(); ++b) {
+    Node *node = plan->body[b];
+    for (size_t i = 0; i < node->GetInputsSize(); ++i) {
+      const InDataPeer peer = node->GetInDataPeer(i);
+      // A NetOutput producer is impossible in a DAG whose NetOutput has no outputs: skipped.
+      if (peer.IsConnected() && peer.node->GetType() != kNetOutput) {
+        plan->edges.push_back(BodyEdge{b, static_cast<int32_t>(i), peer.node, peer.out_index});
+      }
+    }
+    for (Node *dst : node->GetOutControlNodes()) {
+      if (dst->GetType() != kNetOutput && !IsDataLikeType(dst->GetType())) {
+        plan->control.emplace_back(node, dst);
+      }
+    }
+  }
   return SUCCESS;
 }
 
 thread_local uint64_t g_rename_counter = 0;
 
-std::string UniqueName(ComputeGraph *graph, const std::string &base) {
+// A name free in `graph` and, when given, in `also` (the replacement a node is renamed in
+// before it moves).
+std::string UniqueName(ComputeGraph *graph, const std::string &base,
+                       const ComputeGraph *also = nullptr) {
   std::string name;
   do {
     name = base + "_" + std::to_string(g_rename_counter++);
-  } while (graph->FindNode(name) != nullptr);
+  } while (graph->FindNode(name) != nullptr ||
+           (also != nullptr && also->FindNode(name) != nullptr));
   return name;
 }
 
@@ -287,17 +317,11 @@ void MarkPassName(const std::vector<Node *> &nodes, const std::string &pass_name
   }
 }
 
-Status ReplaceSubgraph(const SubgraphBoundary &boundary, const ComputeGraph &replacement,
-                       CustomPassContext *pass_context, RewriteRecord *record) {
-  ResolvedBoundary resolved;
-  if (ResolveBoundary(boundary, &resolved) != SUCCESS) {
-    return FAILED;
-  }
-  return ReplaceResolved(resolved, replacement, pass_context, record);
-}
-
-Status ReplaceResolved(const ResolvedBoundary &resolved, const ComputeGraph &replacement,
-                       CustomPassContext *pass_context, RewriteRecord *record) {
+namespace {
+// The rewrite. `movable` is null (copy the body of `replacement`) or `replacement` itself, owned
+// by the caller and discarded afterwards (move the body nodes instead of copying them).
+Status Rewrite(const ResolvedBoundary &resolved, const ComputeGraph &replacement,
+               ComputeGraph *movable, CustomPassContext *pass_context, RewriteRecord *record) {
   // ---- validation: nothing below may fail after the first edit ----
   ReplacementPlan plan;
   if (PlanReplacement(replacement, resolved, &plan) != SUCCESS) {
@@ -390,11 +414,12 @@ Status ReplaceResolved(const ResolvedBoundary &resolved, const ComputeGraph &rep
     GELOGE("[REPLACE] internal error after validation: %s", what.c_str());
     return Fail("[REPLACE] internal error after validation: " + what);
   };
+  // The body in the target: copies of the replacement's nodes, or the nodes themselves when
+  // the replacement may be emptied (no OpDesc copy, no node construction or destruction).
   NodeMap<Node *> copies;
   std::vector<Node *> new_body;
-  for (Node *source : plan.body) {
-    OpDesc desc = source->GetOpDesc();
-    desc.SetName(UniqueName(graph, source->GetName() + joined));
+  new_body.reserve(plan.body.size());
+  auto inherit = [&](OpDesc &desc) {
     if (!desc.HasAttr(kAttrOriginalOpNames)) {
       desc.SetAttr(kAttrOriginalOpNames, GeAttrValue(original_names));
       desc.SetAttr(kAttrOriginalOpTypes, GeAttrValue(original_types));
@@ -404,39 +429,52 @@ Status ReplaceResolved(const ResolvedBoundary &resolved, const ComputeGraph &rep
         desc.SetAttr(entry.first, entry.second);
       }
     }
-    Node *copy = graph->AddNode(std::move(desc));
-    if (copy == nullptr) {
+  };
+  for (Node *source : plan.body) {
+    Node *added = nullptr;
+    if (movable != nullptr) {
+      inherit(source->MutableOpDesc());
+      // Renamed where it is (a name free in both graphs), so the transfer cannot clash.
+      if (movable->RenameNode(source, UniqueName(graph, source->GetName() + joined, movable)) !=
+          SUCCESS) {
+        return internal_error("cannot rename node: " + GetLastError());
+      }
+      added = graph->TransferNodeFrom(*movable, source);
+    } else {
+      OpDesc desc = source->GetOpDesc();
+      desc.SetName(UniqueName(graph, source->GetName() + joined));
+      inherit(desc);
+      added = graph->AddNode(std::move(desc));
+      copies.Add(source, added);
+    }
+    if (added == nullptr) {
       return internal_error("cannot add node: " + GetLastError());
     }
-    copies.Add(source, copy);
-    new_body.push_back(copy);
+    new_body.push_back(added);
   }
   copies.Seal();
-  for (size_t b = 0; b < plan.body.size(); ++b) {
-    Node *source = plan.body[b];
-    Node *copy = new_body[b];
-    for (size_t i = 0; i < source->GetInputsSize(); ++i) {
-      const InDataPeer peer = source->GetInDataPeer(i);
-      if (!peer.IsConnected()) {
-        continue;
-      }
-      OutAnchor from{nullptr, -1};
-      if (const int64_t *data = plan.data_index.Find(peer.node)) {
-        from = resolved.input_producers[static_cast<size_t>(*data)];
-      } else if (Node *const *peer_copy = copies.Find(peer.node)) {
-        from = {*peer_copy, peer.out_index};
-      } else {
-        continue;  // fed by the replacement's NetOutput: impossible in a DAG, ignore
-      }
-      if (graph->AddDataEdge(from.first, from.second, copy, static_cast<int32_t>(i)) != SUCCESS) {
-        return internal_error(GetLastError());
-      }
+  // A replacement node's counterpart in the target (itself once moved).
+  auto in_target = [&](Node *source) -> Node * {
+    if (movable != nullptr) {
+      return source;
     }
-    for (Node *dst : source->GetOutControlNodes()) {
-      Node *const *dst_copy = copies.Find(dst);
-      if (dst_copy != nullptr && graph->AddControlEdge(copy, *dst_copy) != SUCCESS) {
-        return internal_error(GetLastError());
-      }
+    Node *const *copy = copies.Find(source);
+    return copy == nullptr ? nullptr : *copy;
+  };
+  for (const BodyEdge &edge : plan.edges) {
+    OutAnchor from{nullptr, -1};
+    if (const int64_t *data = plan.data_index.Find(edge.src)) {
+      from = resolved.input_producers[static_cast<size_t>(*data)];
+    } else {
+      from = {in_target(edge.src), edge.out_index};
+    }
+    if (graph->AddDataEdge(from.first, from.second, new_body[edge.dst], edge.in_index) != SUCCESS) {
+      return internal_error(GetLastError());
+    }
+  }
+  for (const auto &control : plan.control) {
+    if (graph->AddControlEdge(in_target(control.first), in_target(control.second)) != SUCCESS) {
+      return internal_error(GetLastError());
     }
   }
   std::vector<std::pair<Node *, int32_t>> graph_outputs = graph->GetOutputs();
@@ -445,11 +483,8 @@ Status ReplaceResolved(const ResolvedBoundary &resolved, const ComputeGraph &rep
   for (size_t k = 0; k < resolved.outputs.size(); ++k) {
     const auto &producer = plan.outputs[k];
     const int64_t *data = plan.data_index.Find(producer.first);
-    Node *const *producer_copy = data != nullptr ? nullptr : copies.Find(producer.first);
-    const OutAnchor from =
-        data != nullptr
-            ? resolved.input_producers[static_cast<size_t>(*data)]
-            : OutAnchor{producer_copy != nullptr ? *producer_copy : nullptr, producer.second};
+    const OutAnchor from = data != nullptr ? resolved.input_producers[static_cast<size_t>(*data)]
+                                           : OutAnchor{in_target(producer.first), producer.second};
     for (const auto &consumer : moved_consumers[k]) {
       if (graph->RemoveInDataEdge(consumer.first, consumer.second) != SUCCESS ||
           graph->AddDataEdge(from.first, from.second, consumer.first, consumer.second) != SUCCESS) {
@@ -530,6 +565,38 @@ Status ReplaceResolved(const ResolvedBoundary &resolved, const ComputeGraph &rep
     return internal_error(GetLastError());
   }
   return SUCCESS;
+}
+}  // namespace
+
+Status ReplaceSubgraph(const SubgraphBoundary &boundary, const ComputeGraph &replacement,
+                       CustomPassContext *pass_context, RewriteRecord *record) {
+  ResolvedBoundary resolved;
+  if (ResolveBoundary(boundary, &resolved) != SUCCESS) {
+    return FAILED;
+  }
+  return Rewrite(resolved, replacement, nullptr, pass_context, record);
+}
+
+Status ReplaceSubgraphMoving(const SubgraphBoundary &boundary, ComputeGraph &replacement,
+                             CustomPassContext *pass_context, RewriteRecord *record) {
+  ResolvedBoundary resolved;
+  if (ResolveBoundary(boundary, &resolved) != SUCCESS) {
+    return FAILED;
+  }
+  return ReplaceResolvedMoving(resolved, replacement, pass_context, record);
+}
+
+Status ReplaceResolved(const ResolvedBoundary &resolved, const ComputeGraph &replacement,
+                       CustomPassContext *pass_context, RewriteRecord *record) {
+  return Rewrite(resolved, replacement, nullptr, pass_context, record);
+}
+
+Status ReplaceResolvedMoving(const ResolvedBoundary &resolved, ComputeGraph &replacement,
+                             CustomPassContext *pass_context, RewriteRecord *record) {
+  // A replacement nested in another graph shares that root's subgraph registry: copy instead of
+  // moving (never the case for the builder-made graphs the runners receive).
+  ComputeGraph *movable = replacement.GetParentGraph() == nullptr ? &replacement : nullptr;
+  return Rewrite(resolved, replacement, movable, pass_context, record);
 }
 
 Status SubgraphRewriter::Replace(const SubgraphBoundary &subgraph, const Graph &replacement) {

@@ -10,6 +10,7 @@
 #include "ge/fusion/simple_graph_builder.h"
 #include "rewrite/fusion_test_util.h"
 #include "rewrite/fusion_utils.h"
+#include "rewrite/subgraph_rewriter_impl.h"
 
 namespace ge {
 namespace fusion {
@@ -108,6 +109,70 @@ TEST(SubgraphRewriterTest, ManyToManyWithSharedInput) {
   EXPECT_EQ(out->GetInDataPeer(1).node, fused);
   EXPECT_EQ(out->GetInDataPeer(1).out_index, 1);
   EXPECT_EQ(fused->GetInDataPeer(0).node, x);
+}
+
+// The runners' path: the replacement is owned by the caller, so its body nodes move into the
+// target (same objects, renamed, provenance attrs added, internal edges rebuilt) and only its
+// Data/NetOutput stay behind; a replacement that fails validation is left untouched.
+TEST(SubgraphRewriterTest, MovingRewriteTransfersTheBodyNodes) {
+  TestGraph g;
+  Node *x = g.Data("x", 0);
+  Node *y = g.Data("y", 1);
+  Node *add = g.Op("add", "Add", {P(x), P(y)});
+  Node *relu = g.Op("relu", "Relu", {P(add)});
+  Node *out = g.NetOutput({P(relu)});
+  SimpleGraphBuilder builder("fused");
+  NodeIo a = builder.AddInput(0);
+  NodeIo b = builder.AddInput(1);
+  GNode mul = builder.AddNode("Mul", {a, b}, 1);
+  GNode sig = builder.AddNode("Sigmoid", {{mul, 0}}, 1);
+  auto replacement = builder.Build({{sig, 0}});
+  ComputeGraphPtr owned = GraphUtilsEx::GetComputeGraph(*replacement);
+  Node *mul_node = NodeAdapter::GNode2Node(mul).get();
+  Node *sig_node = NodeAdapter::GNode2Node(sig).get();
+  ASSERT_EQ(owned->AddControlEdge(mul_node, sig_node), SUCCESS);
+
+  {  // invalid: three Data for a two-input boundary; nothing moves, nothing changes
+    SimpleGraphBuilder bad("bad");
+    NodeIo p = bad.AddInput(0);
+    NodeIo q = bad.AddInput(1);
+    NodeIo r = bad.AddInput(2);
+    GNode n = bad.AddNode("AddN", {p, q, r}, 1);
+    auto bad_graph = bad.Build({{n, 0}});
+    ComputeGraphPtr bad_owned = GraphUtilsEx::GetComputeGraph(*bad_graph);
+    const std::string target_before = Signature(*g.Get());
+    const std::string replacement_before = Signature(*bad_owned);
+    EXPECT_EQ(ReplaceSubgraphMoving(Boundary({{In(add, 0)}, {In(add, 1)}}, {In(relu, 0)}),
+                                    *bad_owned, nullptr, nullptr),
+              FAILED);
+    EXPECT_EQ(Signature(*g.Get()), target_before);
+    EXPECT_EQ(Signature(*bad_owned), replacement_before);
+  }
+
+  ASSERT_EQ(ReplaceSubgraphMoving(Boundary({{In(add, 0)}, {In(add, 1)}}, {In(relu, 0)}), *owned,
+                                  nullptr, nullptr),
+            SUCCESS)
+      << GetLastError();
+  EXPECT_EQ(test::SortedTypes(*owned), (std::vector<std::string>{"Data", "Data", "NetOutput"}));
+  EXPECT_EQ(mul_node->GetOwnerGraph(), g.Get().get());
+  EXPECT_EQ(sig_node->GetOwnerGraph(), g.Get().get());
+  EXPECT_EQ(out->GetInDataPeer(0).node, sig_node);
+  EXPECT_EQ(sig_node->GetInDataPeer(0).node, mul_node);
+  EXPECT_EQ(mul_node->GetInDataPeer(0).node, x);
+  EXPECT_EQ(mul_node->GetInDataPeer(1).node, y);
+  EXPECT_TRUE(g.Get()->HasControlEdge(mul_node, sig_node));
+  EXPECT_EQ(g.Get()->FindNode(sig_node->GetName()), sig_node);
+  EXPECT_EQ(sig_node->GetName().rfind("Sigmoid_1_relu_add_", 0), 0U) << sig_node->GetName();
+  const auto *names =
+      sig_node->GetOpDesc().GetAttrAs<std::vector<std::string>>("_datadump_original_op_names");
+  ASSERT_NE(names, nullptr);
+  EXPECT_EQ(*names, (std::vector<std::string>{"relu", "add"}));
+  EXPECT_EQ(test::SortedTypes(*g.Get()),
+            (std::vector<std::string>{"Data", "Data", "Mul", "NetOutput", "Sigmoid"}));
+  replacement.reset();  // dropping the emptied replacement leaves the target intact
+  std::vector<Node *> order;
+  EXPECT_EQ(g.Get()->GetTopologicalOrder(&order), SUCCESS);
+  EXPECT_EQ(order.size(), 5U);
 }
 
 TEST(SubgraphRewriterTest, NotSelfContainedFailsAndLeavesGraphUnchanged) {

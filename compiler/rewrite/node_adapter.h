@@ -31,6 +31,9 @@ class GraphUtilsEx {
   static std::unique_ptr<Graph> CreateGraphUniqPtrFromComputeGraph(const ComputeGraphPtr &graph);
   /// The ComputeGraph behind `graph` (nullptr for an invalid Graph).
   static ComputeGraphPtr GetComputeGraph(const Graph &graph);
+  /// True when `graph` is the only handle on its ComputeGraph (no Graph copy shares it and no
+  /// ComputeGraphPtr is held elsewhere): only then may a consumer empty it.
+  static bool IsSoleOwner(const Graph &graph);
 };
 
 }  // namespace ge

@@ -49,6 +49,16 @@ Status ReplaceSubgraph(const SubgraphBoundary &boundary, const ComputeGraph &rep
 Status ReplaceResolved(const ResolvedBoundary &resolved, const ComputeGraph &replacement,
                        CustomPassContext *pass_context, RewriteRecord *record);
 
+/// The same rewrites for a replacement the caller owns and discards afterwards (the pass
+/// runners' GraphUniqPtr): its body nodes are moved into the target (ComputeGraph::
+/// TransferNodeFrom) instead of copied. Validation is unchanged and complete before the first
+/// edit of the target; on success the replacement keeps only its Data and NetOutput nodes, on
+/// failure it is left as it was.
+Status ReplaceSubgraphMoving(const SubgraphBoundary &boundary, ComputeGraph &replacement,
+                             CustomPassContext *pass_context, RewriteRecord *record);
+Status ReplaceResolvedMoving(const ResolvedBoundary &resolved, ComputeGraph &replacement,
+                             CustomPassContext *pass_context, RewriteRecord *record);
+
 /// The DecomposePass boundary of `node`: one input per distinct producer port of its connected
 /// inputs (numbered by first appearance), one output per output port (connected or not).
 SubgraphBoundary MakeSingleNodeBoundary(const GNode &node);

@@ -19,8 +19,10 @@ namespace sample {
 using namespace ge;          // NOLINT
 using namespace ge::fusion;  // NOLINT
 
-// The transpose flags of the matched MatMul (transpose_x1/x2) or BatchMatMulV2 (adj_x1/x2).
-void ReadTransposeFlags(const MatchResult &match_result, bool *transpose_a, bool *transpose_b) {
+// The transpose flags of the matched MatMul (transpose_x1/x2) or BatchMatMulV2 (adj_x1/x2) and,
+// when `add_output` is given, the output desc of the matched Add: one walk over the match.
+void ReadMatch(const MatchResult &match_result, bool *transpose_a, bool *transpose_b,
+               TensorDesc *add_output = nullptr, bool *has_add_output = nullptr) {
   for (const GNode &node : match_result.GetMatchedNodes()) {
     AscendString type;
     (void)node.GetType(type);
@@ -30,6 +32,8 @@ void ReadTransposeFlags(const MatchResult &match_result, bool *transpose_a, bool
     } else if (std::strcmp(type.GetString(), "BatchMatMulV2") == 0) {
       (void)node.GetAttr("adj_x1", *transpose_a);
       (void)node.GetAttr("adj_x2", *transpose_b);
+    } else if (add_output != nullptr && std::strcmp(type.GetString(), "Add") == 0) {
+      *has_add_output = node.GetOutputDesc(0, *add_output) == GRAPH_SUCCESS;
     }
   }
 }
@@ -86,7 +90,7 @@ class MatMulAddToGemmPass : public PatternFusionPass {
     }
     bool transpose_a = false;
     bool transpose_b = false;
-    ReadTransposeFlags(*match_result, &transpose_a, &transpose_b);
+    ReadMatch(*match_result, &transpose_a, &transpose_b);
     const int64_t m = transpose_a ? dims[0][1] : dims[0][0];
     const int64_t n = transpose_b ? dims[1][0] : dims[1][1];
     return BiasFitsOutput(dims[2], {m, n});
@@ -95,7 +99,9 @@ class MatMulAddToGemmPass : public PatternFusionPass {
   GraphUniqPtr Replacement(const std::unique_ptr<MatchResult> &match_result) override {
     bool transpose_a = false;
     bool transpose_b = false;
-    ReadTransposeFlags(*match_result, &transpose_a, &transpose_b);
+    TensorDesc add_output;
+    bool has_add_output = false;
+    ReadMatch(*match_result, &transpose_a, &transpose_b, &add_output, &has_add_output);
     SimpleGraphBuilder builder("gemm");
     NodeIo a = builder.AddInput(0);
     NodeIo b = builder.AddInput(1);
@@ -108,6 +114,12 @@ class MatMulAddToGemmPass : public PatternFusionPass {
     GNode gemm = builder.AddNode("GEMM", {a, b, c, alpha, beta}, 1);
     (void)gemm.SetAttr("transpose_a", transpose_a);
     (void)gemm.SetAttr("transpose_b", transpose_b);
+    // GEMM computes exactly the Add's output (MeetRequirements checked the bias fits [M, N]):
+    // carrying its desc over keeps the shape known, so a following MatMul in a chain that reads
+    // this output still qualifies before shape inference runs.
+    if (has_add_output) {
+      (void)gemm.UpdateOutputDesc(0, add_output);
+    }
     return builder.Build({{gemm, 0}});
   }
 };
