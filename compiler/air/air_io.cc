@@ -8,6 +8,8 @@
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
+#include <memory>
+#include <string_view>
 
 #include "air/model_def_reader.h"
 #include "air/model_def_writer.h"
@@ -155,10 +157,13 @@ Status LoadGraphFromAir(const std::string &path, ComputeGraphPtr *graph) {
     return Fail("AIR file '" + path + "' has " + std::to_string(st.st_size) +
                 " bytes, over the 2 GB limit");
   }
-  std::string bytes(static_cast<size_t>(st.st_size), '\0');
+  // One uninitialised buffer filled by read(): a std::string would zero every page first, and
+  // first-touching memory is what costs most on large models. Sub-messages are parsed in place.
+  const size_t size = static_cast<size_t>(st.st_size);
+  std::unique_ptr<char[]> bytes(new char[size == 0 ? 1 : size]);
   size_t done = 0;
-  while (done < bytes.size()) {
-    const ssize_t n = read(fd, &bytes[done], bytes.size() - done);
+  while (done < size) {
+    const ssize_t n = read(fd, bytes.get() + done, size - done);
     if (n < 0 && errno == EINTR) {
       continue;
     }
@@ -170,7 +175,7 @@ Status LoadGraphFromAir(const std::string &path, ComputeGraphPtr *graph) {
     done += static_cast<size_t>(n);
   }
   close(fd);
-  return ParseModelDefBytes(bytes, path, DirName(path), graph);
+  return ParseModelDefBytes(std::string_view(bytes.get(), size), path, DirName(path), graph);
 }
 
 }  // namespace ge
