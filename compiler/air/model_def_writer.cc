@@ -51,6 +51,7 @@ struct OpReservedAttrs {
   std::vector<std::string> output_names;
   std::vector<std::pair<std::string, GeAttrValue>> values;  // sorted by key
   std::vector<std::string> encoded;  // values[i] as one finished OpDef.attr record
+  std::string joined;                // all of `encoded`, for ops without other attributes
 
   bool Matches(const OpDesc &desc) const {
     if (desc.GetInputsSize() != input_names.size() ||
@@ -232,6 +233,10 @@ class ModelDefWriter {
   void WriteOpAttrs(const OpDesc &desc, std::vector<int64_t> peer_index) {
     // Reserved keys carry the port names and IR metadata (§3.3); they replace same-named attrs.
     const OpReservedAttrs &reserved = ReservedAttrsOf(desc);
+    if (!options_.txt_peer_index && desc.GetAllAttrs().empty()) {
+      w_.out()->append(reserved.joined);  // nothing to merge in: one append for all records
+      return;
+    }
     std::array<AttrEntry, kMaxReservedEntries> entries;
     size_t count = 0;
     for (size_t i = 0; i < reserved.values.size(); ++i) {
@@ -274,6 +279,7 @@ class ModelDefWriter {
                      [](const auto &a, const auto &b) { return a.first < b.first; });
     for (const auto &item : built->values) {
       built->encoded.push_back(EncodeEntry(ir::kOpAttr, item.first, item.second));
+      built->joined += built->encoded.back();
     }
     candidates.push_back(std::move(built));
     return *candidates.back();
