@@ -77,6 +77,30 @@ Status WriteAll(int fd, const std::string &bytes, const std::string &path) {
   return SUCCESS;
 }
 
+/// The model's bytes into the new file `fd`: streamed (no buffer of the file's size), or, in
+/// the rare case the stream's length prediction misses, serialized in memory and written again.
+Status WriteModelFile(const ComputeGraph &graph, int fd, const std::string &path) {
+  bool retry = false;
+  if (StreamModelDefToFile(graph, fd, path, &retry) != SUCCESS) {
+    return FAILED;
+  }
+  if (!retry) {
+    return SUCCESS;
+  }
+  if (ftruncate(fd, 0) != 0 || lseek(fd, 0, SEEK_SET) != 0) {
+    return Fail("cannot rewrite '" + path + "': " + ErrnoText());
+  }
+  std::string bytes;
+  if (SerializeModelDef(graph, ModelDefWriteOptions{}, &bytes) != SUCCESS) {
+    return FAILED;
+  }
+  if (bytes.size() > kMaxModelBytes) {
+    return Fail("graph '" + graph.GetName() + "' serializes to " + std::to_string(bytes.size()) +
+                " bytes, over the 2 GB limit of an AIR file");
+  }
+  return WriteAll(fd, bytes, path);
+}
+
 }  // namespace
 
 Status SerializeGraphToModelDef(const ComputeGraphPtr &graph, std::string *bytes) {
@@ -98,15 +122,6 @@ Status SaveGraphToAir(const ComputeGraphPtr &graph, const std::string &path) {
   if (path.empty()) {
     return Fail("SaveGraphToAir: the AIR file path is empty");
   }
-  std::string bytes;
-  if (SerializeGraphToModelDef(graph, &bytes) != SUCCESS) {
-    AppendLastError("AIR file '" + path + "' not written");
-    return FAILED;
-  }
-  if (bytes.size() > kMaxModelBytes) {
-    return Fail("graph '" + graph->GetName() + "' serializes to " + std::to_string(bytes.size()) +
-                " bytes, over the 2 GB limit of an AIR file '" + path + "'");
-  }
   const std::string target = ResolveSavePath(path);
   if (MakeDirs(DirName(target)) != SUCCESS) {
     AppendLastError("AIR file '" + target + "' not written");
@@ -121,7 +136,10 @@ Status SaveGraphToAir(const ComputeGraphPtr &graph, const std::string &path) {
   if (fd < 0) {
     return Fail("cannot create '" + temp + "' for AIR file '" + target + "': " + ErrnoText());
   }
-  Status status = WriteAll(fd, bytes, temp);
+  Status status = WriteModelFile(*graph, fd, temp);
+  if (status != SUCCESS) {
+    AppendLastError("AIR file '" + target + "' not written");
+  }
   if (status == SUCCESS && fchmod(fd, 0400) != 0) {
     status = Fail("cannot set mode 0400 on '" + temp + "': " + ErrnoText());
   }

@@ -1,7 +1,11 @@
 #include "air/model_def_writer.h"
 
+#include <unistd.h>
+
 #include <algorithm>
 #include <array>
+#include <cerrno>
+#include <cstring>
 #include <map>
 #include <memory>
 #include <string_view>
@@ -90,6 +94,90 @@ class ModelDefWriter {
     size_t token = w_.BeginMessage(ir::kModelGraph);
     WriteGraphDef(root);
     w_.EndMessage(token);
+    WriteModelTail(root);
+  }
+
+  /// WriteModel straight into `fd` through a small reused buffer: the root graph's ops are
+  /// flushed as they are written, so no buffer of the file's size is ever touched (fresh memory
+  /// is what a 50 MB save spent most time on). graph[0]'s length prefix comes before its ops,
+  /// so its varint width is predicted from the first ops and the value is written with pwrite at
+  /// the end. False when the prediction was wrong (the file is then incomplete and the caller
+  /// writes it again from memory); bytes are identical to WriteModel's either way.
+  bool StreamModel(const ComputeGraph &root, int fd, const std::string &path) {
+    stream_fd_ = fd;
+    stream_path_ = &path;
+    std::string &out = *w_.out();
+    w_.WriteTag(ir::kModelGraph, proto::WireType::kLen);
+    header_at_ = out.size();
+    out.append(kMaxLengthWidth, '\0');  // room for the length; narrowed at the probe
+    body_at_ = out.size();
+    streaming_root_ = true;
+    WriteGraphDef(root);
+    streaming_root_ = false;
+    const uint64_t length = flushed_ + out.size() - body_at_;
+    const size_t width = proto::VarintSize(length);
+    char varint[kMaxLengthWidth];
+    size_t used = 0;
+    for (uint64_t value = length; value >= 0x80U; value >>= 7) {
+      varint[used++] = static_cast<char>((value & 0x7FU) | 0x80U);
+    }
+    varint[used++] = static_cast<char>(length >> (7 * (width - 1)));
+    if (!width_fixed_) {
+      // Nothing flushed yet: close the gap to the exact width in memory.
+      out.erase(header_at_ + width, kMaxLengthWidth - width);
+      out.replace(header_at_, width, varint, width);
+    } else if (width != fixed_width_) {
+      return false;
+    } else if (header_at_ >= flushed_) {
+      out.replace(header_at_ - flushed_, width, varint, width);
+    } else if (pwrite(fd, varint, width, static_cast<off_t>(header_at_)) !=
+               static_cast<ssize_t>(width)) {
+      throw GeException("cannot write '" + path + "': " + std::strerror(errno));
+    }
+    WriteModelTail(root);
+    Flush();
+    return true;
+  }
+
+ private:
+  static constexpr size_t kMaxLengthWidth = 5;     // varint of a length below 2^35
+  static constexpr size_t kFlushBytes = 1U << 20;  // stream in 1 MB writes
+  static constexpr uint64_t kMaxFileBytes = (1ULL << 31) - 1;
+
+  void Flush() {
+    std::string &out = *w_.out();
+    size_t done = 0;
+    while (done < out.size()) {
+      const ssize_t n = write(stream_fd_, out.data() + done, out.size() - done);
+      if (n < 0 && errno == EINTR) {
+        continue;
+      }
+      if (n < 0) {
+        throw GeException("cannot write '" + *stream_path_ + "': " + std::strerror(errno));
+      }
+      done += static_cast<size_t>(n);
+    }
+    flushed_ += out.size();
+    out.clear();  // keeps the capacity: the same hot pages take the next megabyte
+    if (flushed_ > kMaxFileBytes) {
+      throw GeException("the model is over the 2 GB limit of an AIR file");
+    }
+  }
+
+  /// At the probe point of the streamed root graph: fix the width of graph[0]'s length from the
+  /// bytes per op so far (nothing has been flushed yet, so the first ops move a few bytes).
+  void FixLengthWidth(size_t done, size_t total) {
+    std::string &out = *w_.out();
+    const uint64_t per_op = (out.size() - body_at_) / done + 1;
+    fixed_width_ = proto::VarintSize((out.size() - body_at_) + per_op * (total - done));
+    out.erase(header_at_ + fixed_width_, kMaxLengthWidth - fixed_width_);
+    body_at_ = header_at_ + fixed_width_;
+    width_fixed_ = true;
+  }
+
+ public:
+  void WriteModelTail(const ComputeGraph &root) {
+    size_t token = 0;
     for (const ComputeGraphPtr &sub : root.GetAllSubgraphs()) {
       token = w_.BeginMessage(ir::kModelGraph);
       WriteGraphDef(*sub);
@@ -127,9 +215,19 @@ class ModelDefWriter {
     }
     const std::vector<Node *> nodes = graph.GetDirectNodes();
     const size_t start = w_.out()->size();
+    // Only the streamed root graph flushes (nested graph attributes write into their parent).
+    const bool streaming = streaming_root_;
+    streaming_root_ = false;
     for (size_t i = 0; i < nodes.size(); ++i) {
       if (i == kSizeProbeOps) {
-        ReserveForRemainingOps(start, i, nodes.size());
+        if (streaming) {
+          FixLengthWidth(i, nodes.size());
+        } else {
+          ReserveForRemainingOps(start, i, nodes.size());
+        }
+      }
+      if (streaming && width_fixed_ && w_.out()->size() >= kFlushBytes) {
+        Flush();
       }
       const size_t token = w_.BeginMessage(ir::kGraphOp);
       WriteOpDef(*nodes[i]);
@@ -743,9 +841,38 @@ class ModelDefWriter {
     std::string payload;  // the TensorDescriptor message without tag and length
   };
   std::vector<CachedDesc> port_descs_;  // most recently used first
+  // Streaming (StreamModel) state; offsets of the header are file offsets.
+  int stream_fd_ = -1;
+  const std::string *stream_path_ = nullptr;
+  bool streaming_root_ = false;
+  bool width_fixed_ = false;
+  size_t fixed_width_ = 0;
+  size_t header_at_ = 0;  // where graph[0]'s length varint starts
+  size_t body_at_ = 0;    // where graph[0]'s GraphDef starts (buffer offset before any flush)
+  uint64_t flushed_ = 0;  // bytes already written to the file
 };
 
 }  // namespace
+
+Status StreamModelDefToFile(const ComputeGraph &graph, int fd, const std::string &path,
+                            bool *retry_in_memory) {
+  if (retry_in_memory == nullptr) {
+    return Fail("StreamModelDefToFile: retry flag is null");
+  }
+  *retry_in_memory = false;
+  try {
+    std::string buffer;
+    buffer.reserve(2U << 20);
+    const ModelDefWriteOptions options;  // the writer keeps a reference
+    ModelDefWriter writer(options, &buffer);
+    *retry_in_memory = !writer.StreamModel(graph, fd, path);
+    return SUCCESS;
+  } catch (const GeException &e) {
+    return Fail("failed to serialize graph '" + graph.GetName() + "': " + e.what());
+  } catch (const std::bad_alloc &) {
+    return Fail("failed to serialize graph '" + graph.GetName() + "': out of memory");
+  }
+}
 
 Status SerializeModelDef(const ComputeGraph &graph, const ModelDefWriteOptions &options,
                          std::string *bytes) {
