@@ -4,6 +4,7 @@
 #include <cerrno>
 #include <cstdlib>
 #include <fstream>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string_view>
@@ -26,6 +27,7 @@ using proto::WireType;
 
 struct PendingOp {
   Node *node = nullptr;
+  std::string_view name;  // a view into the model bytes, for OpNameIndex
   // The op's OpDef.input entries are inputs[first_input, first_input + input_count) of its
   // PendingGraph: one flat list per graph instead of a heap block per op.
   uint32_t first_input = 0;
@@ -44,19 +46,85 @@ struct PendingGraph {
 
 /// Splits "<node>:<index>" at the LAST ':' (node names may contain ':'); the index is read like
 /// strtol, so non-numeric text gives 0. False when there is no ':'.
-bool SplitEndpoint(std::string_view entry, std::string *node, int64_t *index) {
+bool SplitEndpoint(std::string_view entry, std::string_view *node, int64_t *index) {
   const size_t pos = entry.rfind(':');
   if (pos == std::string_view::npos) {
     return false;
   }
-  node->assign(entry.data(), pos);
-  const std::string text(entry.substr(pos + 1));  // strtoll needs a terminated string
+  *node = entry.substr(0, pos);
+  const std::string_view text = entry.substr(pos + 1);
+  // Fast path for what writers produce: "-1" or up to 18 plain digits (no overflow possible).
+  const bool negative = !text.empty() && text[0] == '-';
+  const std::string_view digits = negative ? text.substr(1) : text;
+  if (!digits.empty() && digits.size() <= 18 &&
+      digits.find_first_not_of("0123456789") == std::string_view::npos) {
+    int64_t value = 0;
+    for (char c : digits) {
+      value = value * 10 + (c - '0');
+    }
+    *index = negative ? -value : value;
+    return true;
+  }
+  const std::string terminated(text);  // strtoll needs a terminated string
   errno = 0;
   char *end = nullptr;
-  long long value = std::strtoll(text.c_str(), &end, 10);
+  long long value = std::strtoll(terminated.c_str(), &end, 10);
   *index = (errno == ERANGE) ? (value < 0 ? INT64_MIN : INT64_MAX) : static_cast<int64_t>(value);
   return true;
 }
+
+bool SplitEndpoint(std::string_view entry, std::string *node, int64_t *index) {
+  std::string_view view;
+  if (!SplitEndpoint(entry, &view, index)) {
+    return false;
+  }
+  node->assign(view.data(), view.size());
+  return true;
+}
+
+/// Op name -> op of one graph, for linking edges: open addressing over views of the names in
+/// the model bytes, built once with the final size. The graph's own name map is a node-based
+/// hash map whose lookups miss the cache several times each; with one lookup per edge, that was
+/// the largest single cost of loading a large model.
+class OpNameIndex {
+ public:
+  explicit OpNameIndex(const std::vector<PendingOp> &ops) : ops_(ops) {
+    size_t capacity = 16;
+    while (capacity < ops.size() * 2) {
+      capacity <<= 1;
+    }
+    slots_.assign(capacity, 0);
+    mask_ = capacity - 1;
+    for (size_t i = 0; i < ops.size(); ++i) {
+      const uint64_t hash = std::hash<std::string_view>()(ops[i].name);
+      size_t pos = hash & mask_;
+      while (slots_[pos] != 0) {
+        pos = (pos + 1) & mask_;
+      }
+      slots_[pos] = (hash & kHashMask) | (i + 1);  // names are unique: AddNode checked
+    }
+  }
+
+  Node *Find(std::string_view name) const {
+    const uint64_t hash = std::hash<std::string_view>()(name);
+    for (size_t pos = hash & mask_; slots_[pos] != 0; pos = (pos + 1) & mask_) {
+      if ((slots_[pos] & kHashMask) == (hash & kHashMask)) {
+        const PendingOp &op = ops_[(slots_[pos] & ~kHashMask) - 1];
+        if (op.name == name) {
+          return op.node;
+        }
+      }
+    }
+    return nullptr;
+  }
+
+ private:
+  // A slot holds the high 32 bits of the name's hash and the op index + 1 (0: empty).
+  static constexpr uint64_t kHashMask = 0xFFFFFFFF00000000ULL;
+  const std::vector<PendingOp> &ops_;
+  std::vector<uint64_t> slots_;
+  size_t mask_ = 0;
+};
 
 bool IsConstType(const std::string &type) { return type == "Const" || type == "Constant"; }
 
@@ -233,7 +301,8 @@ class ModelDefParser {
   void LinkGraph(PendingGraph *pending) {
     ComputeGraph &graph = *pending->graph;
     const std::string where = "graph " + Quote(graph.GetName());
-    std::string src_name;
+    const OpNameIndex index(pending->ops);
+    std::string_view src_name;
     for (PendingOp &op : pending->ops) {
       Node *node = op.node;
       size_t data_index = 0;
@@ -245,10 +314,10 @@ class ModelDefParser {
           ++data_index;  // "" keeps the positions of unconnected inputs
           continue;
         }
-        Node *src = graph.FindNode(src_name);
+        Node *src = index.Find(src_name);
         if (src == nullptr) {
           Error(where + ", op " + Quote(node->GetName()) + ": input " + Quote(entry()) +
-                " names no node " + Quote(src_name) + " of the graph");
+                " names no node " + Quote(std::string(src_name)) + " of the graph");
         }
         if (out_index == -1) {
           if (graph.AddControlEdge(src, node) != SUCCESS) {
@@ -259,8 +328,9 @@ class ModelDefParser {
         }
         if (out_index < 0 || out_index >= static_cast<int64_t>(src->GetOutputsSize())) {
           Error(where + ", op " + Quote(node->GetName()) + ": input " + Quote(entry()) +
-                " refers to output " + std::to_string(out_index) + " of " + Quote(src_name) +
-                ", which has " + std::to_string(src->GetOutputsSize()) + " outputs");
+                " refers to output " + std::to_string(out_index) + " of " +
+                Quote(std::string(src_name)) + ", which has " +
+                std::to_string(src->GetOutputsSize()) + " outputs");
         }
         if (data_index >= node->GetInputsSize()) {
           Error(where + ", op " + Quote(node->GetName()) + ": input " + Quote(entry()) +
@@ -443,6 +513,7 @@ class ModelDefParser {
             Quote(std::string(name)) + " (OpDef at byte offset " + std::to_string(offset) +
             "): " + GetLastError());
     }
+    op.name = name;
     pending->ops.push_back(op);
   }
 
