@@ -19,17 +19,9 @@ namespace {
 using testing_util::ExpectSameGraph;
 using testing_util::MakeOp;
 
-std::string Serialize(const ComputeGraphPtr &graph) {
-  std::string bytes;
-  EXPECT_EQ(SerializeGraphToModelDef(graph, &bytes), SUCCESS) << GetLastError();
-  return bytes;
-}
+std::string Serialize(const ComputeGraphPtr &graph) { return testing_util::SerializeAir(graph); }
 
-ComputeGraphPtr Parse(const std::string &bytes) {
-  ComputeGraphPtr graph;
-  EXPECT_EQ(ParseModelDef(bytes, "<memory>", &graph), SUCCESS) << GetLastError();
-  return graph;
-}
+ComputeGraphPtr Parse(const std::string &bytes) { return testing_util::ParseAir(bytes); }
 
 /// A chain of `count` Relu ops whose descs and attributes repeat with small variations, so
 /// both caches see hits and near-misses (same bytes but one field different).
