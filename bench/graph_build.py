@@ -74,7 +74,7 @@ def bench_air(graph) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         path = os.path.join(tmp, "chain.air")
         start = time.perf_counter()
-        cpu = time.process_time()
+        cpu = time.process_time()  # user + sys of this process
         try:
             graph.save_to_air(path)
             saved = time.perf_counter() - start
@@ -86,10 +86,14 @@ def bench_air(graph) -> None:
             return
         total = time.perf_counter() - start
         total_cpu = time.process_time() - cpu
+        size = os.path.getsize(path)
+        nodes = len(loaded.get_all_nodes())
         print(
-            f"(c) AIR {len(loaded.get_all_nodes())} nodes, {os.path.getsize(path)} bytes: "
+            f"(c) AIR {nodes} nodes, {size} bytes ({size / max(nodes, 1):.0f} per node): "
             f"save {saved:.3f} / {saved_cpu:.3f} s, "
-            f"save + load {total:.3f} / {total_cpu:.3f} s (target < 1 s)"
+            f"load {total - saved:.3f} / {total_cpu - saved_cpu:.3f} s, "
+            f"save + load {total:.3f} / {total_cpu:.3f} s (target < 1 s); "
+            f"load average {os.getloadavg()[0]:.1f}"
         )
 
 

@@ -1,6 +1,7 @@
 #include "air/air_io.h"
 
 #include <fcntl.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -8,6 +9,8 @@
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
+#include <memory>
+#include <string_view>
 
 #include "air/model_def_reader.h"
 #include "air/model_def_writer.h"
@@ -74,6 +77,30 @@ Status WriteAll(int fd, const std::string &bytes, const std::string &path) {
   return SUCCESS;
 }
 
+/// The model's bytes into the new file `fd`: streamed (no buffer of the file's size), or, in
+/// the rare case the stream's length prediction misses, serialized in memory and written again.
+Status WriteModelFile(const ComputeGraph &graph, int fd, const std::string &path) {
+  bool retry = false;
+  if (StreamModelDefToFile(graph, fd, path, &retry) != SUCCESS) {
+    return FAILED;
+  }
+  if (!retry) {
+    return SUCCESS;
+  }
+  if (ftruncate(fd, 0) != 0 || lseek(fd, 0, SEEK_SET) != 0) {
+    return Fail("cannot rewrite '" + path + "': " + ErrnoText());
+  }
+  std::string bytes;
+  if (SerializeModelDef(graph, ModelDefWriteOptions{}, &bytes) != SUCCESS) {
+    return FAILED;
+  }
+  if (bytes.size() > kMaxModelBytes) {
+    return Fail("graph '" + graph.GetName() + "' serializes to " + std::to_string(bytes.size()) +
+                " bytes, over the 2 GB limit of an AIR file");
+  }
+  return WriteAll(fd, bytes, path);
+}
+
 }  // namespace
 
 Status SerializeGraphToModelDef(const ComputeGraphPtr &graph, std::string *bytes) {
@@ -95,15 +122,6 @@ Status SaveGraphToAir(const ComputeGraphPtr &graph, const std::string &path) {
   if (path.empty()) {
     return Fail("SaveGraphToAir: the AIR file path is empty");
   }
-  std::string bytes;
-  if (SerializeGraphToModelDef(graph, &bytes) != SUCCESS) {
-    AppendLastError("AIR file '" + path + "' not written");
-    return FAILED;
-  }
-  if (bytes.size() > kMaxModelBytes) {
-    return Fail("graph '" + graph->GetName() + "' serializes to " + std::to_string(bytes.size()) +
-                " bytes, over the 2 GB limit of an AIR file '" + path + "'");
-  }
   const std::string target = ResolveSavePath(path);
   if (MakeDirs(DirName(target)) != SUCCESS) {
     AppendLastError("AIR file '" + target + "' not written");
@@ -118,7 +136,10 @@ Status SaveGraphToAir(const ComputeGraphPtr &graph, const std::string &path) {
   if (fd < 0) {
     return Fail("cannot create '" + temp + "' for AIR file '" + target + "': " + ErrnoText());
   }
-  Status status = WriteAll(fd, bytes, temp);
+  Status status = WriteModelFile(*graph, fd, temp);
+  if (status != SUCCESS) {
+    AppendLastError("AIR file '" + target + "' not written");
+  }
   if (status == SUCCESS && fchmod(fd, 0400) != 0) {
     status = Fail("cannot set mode 0400 on '" + temp + "': " + ErrnoText());
   }
@@ -155,10 +176,28 @@ Status LoadGraphFromAir(const std::string &path, ComputeGraphPtr *graph) {
     return Fail("AIR file '" + path + "' has " + std::to_string(st.st_size) +
                 " bytes, over the 2 GB limit");
   }
-  std::string bytes(static_cast<size_t>(st.st_size), '\0');
+  const size_t size = static_cast<size_t>(st.st_size);
+  // Parse straight from the page cache: a private read-only mapping adds no memory of its own,
+  // while read() into a buffer first-touches a fresh page per 4 KB of file, which is the main
+  // cost of loading a large model on this kind of machine. Sub-messages are parsed in place.
+  // Our writer (and GE's) replaces files by creating new ones, so a mapped file is not
+  // truncated under us; should another program truncate it mid-load, the process gets SIGBUS,
+  // as with other mmap-based readers.
+  if (size != 0) {
+    void *mapped = mmap(nullptr, size, PROT_READ, MAP_PRIVATE | MAP_POPULATE, fd, 0);
+    if (mapped != MAP_FAILED) {
+      close(fd);
+      const Status status = ParseModelDefBytes(
+          std::string_view(static_cast<const char *>(mapped), size), path, DirName(path), graph);
+      munmap(mapped, size);
+      return status;
+    }
+  }
+  // Fallback (a file system without mmap, or an empty file): one uninitialised buffer.
+  std::unique_ptr<char[]> bytes(new char[size == 0 ? 1 : size]);
   size_t done = 0;
-  while (done < bytes.size()) {
-    const ssize_t n = read(fd, &bytes[done], bytes.size() - done);
+  while (done < size) {
+    const ssize_t n = read(fd, bytes.get() + done, size - done);
     if (n < 0 && errno == EINTR) {
       continue;
     }
@@ -170,7 +209,7 @@ Status LoadGraphFromAir(const std::string &path, ComputeGraphPtr *graph) {
     done += static_cast<size_t>(n);
   }
   close(fd);
-  return ParseModelDefBytes(bytes, path, DirName(path), graph);
+  return ParseModelDefBytes(std::string_view(bytes.get(), size), path, DirName(path), graph);
 }
 
 }  // namespace ge

@@ -39,17 +39,9 @@ class TempDir {
   std::string path_;
 };
 
-std::string Serialize(const ComputeGraphPtr &graph) {
-  std::string bytes;
-  EXPECT_EQ(SerializeGraphToModelDef(graph, &bytes), SUCCESS) << GetLastError();
-  return bytes;
-}
+std::string Serialize(const ComputeGraphPtr &graph) { return testing_util::SerializeAir(graph); }
 
-ComputeGraphPtr Parse(const std::string &bytes) {
-  ComputeGraphPtr graph;
-  EXPECT_EQ(ParseModelDef(bytes, "<memory>", &graph), SUCCESS) << GetLastError();
-  return graph;
-}
+ComputeGraphPtr Parse(const std::string &bytes) { return testing_util::ParseAir(bytes); }
 
 std::string ParseError(const std::string &bytes) {
   ComputeGraphPtr graph;

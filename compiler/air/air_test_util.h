@@ -6,10 +6,26 @@
 
 #include <string>
 
+#include "air/air_io.h"
+#include "common/error.h"
 #include "graph/compute_graph.h"
 
 namespace ge {
 namespace testing_util {
+
+/// In-memory AIR bytes of `graph` (a test failure, not a crash, when serializing fails).
+inline std::string SerializeAir(const ComputeGraphPtr &graph) {
+  std::string bytes;
+  EXPECT_EQ(SerializeGraphToModelDef(graph, &bytes), SUCCESS) << GetLastError();
+  return bytes;
+}
+
+/// The graph parsed from in-memory AIR bytes; null (and a test failure) on errors.
+inline ComputeGraphPtr ParseAir(const std::string &bytes) {
+  ComputeGraphPtr graph;
+  EXPECT_EQ(ParseModelDef(bytes, "<memory>", &graph), SUCCESS) << GetLastError();
+  return graph;
+}
 
 inline OpDesc MakeOp(const std::string &name, const std::string &type, int inputs, int outputs) {
   OpDesc op(name, type);

@@ -4,6 +4,8 @@
 #include <cerrno>
 #include <cstdlib>
 #include <fstream>
+#include <functional>
+#include <memory>
 #include <optional>
 #include <string_view>
 #include <unordered_map>
@@ -25,13 +27,18 @@ using proto::WireType;
 
 struct PendingOp {
   Node *node = nullptr;
-  // Views into the model bytes, which outlive the parse (linking happens inside ParseModel).
-  std::vector<std::string_view> inputs;
+  std::string_view name;  // a view into the model bytes, for OpNameIndex
+  // The op's OpDef.input entries are inputs[first_input, first_input + input_count) of its
+  // PendingGraph: one flat list per graph instead of a heap block per op.
+  uint32_t first_input = 0;
+  uint32_t input_count = 0;
 };
 
 struct PendingGraph {
   ComputeGraphPtr graph;
   std::vector<PendingOp> ops;
+  // Views into the model bytes, which outlive the parse (linking happens inside ParseModel).
+  std::vector<std::string_view> op_inputs;
   std::vector<std::string> inputs;
   std::vector<std::string> outputs;
   size_t offset = 0;
@@ -39,19 +46,85 @@ struct PendingGraph {
 
 /// Splits "<node>:<index>" at the LAST ':' (node names may contain ':'); the index is read like
 /// strtol, so non-numeric text gives 0. False when there is no ':'.
-bool SplitEndpoint(std::string_view entry, std::string *node, int64_t *index) {
+bool SplitEndpoint(std::string_view entry, std::string_view *node, int64_t *index) {
   const size_t pos = entry.rfind(':');
   if (pos == std::string_view::npos) {
     return false;
   }
-  node->assign(entry.data(), pos);
-  const std::string text(entry.substr(pos + 1));  // strtoll needs a terminated string
+  *node = entry.substr(0, pos);
+  const std::string_view text = entry.substr(pos + 1);
+  // Fast path for what writers produce: "-1" or up to 18 plain digits (no overflow possible).
+  const bool negative = !text.empty() && text[0] == '-';
+  const std::string_view digits = negative ? text.substr(1) : text;
+  if (!digits.empty() && digits.size() <= 18 &&
+      digits.find_first_not_of("0123456789") == std::string_view::npos) {
+    int64_t value = 0;
+    for (char c : digits) {
+      value = value * 10 + (c - '0');
+    }
+    *index = negative ? -value : value;
+    return true;
+  }
+  const std::string terminated(text);  // strtoll needs a terminated string
   errno = 0;
   char *end = nullptr;
-  long long value = std::strtoll(text.c_str(), &end, 10);
+  long long value = std::strtoll(terminated.c_str(), &end, 10);
   *index = (errno == ERANGE) ? (value < 0 ? INT64_MIN : INT64_MAX) : static_cast<int64_t>(value);
   return true;
 }
+
+bool SplitEndpoint(std::string_view entry, std::string *node, int64_t *index) {
+  std::string_view view;
+  if (!SplitEndpoint(entry, &view, index)) {
+    return false;
+  }
+  node->assign(view.data(), view.size());
+  return true;
+}
+
+/// Op name -> op of one graph, for linking edges: open addressing over views of the names in
+/// the model bytes, built once with the final size. The graph's own name map is a node-based
+/// hash map whose lookups miss the cache several times each; with one lookup per edge, that was
+/// the largest single cost of loading a large model.
+class OpNameIndex {
+ public:
+  explicit OpNameIndex(const std::vector<PendingOp> &ops) : ops_(ops) {
+    size_t capacity = 16;
+    while (capacity < ops.size() * 2) {
+      capacity <<= 1;
+    }
+    slots_.assign(capacity, 0);
+    mask_ = capacity - 1;
+    for (size_t i = 0; i < ops.size(); ++i) {
+      const uint64_t hash = std::hash<std::string_view>()(ops[i].name);
+      size_t pos = hash & mask_;
+      while (slots_[pos] != 0) {
+        pos = (pos + 1) & mask_;
+      }
+      slots_[pos] = (hash & kHashMask) | (i + 1);  // names are unique: AddNode checked
+    }
+  }
+
+  Node *Find(std::string_view name) const {
+    const uint64_t hash = std::hash<std::string_view>()(name);
+    for (size_t pos = hash & mask_; slots_[pos] != 0; pos = (pos + 1) & mask_) {
+      if ((slots_[pos] & kHashMask) == (hash & kHashMask)) {
+        const PendingOp &op = ops_[(slots_[pos] & ~kHashMask) - 1];
+        if (op.name == name) {
+          return op.node;
+        }
+      }
+    }
+    return nullptr;
+  }
+
+ private:
+  // A slot holds the high 32 bits of the name's hash and the op index + 1 (0: empty).
+  static constexpr uint64_t kHashMask = 0xFFFFFFFF00000000ULL;
+  const std::vector<PendingOp> &ops_;
+  std::vector<uint64_t> slots_;
+  size_t mask_ = 0;
+};
 
 bool IsConstType(const std::string &type) { return type == "Const" || type == "Constant"; }
 
@@ -146,7 +219,7 @@ class ModelDefParser {
   ModelDefParser(const std::string &source, const std::string &weight_dir)
       : source_(source), weight_dir_(weight_dir) {}
 
-  ComputeGraphPtr ParseModel(const std::string &bytes) {
+  ComputeGraphPtr ParseModel(std::string_view bytes) {
     WireReader reader(bytes, source_);
     std::vector<WireField> graph_fields;
     WireField field;
@@ -177,6 +250,9 @@ class ModelDefParser {
   }
 
  private:
+  struct ReservedOpEffect;  // what an op's reserved attributes set (defined below)
+  using ReservedOpEffectPtr = std::shared_ptr<const ReservedOpEffect>;
+
   [[noreturn]] void Error(const std::string &message) const {
     throw GeException(source_ + ": " + message);
   }
@@ -213,6 +289,7 @@ class ModelDefParser {
     }
     pending->graph = std::make_shared<ComputeGraph>(name);
     pending->ops.reserve(ops.size());
+    pending->op_inputs.reserve(ops.size());  // most ops have one input or more
     for (const WireField &op : ops) {
       ParseOpDef(reader.Nested(op, "GraphDef.op"), op.offset, pending);
     }
@@ -224,21 +301,23 @@ class ModelDefParser {
   void LinkGraph(PendingGraph *pending) {
     ComputeGraph &graph = *pending->graph;
     const std::string where = "graph " + Quote(graph.GetName());
+    const OpNameIndex index(pending->ops);
+    std::string_view src_name;
     for (PendingOp &op : pending->ops) {
       Node *node = op.node;
       size_t data_index = 0;
-      std::string src_name;
-      for (std::string_view entry_view : op.inputs) {
+      for (uint32_t k = 0; k < op.input_count; ++k) {
+        const std::string_view entry_view = pending->op_inputs[op.first_input + k];
         int64_t out_index = 0;
         auto entry = [entry_view]() { return std::string(entry_view); };  // for messages only
         if (!SplitEndpoint(entry_view, &src_name, &out_index)) {
           ++data_index;  // "" keeps the positions of unconnected inputs
           continue;
         }
-        Node *src = graph.FindNode(src_name);
+        Node *src = index.Find(src_name);
         if (src == nullptr) {
           Error(where + ", op " + Quote(node->GetName()) + ": input " + Quote(entry()) +
-                " names no node " + Quote(src_name) + " of the graph");
+                " names no node " + Quote(std::string(src_name)) + " of the graph");
         }
         if (out_index == -1) {
           if (graph.AddControlEdge(src, node) != SUCCESS) {
@@ -249,8 +328,9 @@ class ModelDefParser {
         }
         if (out_index < 0 || out_index >= static_cast<int64_t>(src->GetOutputsSize())) {
           Error(where + ", op " + Quote(node->GetName()) + ": input " + Quote(entry()) +
-                " refers to output " + std::to_string(out_index) + " of " + Quote(src_name) +
-                ", which has " + std::to_string(src->GetOutputsSize()) + " outputs");
+                " refers to output " + std::to_string(out_index) + " of " +
+                Quote(std::string(src_name)) + ", which has " +
+                std::to_string(src->GetOutputsSize()) + " outputs");
         }
         if (data_index >= node->GetInputsSize()) {
           Error(where + ", op " + Quote(node->GetName()) + ": input " + Quote(entry()) +
@@ -264,9 +344,9 @@ class ModelDefParser {
         }
         ++data_index;
       }
-      op.inputs.clear();
-      op.inputs.shrink_to_fit();
     }
+    pending->op_inputs.clear();
+    pending->op_inputs.shrink_to_fit();
     for (const std::string &entry : pending->inputs) {
       std::string name;
       int64_t index = 0;
@@ -362,15 +442,31 @@ class ModelDefParser {
   void ParseOpDef(WireReader reader, size_t offset, PendingGraph *pending) {
     OpDesc desc;
     PendingOp op;
+    op.first_input = static_cast<uint32_t>(pending->op_inputs.size());
+    std::string_view name;
     // Pass 1: everything but the attributes, whose entries are read in pass 2 from a copy of
     // the reader (no list of attribute records per op). Descs go straight into the OpDesc.
     const WireReader attr_reader = reader;
+    // The attribute records as one byte range, while they are contiguous (see ParseOpAttrRun).
+    const char *run_begin = nullptr;
+    const char *run_end = nullptr;
+    bool run_contiguous = true;
     WireField field;
     while (reader.Next(&field)) {
       switch (field.number) {
+        case ir::kOpAttr: {
+          const char *tag = field.bytes.data() - (field.payload_offset - field.offset);
+          if (run_begin == nullptr) {
+            run_begin = tag;
+          } else if (tag != run_end) {
+            run_contiguous = false;
+          }
+          run_end = field.bytes.data() + field.bytes.size();
+          break;
+        }
         case ir::kOpName:
           reader.ExpectType(field, WireType::kLen, "OpDef.name");
-          desc.SetName(field.AsString());
+          name = field.bytes;
           break;
         case ir::kOpType:
           reader.ExpectType(field, WireType::kLen, "OpDef.type");
@@ -378,34 +474,68 @@ class ModelDefParser {
           break;
         case ir::kOpInput:
           reader.ExpectType(field, WireType::kLen, "OpDef.input");
-          op.inputs.push_back(field.bytes);
+          pending->op_inputs.push_back(field.bytes);
           break;
         case ir::kOpId:
           reader.ExpectType(field, WireType::kVarint, "OpDef.id");
           desc.SetId(field.AsInt64());
           break;
         case ir::kOpInputDesc:
-          desc.AddInputDesc("", ParseTensorDescriptor(reader.Nested(field, "OpDef.input_desc")));
+          desc.AddInputDesc("", ParsePortDesc(reader.Nested(field, "OpDef.input_desc")));
           break;
         case ir::kOpOutputDesc:
-          desc.AddOutputDesc("", ParseTensorDescriptor(reader.Nested(field, "OpDef.output_desc")));
+          desc.AddOutputDesc("", ParsePortDesc(reader.Nested(field, "OpDef.output_desc")));
           break;
         case ir::kOpSubgraphName:
           reader.ExpectType(field, WireType::kLen, "OpDef.subgraph_name");
           desc.AddSubgraphInstanceName(field.AsString());
           break;
-        default: break;  // attr (pass 2), has_out_attr, stream_id, fields 23-32, unknown fields
+        default: break;  // has_out_attr, stream_id, fields 23-32, unknown fields
       }
     }
-    ParseOpAttrs(attr_reader, &desc);
+    const size_t inputs = pending->op_inputs.size() - op.first_input;
+    if (inputs > UINT32_MAX) {
+      Error("graph " + Quote(pending->graph->GetName()) + ": op " + Quote(std::string(name)) +
+            " (OpDef at byte offset " + std::to_string(offset) + ") has too many inputs");
+    }
+    op.input_count = static_cast<uint32_t>(inputs);
+    desc.SetName(std::string(name));  // the last name record wins, as in protobuf
+    if (run_contiguous) {
+      ParseOpAttrRun(attr_reader,
+                     std::string_view(run_begin, static_cast<size_t>(run_end - run_begin)), &desc);
+    } else {
+      ParseOpAttrs(attr_reader, &desc);
+    }
     LoadExternalWeight(pending->graph->GetName(), &desc);
-    const std::string name = desc.GetName();
     op.node = pending->graph->AddNode(std::move(desc));
     if (op.node == nullptr) {
-      Error("graph " + Quote(pending->graph->GetName()) + ": cannot add op " + Quote(name) +
-            " (OpDef at byte offset " + std::to_string(offset) + "): " + GetLastError());
+      Error("graph " + Quote(pending->graph->GetName()) + ": cannot add op " +
+            Quote(std::string(name)) + " (OpDef at byte offset " + std::to_string(offset) +
+            "): " + GetLastError());
     }
-    pending->ops.push_back(std::move(op));
+    op.name = name;
+    pending->ops.push_back(op);
+  }
+
+  /// An OpDef.input_desc/output_desc. Most port descs of a model are byte-identical (same
+  /// dtype, shape, layout and reserved records), so the decoded desc of a record seen before is
+  /// copied instead of decoded again. Only descs without user attributes are cached (an
+  /// attribute may hold a graph, which must not be shared), and only at the nesting depth they
+  /// were decoded at, so the depth limit applies exactly as without the cache.
+  GeTensorDesc ParsePortDesc(const WireReader &reader) {
+    const std::string_view record = reader.data();
+    auto it = port_descs_.find(record);
+    if (it != port_descs_.end() && it->second.depth == reader.depth()) {
+      return it->second.desc;
+    }
+    GeTensorDesc desc = ParseTensorDescriptor(reader);
+    if (desc.GetAttrs().empty()) {
+      if (port_descs_.size() >= kMaxCachedPortDescs) {
+        port_descs_.clear();  // bounded: graphs with many distinct descs just decode again
+      }
+      port_descs_.insert_or_assign(record, CachedPortDesc{desc, reader.depth()});
+    }
+    return desc;
   }
 
   /// The attributes of one OpDef (pass 2 of ParseOpDef). Ordinary entries go to the attribute
@@ -413,33 +543,15 @@ class ModelDefParser {
   /// layout, so they are not decoded per op: their records are collected, and a set of records
   /// seen before reuses its decoded effect (ReservedOpEffect). An op that repeats a reserved key
   /// takes the entry-by-entry path, which keeps GE's "last non-empty entry wins" exactly.
-  void ParseOpAttrs(const WireReader &attr_reader, OpDesc *desc) {
+  ReservedOpEffectPtr ParseOpAttrs(const WireReader &attr_reader, OpDesc *desc) {
     std::array<PendingRecord, kOpSlotCount> pending;
     bool repeated = false;
     AttrMap &attrs = desc->MutableAllAttrs();
     WireReader reader = attr_reader;
     WireField field;
     while (reader.Next(&field)) {
-      if (field.number != ir::kOpAttr) {
-        continue;
-      }
-      WireReader entry = reader.Nested(field, "OpDef.attr");
-      std::string_view key;
-      WireField value_field;
-      if (!ReadAttrKey(&entry, &key, &value_field)) {
-        continue;  // no value: GE drops the entry
-      }
-      const int slot = ReservedSlotOf(kOpReservedKeys, key);
-      if (slot >= 0) {
-        PendingRecord &target = pending[static_cast<size_t>(slot)];
-        repeated = repeated || target.entry.has_value();
-        target.entry = entry;
-        target.value = value_field;
-        continue;
-      }
-      GeAttrValue value = ParseAttrDef(entry.Nested(value_field, "AttrDef"));
-      if (!value.IsEmpty()) {
-        attrs.insert_or_assign(std::string(key), std::move(value));
+      if (field.number == ir::kOpAttr) {
+        RouteAttrEntry(reader, field, "OpDef.attr", kOpReservedKeys, &pending, &repeated, &attrs);
       }
     }
     if (repeated) {
@@ -453,8 +565,9 @@ class ModelDefParser {
           reserved.Offer(key, &value);  // ordinary entries are already in the map
         }
       }
-      ApplyReservedOpEffect(ComputeReservedOpEffect(&reserved), desc);
-      return;
+      auto effect = std::make_shared<const ReservedOpEffect>(ComputeReservedOpEffect(&reserved));
+      ApplyReservedOpEffect(*effect, desc);
+      return effect;
     }
     std::string &key = reserved_key_;  // the concatenated records identify the effect
     BuildRecordKey(pending.data(), pending.size(), &key);
@@ -469,9 +582,54 @@ class ModelDefParser {
               ParseAttrDef(pending[slot].entry->Nested(pending[slot].value, "AttrDef"));
         }
       }
-      it = reserved_effects_.emplace(owned_key, ComputeReservedOpEffect(&reserved)).first;
+      it =
+          reserved_effects_
+              .emplace(owned_key,
+                       std::make_shared<const ReservedOpEffect>(ComputeReservedOpEffect(&reserved)))
+              .first;
     }
-    ApplyReservedOpEffect(it->second, desc);
+    ApplyReservedOpEffect(*it->second, desc);
+    return it->second;
+  }
+
+  /// The attributes of an op whose OpDef.attr records are one contiguous run of bytes (as every
+  /// writer in field order produces). Ops of one type and configuration repeat the same run, so
+  /// the decoded result of a run seen before is copied. Runs whose ordinary attributes hold a
+  /// graph or tensor are not cached (graphs must not be shared; weights differ per op anyway).
+  void ParseOpAttrRun(const WireReader &attr_reader, std::string_view run, OpDesc *desc) {
+    if (run.empty() || run.size() > kMaxCachedAttrRun) {
+      ParseOpAttrs(attr_reader, desc);
+      return;
+    }
+    auto it = attr_runs_.find(run);
+    if (it != attr_runs_.end() && it->second.depth == attr_reader.depth()) {
+      desc->MutableAllAttrs() = it->second.attrs;
+      ApplyReservedOpEffect(*it->second.effect, desc);
+      return;
+    }
+    ReservedOpEffectPtr effect = ParseOpAttrs(attr_reader, desc);
+    for (const auto &item : desc->GetAllAttrs()) {
+      if (!IsShareableAttr(item.second)) {
+        return;
+      }
+    }
+    if (attr_runs_.size() >= kMaxCachedAttrRuns) {
+      attr_runs_.clear();
+    }
+    attr_runs_.insert_or_assign(
+        run, CachedAttrRun{desc->GetAllAttrs(), std::move(effect), attr_reader.depth()});
+  }
+
+  static bool IsShareableAttr(const GeAttrValue &value) {
+    switch (value.GetValueType()) {
+      case AttrValueType::kTensor:
+      case AttrValueType::kGraph:
+      case AttrValueType::kNamedAttrs:
+      case AttrValueType::kListTensor:
+      case AttrValueType::kListGraph:
+      case AttrValueType::kListNamedAttrs: return false;
+      default: return true;
+    }
   }
 
   /// A reserved attribute's undecoded record: the reader of its map entry (for nesting depth and
@@ -480,6 +638,34 @@ class ModelDefParser {
     std::optional<WireReader> entry;
     WireField value;
   };
+
+  /// Routes one entry of OpDef.attr or TensorDescriptor.attr: a reserved key (one of `keys`)
+  /// keeps its record undecoded in `pending` and sets `repeated` when the key was seen before;
+  /// any other key is decoded into `attrs` (last entry wins). An entry without a value, or with
+  /// an AttrDef that has no kept member, is dropped, as GE drops it.
+  template <size_t N>
+  void RouteAttrEntry(const WireReader &parent, const WireField &field, const char *what,
+                      const std::array<std::string_view, N> &keys,
+                      std::array<PendingRecord, N> *pending, bool *repeated, AttrMap *attrs) {
+    WireReader entry = parent.Nested(field, what);
+    std::string_view key;
+    WireField value_field;
+    if (!ReadAttrKey(&entry, &key, &value_field)) {
+      return;
+    }
+    const int slot = ReservedSlotOf(keys, key);
+    if (slot >= 0) {
+      PendingRecord &target = (*pending)[static_cast<size_t>(slot)];
+      *repeated = *repeated || target.entry.has_value();
+      target.entry = entry;
+      target.value = value_field;
+      return;
+    }
+    GeAttrValue value = ParseAttrDef(entry.Nested(value_field, "AttrDef"));
+    if (!value.IsEmpty()) {
+      attrs->insert_or_assign(std::string(key), std::move(value));
+    }
+  }
 
   template <size_t N>
   static int ReservedSlotOf(const std::array<std::string_view, N> &keys, std::string_view key) {
@@ -512,6 +698,11 @@ class ModelDefParser {
     std::vector<std::pair<int64_t, std::string>> input_names;
     std::vector<std::pair<int64_t, std::string>> output_names;
     IrMetadataPtr metadata;  // null: no IR metadata
+  };
+  struct CachedAttrRun {
+    AttrMap attrs;  // the ordinary attributes
+    ReservedOpEffectPtr effect;
+    int depth;
   };
 
   static void TakeNameIndexPair(OpReserved *reserved, size_t key_slot, size_t value_slot,
@@ -730,27 +921,10 @@ class ModelDefParser {
           layout = field.bytes;
           has_layout = true;
           break;
-        case ir::kDescAttr: {
-          WireReader entry = reader.Nested(field, "TensorDescriptor.attr");
-          std::string_view key;
-          WireField value_field;
-          if (!ReadAttrKey(&entry, &key, &value_field)) {
-            break;  // no value: GE drops the entry
-          }
-          const int slot = ReservedSlotOf(kDescReservedKeys, key);
-          if (slot >= 0) {
-            PendingRecord &target = pending[static_cast<size_t>(slot)];
-            repeated = repeated || target.entry.has_value();
-            target.entry = entry;
-            target.value = value_field;
-            break;
-          }
-          GeAttrValue value = ParseAttrDef(entry.Nested(value_field, "AttrDef"));
-          if (!value.IsEmpty()) {
-            attrs.insert_or_assign(std::string(key), std::move(value));
-          }
+        case ir::kDescAttr:
+          RouteAttrEntry(reader, field, "TensorDescriptor.attr", kDescReservedKeys, &pending,
+                         &repeated, &attrs);
           break;
-        }
         default: break;
       }
     }
@@ -1047,13 +1221,24 @@ class ModelDefParser {
   std::unordered_map<std::string, IrMetadataPtr> metadata_cache_;
   std::string metadata_key_;  // scratch of ComputeReservedOpEffect
   std::string reserved_key_;  // scratch of ParseOpAttrs
-  std::unordered_map<std::string, ReservedOpEffect> reserved_effects_;
+  std::unordered_map<std::string, ReservedOpEffectPtr> reserved_effects_;
+  static constexpr size_t kMaxCachedAttrRun = 4096;
+  static constexpr size_t kMaxCachedAttrRuns = 1024;
+  // Keys view the model bytes, which outlive the parser.
+  std::unordered_map<std::string_view, CachedAttrRun> attr_runs_;
   std::unordered_map<std::string, DescEffect> desc_effects_;
+  struct CachedPortDesc {
+    GeTensorDesc desc;
+    int depth;
+  };
+  static constexpr size_t kMaxCachedPortDescs = 1024;
+  // Keys view the model bytes, which outlive the parser.
+  std::unordered_map<std::string_view, CachedPortDesc> port_descs_;
 };
 
 }  // namespace
 
-Status ParseModelDefBytes(const std::string &bytes, const std::string &source,
+Status ParseModelDefBytes(std::string_view bytes, const std::string &source,
                           const std::string &weight_dir, ComputeGraphPtr *graph) {
   if (graph == nullptr) {
     return Fail(source + ": output graph pointer is null");

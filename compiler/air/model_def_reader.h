@@ -4,6 +4,7 @@
 #define GE_AIR_MODEL_DEF_READER_H_
 
 #include <string>
+#include <string_view>
 
 #include "ge/ge_error_codes.h"
 #include "graph/compute_graph.h"
@@ -13,7 +14,7 @@ namespace ge {
 /// Parses `bytes`. `source` prefixes every error ("<file>: truncated ... at byte offset N").
 /// External weights (`location`/`length` op attrs) are read relative to `weight_dir`; when it is
 /// empty they cannot be resolved and the parse fails naming the op.
-Status ParseModelDefBytes(const std::string &bytes, const std::string &source,
+Status ParseModelDefBytes(std::string_view bytes, const std::string &source,
                           const std::string &weight_dir, ComputeGraphPtr *graph);
 
 }  // namespace ge

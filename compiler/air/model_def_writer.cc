@@ -1,8 +1,11 @@
 #include "air/model_def_writer.h"
 
+#include <unistd.h>
+
 #include <algorithm>
 #include <array>
-#include <cstdio>
+#include <cerrno>
+#include <cstring>
 #include <map>
 #include <memory>
 #include <string_view>
@@ -52,6 +55,7 @@ struct OpReservedAttrs {
   std::vector<std::string> output_names;
   std::vector<std::pair<std::string, GeAttrValue>> values;  // sorted by key
   std::vector<std::string> encoded;  // values[i] as one finished OpDef.attr record
+  std::string joined;                // all of `encoded`, for ops without other attributes
 
   bool Matches(const OpDesc &desc) const {
     if (desc.GetInputsSize() != input_names.size() ||
@@ -90,6 +94,90 @@ class ModelDefWriter {
     size_t token = w_.BeginMessage(ir::kModelGraph);
     WriteGraphDef(root);
     w_.EndMessage(token);
+    WriteModelTail(root);
+  }
+
+  /// WriteModel straight into `fd` through a small reused buffer: the root graph's ops are
+  /// flushed as they are written, so no buffer of the file's size is ever touched (fresh memory
+  /// is what a 50 MB save spent most time on). graph[0]'s length prefix comes before its ops,
+  /// so its varint width is predicted from the first ops and the value is written with pwrite at
+  /// the end. False when the prediction was wrong (the file is then incomplete and the caller
+  /// writes it again from memory); bytes are identical to WriteModel's either way.
+  bool StreamModel(const ComputeGraph &root, int fd, const std::string &path) {
+    stream_fd_ = fd;
+    stream_path_ = &path;
+    std::string &out = *w_.out();
+    w_.WriteTag(ir::kModelGraph, proto::WireType::kLen);
+    header_at_ = out.size();
+    out.append(kMaxLengthWidth, '\0');  // room for the length; narrowed at the probe
+    body_at_ = out.size();
+    streaming_root_ = true;
+    WriteGraphDef(root);
+    streaming_root_ = false;
+    const uint64_t length = flushed_ + out.size() - body_at_;
+    const size_t width = proto::VarintSize(length);
+    char varint[kMaxLengthWidth];
+    size_t used = 0;
+    for (uint64_t value = length; value >= 0x80U; value >>= 7) {
+      varint[used++] = static_cast<char>((value & 0x7FU) | 0x80U);
+    }
+    varint[used++] = static_cast<char>(length >> (7 * (width - 1)));
+    if (!width_fixed_) {
+      // Nothing flushed yet: close the gap to the exact width in memory.
+      out.erase(header_at_ + width, kMaxLengthWidth - width);
+      out.replace(header_at_, width, varint, width);
+    } else if (width != fixed_width_) {
+      return false;
+    } else if (header_at_ >= flushed_) {
+      out.replace(header_at_ - flushed_, width, varint, width);
+    } else if (pwrite(fd, varint, width, static_cast<off_t>(header_at_)) !=
+               static_cast<ssize_t>(width)) {
+      throw GeException("cannot write '" + path + "': " + std::strerror(errno));
+    }
+    WriteModelTail(root);
+    Flush();
+    return true;
+  }
+
+ private:
+  static constexpr size_t kMaxLengthWidth = 5;     // varint of a length below 2^35
+  static constexpr size_t kFlushBytes = 1U << 20;  // stream in 1 MB writes
+  static constexpr uint64_t kMaxFileBytes = (1ULL << 31) - 1;
+
+  void Flush() {
+    std::string &out = *w_.out();
+    size_t done = 0;
+    while (done < out.size()) {
+      const ssize_t n = write(stream_fd_, out.data() + done, out.size() - done);
+      if (n < 0 && errno == EINTR) {
+        continue;
+      }
+      if (n < 0) {
+        throw GeException("cannot write '" + *stream_path_ + "': " + std::strerror(errno));
+      }
+      done += static_cast<size_t>(n);
+    }
+    flushed_ += out.size();
+    out.clear();  // keeps the capacity: the same hot pages take the next megabyte
+    if (flushed_ > kMaxFileBytes) {
+      throw GeException("the model is over the 2 GB limit of an AIR file");
+    }
+  }
+
+  /// At the probe point of the streamed root graph: fix the width of graph[0]'s length from the
+  /// bytes per op so far (nothing has been flushed yet, so the first ops move a few bytes).
+  void FixLengthWidth(size_t done, size_t total) {
+    std::string &out = *w_.out();
+    const uint64_t per_op = (out.size() - body_at_) / done + 1;
+    fixed_width_ = proto::VarintSize((out.size() - body_at_) + per_op * (total - done));
+    out.erase(header_at_ + fixed_width_, kMaxLengthWidth - fixed_width_);
+    body_at_ = header_at_ + fixed_width_;
+    width_fixed_ = true;
+  }
+
+ public:
+  void WriteModelTail(const ComputeGraph &root) {
+    size_t token = 0;
     for (const ComputeGraphPtr &sub : root.GetAllSubgraphs()) {
       token = w_.BeginMessage(ir::kModelGraph);
       WriteGraphDef(*sub);
@@ -125,12 +213,39 @@ class ModelDefWriter {
       w_.WriteBytes(ir::kGraphOutput,
                     output.first->GetName() + ":" + std::to_string(output.second));
     }
-    for (const Node *node : graph.GetDirectNodes()) {
+    const std::vector<Node *> nodes = graph.GetDirectNodes();
+    const size_t start = w_.out()->size();
+    // Only the streamed root graph flushes (nested graph attributes write into their parent).
+    const bool streaming = streaming_root_;
+    streaming_root_ = false;
+    for (size_t i = 0; i < nodes.size(); ++i) {
+      if (i == kSizeProbeOps) {
+        if (streaming) {
+          FixLengthWidth(i, nodes.size());
+        } else {
+          ReserveForRemainingOps(start, i, nodes.size());
+        }
+      }
+      if (streaming && width_fixed_ && w_.out()->size() >= kFlushBytes) {
+        Flush();
+      }
       const size_t token = w_.BeginMessage(ir::kGraphOp);
-      WriteOpDef(*node);
+      WriteOpDef(*nodes[i]);
       w_.EndMessage(token);
     }
     WriteAttrMap(ir::kGraphAttr, graph.GetAllAttrs());
+  }
+
+  /// Pre-sizes the output once from the bytes of the first ops: growing a 50 MB string by
+  /// doubling copies it a dozen times and first-touches twice the memory, which is slow here.
+  /// Over-reserving is cheap, as pages that are never written are never touched.
+  void ReserveForRemainingOps(size_t start, size_t done, size_t total) {
+    std::string &out = *w_.out();
+    const size_t per_op = (out.size() - start) / done + 1;
+    const size_t wanted = out.size() + per_op * (total - done) * 5 / 4 + 4096;
+    if (wanted > out.capacity()) {
+      out.reserve(wanted);
+    }
   }
 
   void WriteOpDef(const Node &node) {
@@ -178,33 +293,48 @@ class ModelDefWriter {
       w_.WriteInt64(ir::kOpId, desc.GetId());
     }
     for (const GeTensorDesc &input : desc.GetAllInputDescs()) {
-      const size_t token = w_.BeginMessage(ir::kOpInputDesc);
-      WriteTensorDescriptor(input);
-      w_.EndMessage(token);
+      WritePortDesc(ir::kOpInputDesc, input);
     }
     for (const GeTensorDesc &output : desc.GetAllOutputDescs()) {
-      const size_t token = w_.BeginMessage(ir::kOpOutputDesc);
-      WriteTensorDescriptor(output);
-      w_.EndMessage(token);
+      WritePortDesc(ir::kOpOutputDesc, output);
     }
     for (const std::string &name : desc.GetSubgraphInstanceNames()) {
       w_.WriteBytes(ir::kOpSubgraphName, name);
     }
   }
 
-  /// "<name>:<index>" in a reused buffer (one edge string per input of every op).
+  /// "<name>:<index>" in a reused buffer (one edge string per input of every op). The digits
+  /// are formatted by hand: snprintf was a fifth of the writer's instructions.
   std::string_view Endpoint(const std::string &name, int64_t index) {
     endpoint_.assign(name);
     endpoint_ += ':';
-    char digits[24];
-    const int size = std::snprintf(digits, sizeof(digits), "%lld", static_cast<long long>(index));
-    endpoint_.append(digits, static_cast<size_t>(size));
+    AppendDecimal(index, &endpoint_);
     return endpoint_;
+  }
+
+  static void AppendDecimal(int64_t value, std::string *out) {
+    char digits[24];
+    size_t pos = sizeof(digits);
+    // Work on the magnitude as unsigned, so INT64_MIN needs no special case.
+    uint64_t magnitude =
+        value < 0 ? ~static_cast<uint64_t>(value) + 1U : static_cast<uint64_t>(value);
+    do {
+      digits[--pos] = static_cast<char>('0' + magnitude % 10U);
+      magnitude /= 10U;
+    } while (magnitude != 0);
+    if (value < 0) {
+      digits[--pos] = '-';
+    }
+    out->append(digits + pos, sizeof(digits) - pos);
   }
 
   void WriteOpAttrs(const OpDesc &desc, std::vector<int64_t> peer_index) {
     // Reserved keys carry the port names and IR metadata (§3.3); they replace same-named attrs.
     const OpReservedAttrs &reserved = ReservedAttrsOf(desc);
+    if (!options_.txt_peer_index && desc.GetAllAttrs().empty()) {
+      w_.out()->append(reserved.joined);  // nothing to merge in: one append for all records
+      return;
+    }
     std::array<AttrEntry, kMaxReservedEntries> entries;
     size_t count = 0;
     for (size_t i = 0; i < reserved.values.size(); ++i) {
@@ -247,6 +377,7 @@ class ModelDefWriter {
                      [](const auto &a, const auto &b) { return a.first < b.first; });
     for (const auto &item : built->values) {
       built->encoded.push_back(EncodeEntry(ir::kOpAttr, item.first, item.second));
+      built->joined += built->encoded.back();
     }
     candidates.push_back(std::move(built));
     return *candidates.back();
@@ -330,6 +461,39 @@ class ModelDefWriter {
     }
     reserved->emplace_back(key, GeAttrValue(std::move(keys)));
     reserved->emplace_back(value, GeAttrValue(std::move(values)));
+  }
+
+  /// One OpDef.input_desc/output_desc record. Most port descs of a graph are equal (same dtype,
+  /// shape and formats), so the finished payload of recently written descs is kept and appended
+  /// again. Only descs without attributes are cached: GeTensorDesc equality compares attribute
+  /// values by value (0.0 == -0.0), which would not guarantee identical bytes.
+  void WritePortDesc(uint32_t field, const GeTensorDesc &desc) {
+    if (!desc.GetAttrs().empty()) {
+      const size_t token = w_.BeginMessage(field);
+      WriteTensorDescriptor(desc);
+      w_.EndMessage(token);
+      return;
+    }
+    for (size_t i = 0; i < port_descs_.size(); ++i) {
+      if (port_descs_[i].desc == desc) {
+        if (i != 0) {
+          std::swap(port_descs_[i], port_descs_[0]);
+        }
+        w_.WriteBytes(field, port_descs_[0].payload);
+        return;
+      }
+    }
+    CachedDesc cached{desc, std::string()};
+    const WireWriter saved = w_;
+    w_ = WireWriter(&cached.payload);
+    WriteTensorDescriptor(desc);
+    w_ = saved;
+    w_.WriteBytes(field, cached.payload);
+    constexpr size_t kMaxCachedDescs = 8;
+    if (port_descs_.size() == kMaxCachedDescs) {
+      port_descs_.pop_back();
+    }
+    port_descs_.insert(port_descs_.begin(), std::move(cached));
   }
 
   void WriteTensorDescriptor(const GeTensorDesc &desc) {
@@ -664,6 +828,7 @@ class ModelDefWriter {
 
  private:
   static constexpr int kMaxGraphAttrDepth = 10;
+  static constexpr size_t kSizeProbeOps = 64;
   const ModelDefWriteOptions &options_;
   WireWriter w_;
   int graph_attr_depth_ = 0;
@@ -671,9 +836,43 @@ class ModelDefWriter {
   std::unordered_map<const IrMetadata *, std::vector<std::unique_ptr<OpReservedAttrs>>>
       op_reserved_;
   std::vector<std::unique_ptr<DescReserved>> desc_reserved_;  // most recently used first
+  struct CachedDesc {
+    GeTensorDesc desc;
+    std::string payload;  // the TensorDescriptor message without tag and length
+  };
+  std::vector<CachedDesc> port_descs_;  // most recently used first
+  // Streaming (StreamModel) state; offsets of the header are file offsets.
+  int stream_fd_ = -1;
+  const std::string *stream_path_ = nullptr;
+  bool streaming_root_ = false;
+  bool width_fixed_ = false;
+  size_t fixed_width_ = 0;
+  size_t header_at_ = 0;  // where graph[0]'s length varint starts
+  size_t body_at_ = 0;    // where graph[0]'s GraphDef starts (buffer offset before any flush)
+  uint64_t flushed_ = 0;  // bytes already written to the file
 };
 
 }  // namespace
+
+Status StreamModelDefToFile(const ComputeGraph &graph, int fd, const std::string &path,
+                            bool *retry_in_memory) {
+  if (retry_in_memory == nullptr) {
+    return Fail("StreamModelDefToFile: retry flag is null");
+  }
+  *retry_in_memory = false;
+  try {
+    std::string buffer;
+    buffer.reserve(2U << 20);
+    const ModelDefWriteOptions options;  // the writer keeps a reference
+    ModelDefWriter writer(options, &buffer);
+    *retry_in_memory = !writer.StreamModel(graph, fd, path);
+    return SUCCESS;
+  } catch (const GeException &e) {
+    return Fail("failed to serialize graph '" + graph.GetName() + "': " + e.what());
+  } catch (const std::bad_alloc &) {
+    return Fail("failed to serialize graph '" + graph.GetName() + "': out of memory");
+  }
+}
 
 Status SerializeModelDef(const ComputeGraph &graph, const ModelDefWriteOptions &options,
                          std::string *bytes) {

@@ -21,6 +21,14 @@ struct ModelDefWriteOptions {
 Status SerializeModelDef(const ComputeGraph &graph, const ModelDefWriteOptions &options,
                          std::string *bytes);
 
+/// Writes the AIR bytes of root graph `graph` to `fd` (at offset 0, using pwrite for one
+/// length prefix) through a small buffer, never holding the whole model in memory. Sets
+/// `*retry_in_memory` when the streamed bytes could not be completed (the predicted width of
+/// graph[0]'s length was wrong): truncate the file and write SerializeModelDef's bytes instead.
+/// `path` names the file in errors.
+Status StreamModelDefToFile(const ComputeGraph &graph, int fd, const std::string &path,
+                            bool *retry_in_memory);
+
 }  // namespace ge
 
 #endif  // GE_AIR_MODEL_DEF_WRITER_H_

@@ -160,22 +160,17 @@ bool WireReader::Next(WireField *field) {
   }
 }
 
-WireReader WireReader::Nested(const WireField &field, const char *what) const {
+void WireReader::FailNested(const WireField &field, const char *what) const {
   ExpectType(field, WireType::kLen, what);
-  if (depth_ + 1 > kMaxMessageDepth) {
-    Fail(std::string("message nesting deeper than ") + std::to_string(kMaxMessageDepth) + " in " +
-             what,
-         field.offset);
-  }
-  return WireReader(field.bytes, *source_, field.payload_offset, depth_ + 1);
+  Fail(std::string("message nesting deeper than ") + std::to_string(kMaxMessageDepth) + " in " +
+           what,
+       field.offset);
 }
 
-void WireReader::ExpectType(const WireField &field, WireType type, const char *what) const {
-  if (field.type != type) {
-    Fail(std::string(what) + " (field " + std::to_string(field.number) + ") has wire type " +
-             WireTypeName(field.type) + ", expected " + WireTypeName(type),
-         field.offset);
-  }
+void WireReader::FailType(const WireField &field, WireType type, const char *what) const {
+  Fail(std::string(what) + " (field " + std::to_string(field.number) + ") has wire type " +
+           WireTypeName(field.type) + ", expected " + WireTypeName(type),
+       field.offset);
 }
 
 void WireReader::AppendVarints(const WireField &field, const char *what,
@@ -260,11 +255,7 @@ size_t VarintSize(uint64_t value) {
   return size;
 }
 
-void WireWriter::WriteVarint(uint64_t value) {
-  if (value < 0x80U) {  // tags, small lengths and small ints: one byte
-    out_->push_back(static_cast<char>(value));
-    return;
-  }
+void WireWriter::WriteLongVarint(uint64_t value) {
   // Encode into a local buffer, then append once (one capacity check instead of one per byte).
   char buffer[10];
   size_t size = 0;
@@ -274,10 +265,6 @@ void WireWriter::WriteVarint(uint64_t value) {
   }
   buffer[size++] = static_cast<char>(value);
   out_->append(buffer, size);
-}
-
-void WireWriter::WriteTag(uint32_t number, WireType type) {
-  WriteVarint((static_cast<uint64_t>(number) << 3) | static_cast<uint64_t>(type));
 }
 
 void WireWriter::WriteInt64(uint32_t number, int64_t value) {
@@ -307,12 +294,6 @@ void WireWriter::WriteDouble(uint32_t number, double value) {
   uint64_t bits;
   std::memcpy(&bits, &value, sizeof(bits));
   AppendLittleEndian(out_, bits, 8);
-}
-
-void WireWriter::WriteBytes(uint32_t number, std::string_view value) {
-  WriteTag(number, WireType::kLen);
-  WriteVarint(value.size());
-  out_->append(value.data(), value.size());
 }
 
 void WireWriter::WriteBytes(uint32_t number, const void *data, size_t size) {

@@ -57,9 +57,19 @@ class WireReader {
   bool Next(WireField *field);
   /// A reader over the payload of a LEN record, one nesting level deeper. `what` names the
   /// message for the depth error.
-  WireReader Nested(const WireField &field, const char *what) const;
+  WireReader Nested(const WireField &field, const char *what) const {
+    if (field.type != WireType::kLen || depth_ >= kMaxMessageDepth) {
+      FailNested(field, what);
+    }
+    return WireReader(field.bytes, *source_, field.payload_offset, depth_ + 1);
+  }
   /// Throws unless `field` has wire type `type` (`what` names the schema field).
-  void ExpectType(const WireField &field, WireType type, const char *what) const;
+  void ExpectType(const WireField &field, WireType type, const char *what) const {
+    // Inline check, out-of-line message: this runs for almost every record of a model.
+    if (field.type != type) {
+      FailType(field, type, what);
+    }
+  }
 
   // Repeated scalars: accept one unpacked element or one packed run, so mixed forms work too.
   void AppendVarints(const WireField &field, const char *what, std::vector<int64_t> *values) const;
@@ -72,9 +82,13 @@ class WireReader {
   [[noreturn]] void Fail(const std::string &message, size_t offset) const;
   const std::string &source() const { return *source_; }
   int depth() const { return depth_; }
+  /// The whole message this reader walks (a view into the source bytes).
+  std::string_view data() const { return data_; }
 
  private:
   uint64_t ReadVarint(size_t *pos, const char *what, uint32_t number) const;
+  [[noreturn]] void FailType(const WireField &field, WireType type, const char *what) const;
+  [[noreturn]] void FailNested(const WireField &field, const char *what) const;
 
   std::string_view data_;
   const std::string *source_;
@@ -89,15 +103,27 @@ class WireWriter {
  public:
   explicit WireWriter(std::string *out) : out_(out) {}
 
-  void WriteVarint(uint64_t value);
-  void WriteTag(uint32_t number, WireType type);
+  void WriteVarint(uint64_t value) {
+    if (value < 0x80U) {  // tags, small lengths and small ints: one byte
+      out_->push_back(static_cast<char>(value));
+    } else {
+      WriteLongVarint(value);
+    }
+  }
+  void WriteTag(uint32_t number, WireType type) {
+    WriteVarint((static_cast<uint64_t>(number) << 3) | static_cast<uint64_t>(type));
+  }
   /// int32/int64/enum: negative values are sign-extended to 10 bytes.
   void WriteInt64(uint32_t number, int64_t value);
   void WriteUInt64(uint32_t number, uint64_t value);
   void WriteBool(uint32_t number, bool value);
   void WriteFloat(uint32_t number, float value);
   void WriteDouble(uint32_t number, double value);
-  void WriteBytes(uint32_t number, std::string_view value);
+  void WriteBytes(uint32_t number, std::string_view value) {
+    WriteTag(number, WireType::kLen);
+    WriteVarint(value.size());
+    out_->append(value.data(), value.size());
+  }
   void WriteBytes(uint32_t number, const void *data, size_t size);
   /// Packed repeated fields (one LEN record); nothing is written for an empty list.
   void WritePackedInt64(uint32_t number, const std::vector<int64_t> &values);
@@ -111,6 +137,8 @@ class WireWriter {
   std::string *out() { return out_; }
 
  private:
+  void WriteLongVarint(uint64_t value);
+
   std::string *out_;
 };
 
