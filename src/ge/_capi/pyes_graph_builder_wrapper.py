@@ -141,12 +141,22 @@ def _declare(lib, signatures) -> None:
         func.argtypes = argtypes
 
 
+_esb_lib: ctypes.CDLL | None = None
+
+
 def get_esb_lib() -> ctypes.CDLL:
     """The ES base library (the compiler library), with every ``Es*`` signature declared."""
+    global _esb_lib
+    lib = _esb_lib
+    if lib is not None:
+        # Every builder call comes here: after the first one it is a global read (no loader
+        # lock, no getattr probe).
+        return lib
     lib = get_compiler_lib()
     if not getattr(lib, "_ge_es_configured", False):
         _declare(lib, _BASE_SIGNATURES)
         lib._ge_es_configured = True
+    _esb_lib = lib
     return lib
 
 
