@@ -94,7 +94,7 @@ class _Plan:
         self.check_op = f"create {self.op}"
         self.scratch = _Scratch(self.in_array, self.out_array)
 
-    def _create(self, builder, in_array, counts, out_array, out_num, names=None, values=None, n=0):
+    def _create(self, builder, in_array, counts, out_array, out_ref, names=None, values=None, n=0):
         """EsCreateOp of this plan. No dynamic inputs/outputs and no subgraphs on this path:
         those arguments are empty. Raw call: every argument must already be a ctypes value."""
         return self.create_op(
@@ -113,11 +113,11 @@ class _Plan:
             _I64(n) if n else _ZERO,
             out_array,
             self.n_outputs_c,
-            _byref(out_num),
+            out_ref,
         )
 
     def _call_single(self, builder, handle, output_class):
-        """One input, no attributes (Identity, Relu, Cast-free unary ops, ...): the C arrays are
+        """One input, no attributes (Identity, Relu, ...): the C arrays are
         this thread's scratch of the plan instead of new ctypes objects per node. The scratch is
         read back right after the C call, before any other Python code of this thread runs."""
         scratch = self.scratch
@@ -126,23 +126,8 @@ class _Plan:
         out_num = scratch.out_num
         out_num.value = 0
         out_array = scratch.out_array
-        status = self.create_op(
-            builder._handle,
-            self.op_c,
-            in_array,
-            self.all_counts,
-            self.n_inputs_c,
-            None,
-            _ZERO,
-            None,
-            None,
-            _ZERO,
-            None,
-            None,
-            _ZERO,
-            out_array,
-            self.n_outputs_c,
-            scratch.out_ref,
+        status = self._create(
+            builder._handle, in_array, self.all_counts, out_array, scratch.out_ref
         )
         if status != 0:
             raise ValueError(
@@ -193,10 +178,11 @@ class _Plan:
         out_array = self.out_array()
         out_num = _I64(0)
         if self.has_attrs:
-            create = partial(self._create, builder._handle, in_array, counts, out_array, out_num)
+            out_ref = _byref(out_num)
+            create = partial(self._create, builder._handle, in_array, counts, out_array, out_ref)
             status = with_attrs(self.spec, func, attrs, builder, create)
         else:  # no closure or partial per node for the common attribute-less op
-            status = self._create(builder._handle, in_array, counts, out_array, out_num)
+            status = self._create(builder._handle, in_array, counts, out_array, _byref(out_num))
         if status != 0:
             raise ValueError(
                 f"Tensor handle cannot be None (failed to create {op}: {_w.last_error()})"
