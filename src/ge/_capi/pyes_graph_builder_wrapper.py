@@ -134,19 +134,45 @@ _BASE_SIGNATURES = {
 _MATH_FUNCTIONS = ("EsAdd", "EsSub", "EsMul", "EsDiv")
 
 
+# Builder calls a Python pass's replacement makes per match: short, no Python callbacks. Bound as
+# PyDLL functions, which keep the GIL across the call (releasing and re-taking it is a measurable
+# part of such a ctypes call).
+_HOLD_GIL = (
+    "EsCreateGraphBuilder",
+    "EsDestroyGraphBuilder",
+    "EsCreateGraphInputWithDetails",
+    "EsSetGraphOutput",
+    "EsBuildGraphAndReset",
+)
+
+
 def _declare(lib, signatures) -> None:
+    hold_gil = ctypes.PyDLL(lib._name, handle=lib._handle)
     for name, (restype, argtypes) in signatures.items():
         func = getattr(lib, name)
+        if name in _HOLD_GIL:
+            func = getattr(hold_gil, name)
+            setattr(lib, name, func)  # what lib.<name> returns from now on
         func.restype = restype
         func.argtypes = argtypes
 
 
+_esb_lib: ctypes.CDLL | None = None
+
+
 def get_esb_lib() -> ctypes.CDLL:
     """The ES base library (the compiler library), with every ``Es*`` signature declared."""
+    global _esb_lib
+    lib = _esb_lib
+    if lib is not None:
+        # Every builder call comes here: after the first one it is a global read (no loader
+        # lock, no getattr probe).
+        return lib
     lib = get_compiler_lib()
     if not getattr(lib, "_ge_es_configured", False):
         _declare(lib, _BASE_SIGNATURES)
         lib._ge_es_configured = True
+    _esb_lib = lib
     return lib
 
 

@@ -95,6 +95,11 @@ _SIGNATURES = {
     "GNode_FreeIntArray": (None, [_I32P]),
     "GNode_GetName": (_CHARP, [_VP]),
     "GNode_GetType": (_CHARP, [_VP]),
+    # Borrowed text (copied by c_char_p at once, nothing to free) and a one-call tensor attribute
+    # read: the per-node accessors a pass calls for every match.
+    "GNode_GetTypeRef": (_STR, [_VP]),
+    "GNode_GetNameRef": (_STR, [_VP]),
+    "GNode_GetTensorAttr": (_VP, [_VP, _STR, _I32P]),
     "GNode_GetInControlNodes": (_VPP, [_VP, _SIZEP]),
     "GNode_GetOutControlNodes": (_VPP, [_VP, _SIZEP]),
     "GNode_GetInDataNodesAndPortIndexes": (_U32, [_VP, _I32, _VPP, _I32P]),
@@ -160,9 +165,40 @@ _OPTIONAL_SIGNATURES = {
 }
 
 
+# Accessors a pass calls for every match (and their frees): short, never call back into Python.
+# They are bound as PyDLL functions, which keep the GIL across the call: releasing and re-taking
+# it costs about a quarter of such a ctypes call.
+_HOLD_GIL = (
+    "FreeString",
+    "AttrValue_Create",
+    "AttrValue_Destroy",
+    "AttrValue_GetValueType",
+    "AttrValue_GetTensor",
+    "GNode_DestroyGNode",
+    "GNode_GetName",
+    "GNode_GetType",
+    "GNode_GetTypeRef",
+    "GNode_GetNameRef",
+    "GNode_GetTensorAttr",
+    "GNode_GetAttr",
+    "Graph_DestroyGraph",
+    "Tensor_DestroyEsCTensor",
+    "Tensor_GetFormat",
+    "Tensor_GetDataType",
+    "Tensor_GetShape",
+    "Tensor_FreeDimsArray",
+    "Tensor_GetData",
+    "Tensor_GetPlacement",
+)
+
+
 def _configure(lib: ctypes.CDLL) -> ctypes.CDLL:
+    hold_gil = ctypes.PyDLL(lib._name, handle=lib._handle)
     for name, (restype, argtypes) in _SIGNATURES.items():
         func = getattr(lib, "GeApiWrapper_" + name)
+        if name in _HOLD_GIL:
+            func = getattr(hold_gil, "GeApiWrapper_" + name)
+            setattr(lib, "GeApiWrapper_" + name, func)  # what lib.<name> returns from now on
         func.restype = restype
         func.argtypes = argtypes
     for name, (restype, argtypes) in _OPTIONAL_SIGNATURES.items():
@@ -184,14 +220,21 @@ def is_graph_lib_loaded() -> bool:
     return graph_lib is not None
 
 
+_string_at = ctypes.string_at
+_byref = ctypes.byref
+_free_string = graph_lib.GeApiWrapper_FreeString
+
+
 def take_string(ptr) -> str | None:
     """Decodes a malloc'd C string returned by the graph lib and frees it; None for NULL."""
     if not ptr:
         return None
     try:
-        return ctypes.cast(ptr, ctypes.c_char_p).value.decode("utf-8", errors="replace")
+        # string_at copies straight from the address: no intermediate c_char_p object (this runs
+        # for every Node.name / Node.type a pass reads).
+        return _string_at(ptr).decode("utf-8", errors="replace")
     finally:
-        graph_lib.GeApiWrapper_FreeString(ptr)
+        _free_string(ptr)
 
 
 def take_handle_array(array, count: int, free_name: str) -> list:
@@ -209,13 +252,14 @@ def take_dims(get_func, handle) -> list | None:
     """Calls ``get_func(handle, &dims, &n)`` and returns the dims list (None on failure)."""
     dims = _I64P()
     count = ctypes.c_size_t(0)
-    if get_func(handle, ctypes.byref(dims), ctypes.byref(count)) != 0:
+    if get_func(handle, _byref(dims), _byref(count)) != 0:
         return None
+    if not dims:
+        return []
     try:
-        return [int(dims[i]) for i in range(count.value)]
+        return dims[: count.value]  # a list of Python ints in one slice
     finally:
-        if dims:
-            graph_lib.GeApiWrapper_Tensor_FreeDimsArray(dims)
+        graph_lib.GeApiWrapper_Tensor_FreeDimsArray(dims)
 
 
 def int64_array(values):

@@ -12,6 +12,8 @@ those of the generic path.
 from __future__ import annotations
 
 import ctypes
+import threading
+from functools import partial
 from typing import Any, Callable, Dict, List
 
 from ge._capi import pyes_graph_builder_wrapper as _w
@@ -24,6 +26,7 @@ __all__ = ["plan_for"]
 _VP = ctypes.c_void_p
 _I64 = ctypes.c_int64
 _ZERO = _I64(0)
+_byref = ctypes.byref
 
 # The C arrays the generic path builds per call for these shapes of op, built once per size.
 _VP_ARRAYS: Dict[int, type] = {}
@@ -34,6 +37,16 @@ def _vp_array(size: int) -> type:
     if array_type is None:
         array_type = _VP_ARRAYS[size] = _VP * size
     return array_type
+
+
+class _Scratch(threading.local):
+    """Per-thread C arrays of one plan (``threading.local`` runs ``__init__`` in each thread)."""
+
+    def __init__(self, in_type: type, out_type: type) -> None:
+        self.in_array = in_type()
+        self.out_array = out_type()
+        self.out_num = _I64(0)
+        self.out_ref = _byref(self.out_num)
 
 
 class _Plan:
@@ -57,6 +70,7 @@ class _Plan:
         "op_c",
         "n_inputs_c",
         "n_outputs_c",
+        "scratch",
     )
 
     def __init__(self, spec: Dict[str, Any], create_op) -> None:
@@ -78,6 +92,50 @@ class _Plan:
         self.all_counts = (_I64 * self.n_inputs)(*([1] * self.n_inputs)) if self.n_inputs else None
         self.create_op = create_op
         self.check_op = f"create {self.op}"
+        self.scratch = _Scratch(self.in_array, self.out_array)
+
+    def _create(self, builder, in_array, counts, out_array, out_ref, names=None, values=None, n=0):
+        """EsCreateOp of this plan. No dynamic inputs/outputs and no subgraphs on this path:
+        those arguments are empty. Raw call: every argument must already be a ctypes value."""
+        return self.create_op(
+            builder,
+            self.op_c,
+            in_array,
+            counts,
+            self.n_inputs_c,
+            None,
+            _ZERO,
+            None,
+            None,
+            _ZERO,
+            names,
+            values,
+            _I64(n) if n else _ZERO,
+            out_array,
+            self.n_outputs_c,
+            out_ref,
+        )
+
+    def _call_single(self, builder, handle, output_class):
+        """One input, no attributes (Identity, Relu, ...): the C arrays are
+        this thread's scratch of the plan instead of new ctypes objects per node. The scratch is
+        read back right after the C call, before any other Python code of this thread runs."""
+        scratch = self.scratch
+        in_array = scratch.in_array
+        in_array[0] = handle
+        out_num = scratch.out_num
+        out_num.value = 0
+        out_array = scratch.out_array
+        status = self._create(
+            builder._handle, in_array, self.all_counts, out_array, scratch.out_ref
+        )
+        if status != 0:
+            raise ValueError(
+                f"Tensor handle cannot be None (failed to create {self.op}: {_w.last_error()})"
+            )
+        count = min(out_num.value, self.n_outputs)
+        handles = out_array[:count]
+        return self._finish(handles, count, builder, output_class)
 
     def __call__(self, inputs: List[Any], attrs: List[Any], func, with_attrs, output_class):
         """``with_attrs`` is ``_op_runtime._with_attrs`` (converts ``attrs`` around the call)."""
@@ -111,51 +169,37 @@ class _Plan:
                 if first is None:
                     resolve_builder(None)  # the standard "Please ensure ..." ValueError
                 raise TypeError(f"{op}: input '{self.params[0]}' must be a TensorHolder")
-            builder = first.get_owner_builder()
+            builder = first._builder
             if builder._built:
                 builder._check_not_built(self.check_op)
+            if not self.has_attrs:
+                return self._call_single(builder, first._handle, output_class)
             in_array = self.in_array(first._handle)
         out_array = self.out_array()
         out_num = _I64(0)
-
-        def create(names, values, n_attrs: int) -> int:
-            # No dynamic inputs/outputs and no subgraphs on this path: those arguments are empty.
-            return self.create_op(
-                builder._handle,
-                self.op_c,
-                in_array,
-                counts,
-                self.n_inputs_c,
-                None,
-                _ZERO,
-                None,
-                None,
-                _ZERO,
-                names,
-                values,
-                _I64(n_attrs) if n_attrs else _ZERO,
-                out_array,
-                self.n_outputs_c,
-                ctypes.byref(out_num),
-            )
-
         if self.has_attrs:
+            out_ref = _byref(out_num)
+            create = partial(self._create, builder._handle, in_array, counts, out_array, out_ref)
             status = with_attrs(self.spec, func, attrs, builder, create)
-        else:
-            status = create(None, None, 0)
+        else:  # no closure or partial per node for the common attribute-less op
+            status = self._create(builder._handle, in_array, counts, out_array, _byref(out_num))
         if status != 0:
             raise ValueError(
                 f"Tensor handle cannot be None (failed to create {op}: {_w.last_error()})"
             )
         count = min(out_num.value, self.n_outputs)
+        return self._finish(out_array[:count], count, builder, output_class)
+
+    def _finish(self, handles, count: int, builder, output_class):
+        """The holders of the ``count`` output handles, shaped as the op function returns them."""
         if self.returns == "single":
-            holder = _holder(out_array[0], builder) if count else None
+            holder = _holder(handles[0], builder) if count else None
             if holder is not None and (
                 _scope_state.custom_node_attrs or _scope_state.control_dependency_nodes
             ):
                 _apply_scopes(holder)
             return holder
-        holders = [_holder(out_array[i], builder) for i in range(count)]
+        holders = [_holder(handle, builder) for handle in handles]
         holders.extend([None] * (self.n_outputs - count))
         if holders and (_scope_state.custom_node_attrs or _scope_state.control_dependency_nodes):
             _apply_scopes(holders[0])
@@ -186,7 +230,10 @@ def _raw_create_op():
     declared prototype (pyes_graph_builder_wrapper) are skipped."""
     if not _RAW_CREATE_OP:
         lib = _w.get_esb_lib()
-        func = lib._FuncPtr(("EsCreateOp", lib))
+        # A PyDLL function keeps the GIL across the call: EsCreateOp only builds the node (no
+        # Python callbacks), and releasing and re-taking the GIL per node is measurable.
+        hold_gil = ctypes.PyDLL(lib._name, handle=lib._handle)
+        func = hold_gil._FuncPtr(("EsCreateOp", hold_gil))
         func.restype = ctypes.c_uint32
         _RAW_CREATE_OP.append(func)
     return _RAW_CREATE_OP[0]

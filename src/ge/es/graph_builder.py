@@ -92,6 +92,23 @@ def _apply_scopes(holder: TensorHolder | None) -> TensorHolder | None:
 # ---- helpers ------------------------------------------------------------------------------------
 
 
+# DataType.DT_FLOAT and Format.FORMAT_ND (ge.graph.types), the create_input defaults.
+_DT_FLOAT = 0
+_FORMAT_ND = 2
+
+_GRAPH_CLASS = None
+
+
+def _graph_class():
+    """ge.graph.Graph, imported on the first build (ge.es imports without ge.graph)."""
+    global _GRAPH_CLASS
+    if _GRAPH_CLASS is None:
+        from ge.graph import Graph
+
+        _GRAPH_CLASS = Graph
+    return _GRAPH_CLASS
+
+
 def _is_int_list(value: Any) -> bool:
     return isinstance(value, list) and all(isinstance(v, int) for v in value)
 
@@ -179,27 +196,27 @@ class GraphBuilder:
         format=None,
         shape: List[int] | None = None,
     ) -> TensorHolder:
-        from ge.graph.types import DataType, Format
-
-        self._check_not_built("create input")
+        if self._built:
+            self._check_not_built("create input")
         if not isinstance(index, int):
             raise TypeError("Input index must be an integer")
         if shape is not None and not _is_int_list(shape):
             raise TypeError("Shape must be a list of integers")
-        data_type = DataType.DT_FLOAT if data_type is None else data_type
-        format = Format.FORMAT_ND if format is None else format
+        # Plain ints for the defaults: no ge.graph.types import on this per-input path.
+        data_type = _DT_FLOAT if data_type is None else int(data_type)
+        format = _FORMAT_ND if format is None else int(format)
         node_name = name or f"input_{index}"
         node_type = type_str.value if isinstance(type_str, InputType) else str(type_str)
-        dims = list(shape) if shape is not None else []
+        dims = _int64_array(shape) if shape else None
         handle = _w.get_esb_lib().EsCreateGraphInputWithDetails(
             self._handle,
             index,
             node_name.encode("utf-8"),
             node_type.encode("utf-8"),
-            int(data_type),
-            int(format),
-            _int64_array(dims),
-            len(dims),
+            data_type,
+            format,
+            dims,
+            len(shape) if shape else 0,
         )
         if not handle:
             raise RuntimeError("Failed to create input")
@@ -425,18 +442,23 @@ class GraphBuilder:
 
     # ---- build ----
     def build_and_reset(self, outputs: List[TensorHolder] | None = None):
-        from ge.graph import Graph
-
         self._check_not_built("build_and_reset")
+        lib = _w.get_esb_lib()
         if outputs is not None:
             if not isinstance(outputs, list):
                 raise TypeError("Outputs must be a list")
             if not all(isinstance(t, TensorHolder) for t in outputs):
                 raise TypeError("All outputs must be TensorHolder objects")
+            # The holders are checked above: set the outputs directly (set_graph_output would
+            # re-check each one).
+            set_output = lib.EsSetGraphOutput
             for index, tensor in enumerate(outputs):
-                self.set_graph_output(tensor, index)
-        handle = _w.get_esb_lib().EsBuildGraphAndReset(self._handle)
+                if set_output(tensor._handle, index) != 0:
+                    raise RuntimeError(
+                        f"Failed to set graph output for graph {self.name} output index {index}"
+                    )
+        handle = lib.EsBuildGraphAndReset(self._handle)
         if not handle:
             raise RuntimeError("Failed to build graph")
         self._built = True
-        return Graph._create_from(ctypes.c_void_p(handle))
+        return _graph_class()._create_from(ctypes.c_void_p(handle))

@@ -18,11 +18,17 @@ _INT64_MIN = -(2**63)
 _INT64_MAX = 2**63 - 1
 
 
-def _tensor_class():
-    # tensor.py imports this module; resolve lazily to keep the import graph acyclic.
-    from ge.graph.tensor import Tensor
+_TENSOR_CLASS = None
 
-    return Tensor
+
+def _tensor_class():
+    # tensor.py imports this module; resolve lazily (once) to keep the import graph acyclic.
+    global _TENSOR_CLASS
+    if _TENSOR_CLASS is None:
+        from ge.graph.tensor import Tensor
+
+        _TENSOR_CLASS = Tensor
+    return _TENSOR_CLASS
 
 
 def _type_name(value_type) -> str:
@@ -30,6 +36,22 @@ def _type_name(value_type) -> str:
         return AttrValueType(value_type).name[len("VT_") :].lower()
     except ValueError:
         return str(value_type)
+
+
+# AttrValueType number -> name of the _AttrValue getter of that type.
+_GETTER_NAMES = {
+    int(AttrValueType.VT_STRING): "get_string",
+    int(AttrValueType.VT_FLOAT): "get_float",
+    int(AttrValueType.VT_BOOL): "get_bool",
+    int(AttrValueType.VT_INT): "get_int",
+    int(AttrValueType.VT_DATA_TYPE): "get_data_type",
+    int(AttrValueType.VT_TENSOR): "get_tensor",
+    int(AttrValueType.VT_LIST_FLOAT): "get_list_float",
+    int(AttrValueType.VT_LIST_BOOL): "get_list_bool",
+    int(AttrValueType.VT_LIST_INT): "get_list_int",
+    int(AttrValueType.VT_LIST_DATA_TYPE): "get_list_data_type",
+    int(AttrValueType.VT_LIST_STRING): "get_list_string",
+}
 
 
 class _AttrValue:
@@ -316,24 +338,12 @@ class _AttrValue:
         raise ValueError(f"Unsupported attribute type: {type(value)} for value: {value}")
 
     def get_value(self) -> Any:
-        value_type = self.get_value_type()
-        getters = {
-            AttrValueType.VT_STRING: self.get_string,
-            AttrValueType.VT_FLOAT: self.get_float,
-            AttrValueType.VT_BOOL: self.get_bool,
-            AttrValueType.VT_INT: self.get_int,
-            AttrValueType.VT_DATA_TYPE: self.get_data_type,
-            AttrValueType.VT_TENSOR: self.get_tensor,
-            AttrValueType.VT_LIST_FLOAT: self.get_list_float,
-            AttrValueType.VT_LIST_BOOL: self.get_list_bool,
-            AttrValueType.VT_LIST_INT: self.get_list_int,
-            AttrValueType.VT_LIST_DATA_TYPE: self.get_list_data_type,
-            AttrValueType.VT_LIST_STRING: self.get_list_string,
-        }
-        getter = getters.get(value_type)
+        # The raw type number selects the getter: no AttrValueType construction and no dict of
+        # bound methods per read (Node.get_attr of every match in a pass comes here).
+        getter = _GETTER_NAMES.get(graph_lib.GeApiWrapper_AttrValue_GetValueType(self._av_ptr))
         if getter is None:
-            raise RuntimeError(f"Unsupported attribute type: {value_type}")
-        return getter()
+            raise RuntimeError(f"Unsupported attribute type: {self.get_value_type()}")
+        return getattr(self, getter)()
 
     def __str__(self) -> str:
         try:

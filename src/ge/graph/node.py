@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import ctypes
 
-from ge._capi.pygraph_wrapper import graph_lib, take_handle_array, take_string
-from ge.graph._attr import _AttrValue
+from ge._capi.pygraph_wrapper import graph_lib, take_handle_array
+from ge.graph._attr import _AttrValue, _tensor_class
 from ge.graph.tensor_desc import TensorDesc
 
 TYPE_CHECKING = False
@@ -15,6 +15,12 @@ if TYPE_CHECKING:  # annotations only: typing is not imported on the compile col
     from typing import Any, List, Tuple
 
 __all__ = ["Node"]
+
+_byref = ctypes.byref
+_c_void_p = ctypes.c_void_p
+_get_type_ref = graph_lib.GeApiWrapper_GNode_GetTypeRef
+_get_name_ref = graph_lib.GeApiWrapper_GNode_GetNameRef
+_get_tensor_attr = graph_lib.GeApiWrapper_GNode_GetTensorAttr
 
 
 def _check_index(index, kind: str) -> None:
@@ -33,11 +39,7 @@ class Node:
         if not node_handle:
             raise ValueError("Node handle cannot be None")
         node = cls.__new__(cls)
-        node._handle = (
-            node_handle
-            if isinstance(node_handle, ctypes.c_void_p)
-            else ctypes.c_void_p(node_handle)
-        )
+        node._handle = node_handle if isinstance(node_handle, _c_void_p) else _c_void_p(node_handle)
         node._owns_handle = owns_handle
         return node
 
@@ -68,17 +70,17 @@ class Node:
     # ---- identity ----
     @property
     def name(self) -> str:
-        name = take_string(graph_lib.GeApiWrapper_GNode_GetName(self._handle))
+        name = _get_name_ref(self._handle)
         if name is None:
             raise RuntimeError("Failed to get Node name")
-        return name
+        return name.decode("utf-8", errors="replace")
 
     @property
     def type(self) -> str:
-        node_type = take_string(graph_lib.GeApiWrapper_GNode_GetType(self._handle))
+        node_type = _get_type_ref(self._handle)
         if node_type is None:
             raise RuntimeError("Failed to get Node type")
-        return node_type
+        return node_type.decode("utf-8", errors="replace")
 
     # ---- topology ----
     def get_in_control_nodes(self) -> List[Node]:
@@ -137,8 +139,17 @@ class Node:
     def get_attr(self, key: str) -> Any:
         if not isinstance(key, str):
             raise TypeError("Attribute key must be a string")
+        encoded = key.encode()
+        # Tensor attributes (a Const's "value", the common read in passes) come in one C call;
+        # any other type is reported by value_type and read through an AttrValue below.
+        value_type = ctypes.c_int32(-1)
+        tensor = _get_tensor_attr(self._handle, encoded, _byref(value_type))
+        if tensor:
+            return _tensor_class()._create_from(tensor, host_only=True)
+        if value_type.value < 0:
+            raise RuntimeError(f"Failed to get attribute '{key}' from Node")
         av = _AttrValue()
-        if graph_lib.GeApiWrapper_GNode_GetAttr(self._handle, key.encode(), av._av_ptr) != 0:
+        if graph_lib.GeApiWrapper_GNode_GetAttr(self._handle, encoded, av._av_ptr) != 0:
             # GE's text names no node here (spec §9); kept for compatibility.
             raise RuntimeError(f"Failed to get attribute '{key}' from Node")
         return av.get_value()

@@ -36,6 +36,14 @@ _ELEMENT_SIZES = {
 }
 
 
+# Enum members by value: a dict read instead of an Enum call (EnumMeta.__call__) per getter;
+# an unknown value still goes through the Enum call and its ValueError.
+_DATA_TYPES = {int(member): member for member in DataType}
+_FORMATS = {int(member): member for member in Format}
+_PLACEMENTS = {int(member): member for member in Placement}
+_PLACEMENT_DEVICE = int(Placement.PLACEMENT_DEVICE)
+
+
 def _esb_functions():
     """EsCreateEsCTensor / EsCreateEsCTensorFromFile live in the ES base library (the same
     libge_compiler.so here); declared on first use so ge.graph imports without ge.es."""
@@ -144,22 +152,25 @@ class Tensor:
         )
 
     @classmethod
-    def _create_from(cls, handle) -> Tensor:
-        """Wraps (and takes ownership of) a core tensor handle."""
+    def _create_from(cls, handle, host_only: bool = False) -> Tensor:
+        """Wraps (and takes ownership of) a core tensor handle. ``host_only``: the caller knows
+        the tensor was created on the host (an attribute copy), so deleting it needs no
+        placement query until ``to_device`` is called."""
         if not handle:
             raise ValueError("Tensor pointer cannot be None")
         tensor = cls.__new__(cls)
         tensor._handle = handle if isinstance(handle, ctypes.c_void_p) else ctypes.c_void_p(handle)
         tensor._owns_handle = True
         tensor._owner = None
+        tensor._host_only = host_only
         return tensor
 
     def __del__(self):
         if getattr(self, "_owns_handle", False) and getattr(self, "_handle", None):
             # A device tensor's bytes live in a block of a stream allocator: give it back first.
             if (
-                graph_lib.GeApiWrapper_Tensor_GetPlacement(self._handle)
-                == Placement.PLACEMENT_DEVICE
+                not getattr(self, "_host_only", False)
+                and graph_lib.GeApiWrapper_Tensor_GetPlacement(self._handle) == _PLACEMENT_DEVICE
             ):
                 pytensor_runtime_wrapper.tensor_runtime_lib.GeApiWrapper_Tensor_ReleaseDeviceMemory(
                     self._handle
@@ -204,19 +215,22 @@ class Tensor:
         value = graph_lib.GeApiWrapper_Tensor_GetFormat(self._handle)
         if value < 0:
             raise RuntimeError("Failed to get format of tensor")
-        return Format(value)
+        member = _FORMATS.get(value)
+        return member if member is not None else Format(value)
 
     def get_data_type(self) -> DataType:
         value = graph_lib.GeApiWrapper_Tensor_GetDataType(self._handle)
         if value < 0:
             raise RuntimeError("Failed to get data type of tensor")
-        return DataType(value)
+        member = _DATA_TYPES.get(value)
+        return member if member is not None else DataType(value)
 
     def get_placement(self) -> Placement:
         value = graph_lib.GeApiWrapper_Tensor_GetPlacement(self._handle)
         if value < 0:
             raise RuntimeError("Failed to get placement of tensor")
-        return Placement(value)
+        member = _PLACEMENTS.get(value)
+        return member if member is not None else Placement(value)
 
     def get_shape(self) -> Shape:
         dims = take_dims(graph_lib.GeApiWrapper_Tensor_GetShape, self._handle)
@@ -236,7 +250,10 @@ class Tensor:
         text = take_string(graph_lib.GeApiWrapper_Tensor_GetData(self._handle))
         if text is None:
             raise RuntimeError("Failed to get Tensor data")
-        return unflatten_tensor_data(text, list(self.get_shape()))
+        dims = take_dims(graph_lib.GeApiWrapper_Tensor_GetShape, self._handle)
+        if dims is None:
+            raise RuntimeError("Failed to get shape of tensor")
+        return unflatten_tensor_data(text, dims)
 
     format = property(get_format)
     data_type = property(get_data_type)
@@ -252,6 +269,7 @@ class Tensor:
     def to_device(self) -> Tensor:
         if self.get_placement() != Placement.PLACEMENT_HOST:
             raise ValueError("to_device() only supports host tensors")
+        self._host_only = False  # from now on __del__ asks for the placement again
         ret = self._runtime_call("Tensor_ToDevice")
         if ret != 0:
             raise RuntimeError(f"Failed to move tensor from host to device, ret={ret}")
