@@ -25,10 +25,35 @@ std::string Endpoint(const Node *node, int32_t index) {
 
 ComputeGraph::~ComputeGraph() {
   // Nodes may outlive the graph through shared handles held elsewhere; make them orphans so
-  // that weak handles and owner checks never see a dangling graph pointer.
-  for (const NodePtr &node : nodes_) {
+  // that weak handles and owner checks never see a dangling graph pointer. One pass: read the
+  // successor before dropping the graph's reference, which may destroy the node.
+  Node *node = head_;
+  while (node != nullptr) {
+    Node *next = node->next_;
     node->owner_ = nullptr;
+    node->prev_ = nullptr;
+    node->next_ = nullptr;
+    node->self_.reset();
+    node = next;
   }
+}
+
+void ComputeGraph::LinkBack(Node *node) {
+  node->prev_ = tail_;
+  node->next_ = nullptr;
+  if (tail_ != nullptr) {
+    tail_->next_ = node;
+  } else {
+    head_ = node;
+  }
+  tail_ = node;
+}
+
+void ComputeGraph::Unlink(Node *node) {
+  (node->prev_ != nullptr ? node->prev_->next_ : head_) = node->next_;
+  (node->next_ != nullptr ? node->next_->prev_ : tail_) = node->prev_;
+  node->prev_ = nullptr;
+  node->next_ = nullptr;
 }
 
 Status ComputeGraph::SetName(const std::string &name) {
@@ -68,17 +93,18 @@ Node *ComputeGraph::AddNode(OpDesc op_desc) {
     SetLastError("cannot add a node with an empty name to graph '" + name_ + "'");
     return nullptr;
   }
-  auto slot = nodes_by_name_.try_emplace(name, nullptr);
-  if (!slot.second) {
+  if (nodes_by_name_.Find(name) != nullptr) {
     SetLastError("graph '" + name_ + "' already has a node named '" + name + "'");
     return nullptr;
   }
   auto node = std::make_shared<Node>(std::move(op_desc), this);
-  node->seq_ = next_seq_++;
-  nodes_.push_back(node);
-  node->position_ = std::prev(nodes_.end());
-  slot.first->second = node.get();
-  return node.get();
+  Node *raw = node.get();
+  raw->seq_ = next_seq_++;
+  raw->self_ = std::move(node);
+  nodes_by_name_.Insert(raw);
+  LinkBack(raw);
+  ++node_count_;
+  return raw;
 }
 
 Status ComputeGraph::CheckOwned(const Node *node, const char *role) const {
@@ -125,8 +151,8 @@ void ComputeGraph::DetachOwnedSubgraphs(Node *node) {
       continue;
     }
     // Nested subgraphs go with their owner.
-    for (const NodePtr &inner : sub->nodes_) {
-      sub->DetachOwnedSubgraphs(inner.get());
+    for (Node *inner = sub->head_; inner != nullptr; inner = inner->next_) {
+      sub->DetachOwnedSubgraphs(inner);
     }
     root->RemoveSubgraph(sub_name);
   }
@@ -144,9 +170,12 @@ Status ComputeGraph::RemoveNode(Node *node) {
                                   return output.first == node;
                                 }),
                  outputs_.end());
-  nodes_by_name_.erase(node->GetName());
+  nodes_by_name_.Erase(node);
   node->owner_ = nullptr;
-  nodes_.erase(node->position_);  // may destroy the node
+  Unlink(node);
+  --node_count_;
+  NodePtr keep = std::move(node->self_);
+  keep.reset();  // may destroy the node: nothing touches it afterwards
   return SUCCESS;
 }
 
@@ -160,25 +189,22 @@ Status ComputeGraph::RenameNode(Node *node, const std::string &new_name) {
   if (new_name == node->GetName()) {
     return SUCCESS;
   }
-  if (nodes_by_name_.count(new_name) != 0) {
+  if (nodes_by_name_.Find(new_name) != nullptr) {
     return Fail("graph '" + name_ + "' already has a node named '" + new_name + "'");
   }
-  nodes_by_name_.erase(node->GetName());
+  nodes_by_name_.Erase(node);
   node->op_desc_.SetName(new_name);
-  nodes_by_name_.emplace(new_name, node);
+  nodes_by_name_.Insert(node);
   return SUCCESS;
 }
 
-Node *ComputeGraph::FindNode(const std::string &name) const {
-  auto it = nodes_by_name_.find(name);
-  return it == nodes_by_name_.end() ? nullptr : it->second;
-}
+Node *ComputeGraph::FindNode(const std::string &name) const { return nodes_by_name_.Find(name); }
 
 std::vector<Node *> ComputeGraph::GetDirectNodes() const {
   std::vector<Node *> nodes;
-  nodes.reserve(nodes_.size());
-  for (const NodePtr &node : nodes_) {
-    nodes.push_back(node.get());
+  nodes.reserve(node_count_);
+  for (Node *node = head_; node != nullptr; node = node->next_) {
+    nodes.push_back(node);
   }
   return nodes;
 }
@@ -186,23 +212,24 @@ std::vector<Node *> ComputeGraph::GetDirectNodes() const {
 std::vector<Node *> ComputeGraph::GetAllNodes() const {
   std::vector<Node *> nodes;
   const ComputeGraph *root = const_cast<ComputeGraph *>(this)->GetRootGraph();
-  // Explicit stack of (graph, next position) to stay iterative on deep nesting.
-  std::vector<std::pair<const ComputeGraph *, std::list<NodePtr>::const_iterator>> stack;
-  stack.emplace_back(this, nodes_.begin());
+  nodes.reserve(node_count_);
+  // Explicit stack of next nodes (one per graph being walked) to stay iterative on deep nesting.
+  std::vector<const Node *> stack;
+  stack.push_back(head_);
   while (!stack.empty()) {
-    auto &top = stack.back();
-    if (top.second == top.first->nodes_.end()) {
+    Node *node = const_cast<Node *>(stack.back());
+    if (node == nullptr) {
       stack.pop_back();
       continue;
     }
-    Node *node = (top.second++)->get();
+    stack.back() = node->next_;
     nodes.push_back(node);
     const auto &sub_names = node->GetOpDesc().GetSubgraphInstanceNames();
     // Push in reverse so the first subgraph is visited first.
     for (auto it = sub_names.rbegin(); it != sub_names.rend(); ++it) {
       ComputeGraphPtr sub = root->GetSubgraph(*it);
       if (sub != nullptr && sub.get() != this) {
-        stack.emplace_back(sub.get(), sub->nodes_.begin());
+        stack.push_back(sub->head_);
       }
     }
   }
@@ -210,7 +237,7 @@ std::vector<Node *> ComputeGraph::GetAllNodes() const {
 }
 
 NodePtr ComputeGraph::GetNodePtr(const Node *node) const {
-  return HasNode(node) ? *node->position_ : nullptr;
+  return HasNode(node) ? node->self_ : nullptr;
 }
 
 Status ComputeGraph::AddDataEdge(Node *src, int32_t out_index, Node *dst, int32_t in_index) {
@@ -392,16 +419,16 @@ ComputeGraphPtr ComputeGraph::GetSubgraph(const std::string &name) const {
 
 Status ComputeGraph::GetTopologicalOrder(std::vector<Node *> *order) const {
   order->clear();
-  order->reserve(nodes_.size());
+  order->reserve(node_count_);
   // Kahn's algorithm with `order` itself as the FIFO queue of ready nodes.
-  for (const NodePtr &node : nodes_) {
+  for (Node *node = head_; node != nullptr; node = node->next_) {
     int64_t in_degree = static_cast<int64_t>(node->in_ctrl_.size());
     for (const InDataPeer &peer : node->in_peers_) {
       in_degree += peer.node != nullptr ? 1 : 0;
     }
     node->scratch_ = in_degree;
     if (in_degree == 0) {
-      order->push_back(node.get());
+      order->push_back(node);
     }
   }
   auto release = [order](Node *next) {
@@ -420,8 +447,8 @@ Status ComputeGraph::GetTopologicalOrder(std::vector<Node *> *order) const {
       release(next);
     }
   }
-  if (order->size() != nodes_.size()) {
-    for (const NodePtr &node : nodes_) {
+  if (order->size() != node_count_) {
+    for (const Node *node = head_; node != nullptr; node = node->next_) {
       if (node->scratch_ > 0) {
         return Fail("graph '" + name_ + "' has a cycle through node '" + node->GetName() + "'");
       }
@@ -435,9 +462,11 @@ Status ComputeGraph::TopologicalSort(bool recursive) {
   if (GetTopologicalOrder(&order) != SUCCESS) {
     return FAILED;
   }
-  // Splice every node to the back in order: O(n), iterators (and so positions) stay valid.
+  // Relink the list in the new order: O(n), no node moves in memory.
+  head_ = nullptr;
+  tail_ = nullptr;
   for (Node *node : order) {
-    nodes_.splice(nodes_.end(), nodes_, node->position_);
+    LinkBack(node);
   }
   if (recursive) {
     for (const ComputeGraphPtr &sub : subgraphs_) {
@@ -456,9 +485,9 @@ ComputeGraphPtr ComputeGraph::CloneBody(const std::string &name) const {
   // Source node -> clone through the scratch slot (the source's position in node order): no
   // hash map entry per node. Peers and inputs/outputs always belong to this graph.
   std::vector<Node *> clones;
-  clones.reserve(nodes_.size());
-  copy->nodes_by_name_.reserve(nodes_.size());
-  for (const NodePtr &node : nodes_) {
+  clones.reserve(node_count_);
+  copy->ReserveNodes(node_count_);
+  for (const Node *node = head_; node != nullptr; node = node->next_) {
     node->scratch_ = static_cast<int64_t>(clones.size());
     clones.push_back(copy->AddNode(node->op_desc_));
   }
@@ -466,8 +495,8 @@ ComputeGraphPtr ComputeGraph::CloneBody(const std::string &name) const {
     return clones[static_cast<size_t>(node->scratch_)];
   };
   // Copy the adjacency vectors directly so every ordering (fan-out, control) is preserved.
-  for (const NodePtr &node : nodes_) {
-    Node *clone = mapping(node.get());
+  for (const Node *node = head_; node != nullptr; node = node->next_) {
+    Node *clone = mapping(node);
     clone->in_peers_.reserve(node->in_peers_.size());
     for (const InDataPeer &peer : node->in_peers_) {
       clone->in_peers_.push_back(

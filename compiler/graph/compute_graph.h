@@ -6,7 +6,6 @@
 #define GE_GRAPH_COMPUTE_GRAPH_H_
 
 #include <cstdint>
-#include <list>
 #include <memory>
 #include <string>
 #include <unordered_map>
@@ -16,6 +15,7 @@
 #include "ge/ge_error_codes.h"
 #include "graph/attr_value.h"
 #include "graph/node.h"
+#include "graph/node_name_index.h"
 #include "graph/op_desc.h"
 
 namespace ge {
@@ -43,7 +43,9 @@ class ComputeGraph : public std::enable_shared_from_this<ComputeGraph> {
   Node *FindNode(const std::string &name) const;
   /// True when `node` is a live node of this graph (not of a subgraph).
   bool HasNode(const Node *node) const;
-  size_t GetDirectNodesSize() const { return nodes_.size(); }
+  size_t GetDirectNodesSize() const { return node_count_; }
+  /// Makes room for `count` nodes in the name index (a hint; large builders call it first).
+  void ReserveNodes(size_t count) { nodes_by_name_.Reserve(count); }
   /// Top-level nodes in list order.
   std::vector<Node *> GetDirectNodes() const;
   /// Nodes of this graph and, depth-first at their owner nodes, of every subgraph they own.
@@ -107,12 +109,17 @@ class ComputeGraph : public std::enable_shared_from_this<ComputeGraph> {
   void DetachOwnedSubgraphs(Node *node);
   ComputeGraphPtr CloneBody(const std::string &name) const;
   Status CheckOwned(const Node *node, const char *role) const;
+  void LinkBack(Node *node);
+  void Unlink(Node *node);
 
   std::string name_;
   uint32_t graph_id_ = 0;
   uint64_t next_seq_ = 0;
-  std::list<NodePtr> nodes_;
-  std::unordered_map<std::string, Node *> nodes_by_name_;
+  // Intrusive doubly linked node list (see Node::self_), in node order.
+  Node *head_ = nullptr;
+  Node *tail_ = nullptr;
+  size_t node_count_ = 0;
+  NodeNameIndex nodes_by_name_;
   std::vector<Node *> input_nodes_;
   std::vector<std::pair<Node *, int32_t>> outputs_;
   AttrMap attrs_;

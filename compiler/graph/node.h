@@ -4,7 +4,7 @@
 #define GE_GRAPH_NODE_H_
 
 #include <cstdint>
-#include <list>
+#include <list>  // kept for includers that relied on it
 #include <memory>
 #include <string>
 #include <vector>
@@ -67,8 +67,12 @@ class Node : public std::enable_shared_from_this<Node> {
   OpDesc op_desc_;
   ComputeGraph *owner_;
   uint64_t seq_ = 0;
-  std::list<NodePtr>::iterator position_;  // where the owner graph keeps this node
-  std::vector<InDataPeer> in_peers_;       // sized lazily up to the op's input count
+  // The owner graph keeps its nodes in an intrusive list (no list cell per node): `self_` is
+  // the graph's owning reference (reset on removal), prev_/next_ the neighbours in node order.
+  NodePtr self_;
+  Node *prev_ = nullptr;
+  Node *next_ = nullptr;
+  std::vector<InDataPeer> in_peers_;  // sized lazily up to the op's input count
   std::vector<std::vector<OutDataPeer>> out_peers_;
   std::vector<Node *> in_ctrl_;
   std::vector<Node *> out_ctrl_;
