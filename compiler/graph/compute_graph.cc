@@ -179,6 +179,87 @@ Status ComputeGraph::RemoveNode(Node *node) {
   return SUCCESS;
 }
 
+void ComputeGraph::CollectOwnedSubgraphs(const Node *node, std::vector<ComputeGraphPtr> *out) {
+  ComputeGraph *root = GetRootGraph();
+  for (const std::string &sub_name : node->GetOpDesc().GetSubgraphInstanceNames()) {
+    ComputeGraphPtr sub = root->GetSubgraph(sub_name);
+    if (sub == nullptr || sub->parent_node_ != node) {
+      continue;
+    }
+    out->push_back(sub);
+    // Nested subgraphs are registered flat on the same root and go with their owner.
+    for (const Node *inner = sub->head_; inner != nullptr; inner = inner->next_) {
+      sub->CollectOwnedSubgraphs(inner, out);
+    }
+  }
+}
+
+Node *ComputeGraph::TransferNodeFrom(ComputeGraph &source, Node *node) {
+  if (node == nullptr) {
+    SetLastError("cannot transfer a null node into graph '" + name_ + "'");
+    return nullptr;
+  }
+  if (&source == this) {
+    SetLastError("cannot transfer node '" + node->GetName() + "' from graph '" + name_ +
+                 "' into itself");
+    return nullptr;
+  }
+  if (!source.HasNode(node)) {
+    SetLastError("cannot transfer node '" + node->GetName() + "': it is not in graph '" +
+                 source.name_ + "'");
+    return nullptr;
+  }
+  if (nodes_by_name_.Find(node->GetName()) != nullptr) {
+    SetLastError("cannot transfer node '" + node->GetName() + "' from graph '" + source.name_ +
+                 "': graph '" + name_ + "' already has a node named '" + node->GetName() + "'");
+    return nullptr;
+  }
+  // Check every owned subgraph name against this root before changing anything.
+  std::vector<ComputeGraphPtr> subs;
+  source.CollectOwnedSubgraphs(node, &subs);
+  ComputeGraph *source_root = source.GetRootGraph();
+  ComputeGraph *root = GetRootGraph();
+  const bool same_root = root == source_root;
+  for (const ComputeGraphPtr &sub : subs) {
+    if (!same_root && (sub.get() == root || sub->name_ == root->name_ ||
+                       root->subgraphs_by_name_.count(sub->name_) != 0)) {
+      SetLastError("cannot transfer node '" + node->GetName() + "' into graph '" + name_ +
+                   "': its root already has a subgraph named '" + sub->name_ + "'");
+      return nullptr;
+    }
+  }
+  // Leave `source`: edges, graph inputs/outputs, name index and node list.
+  source.RemoveNodeEdges(node);
+  EraseFirst(source.input_nodes_, node);
+  source.outputs_.erase(std::remove_if(source.outputs_.begin(), source.outputs_.end(),
+                                       [node](const std::pair<Node *, int32_t> &output) {
+                                         return output.first == node;
+                                       }),
+                        source.outputs_.end());
+  source.nodes_by_name_.Erase(node);
+  source.Unlink(node);
+  --source.node_count_;
+  // Join this graph; self_ (the owning reference) moves with the node.
+  node->owner_ = this;
+  node->seq_ = next_seq_++;
+  nodes_by_name_.Insert(node);
+  LinkBack(node);
+  ++node_count_;
+  // Re-register the owned subgraphs; direct ones get this graph as parent.
+  std::weak_ptr<ComputeGraph> self = weak_from_this();
+  for (const ComputeGraphPtr &sub : subs) {
+    if (!same_root) {
+      source_root->RemoveSubgraph(sub->name_);
+      root->subgraphs_.push_back(sub);
+      root->subgraphs_by_name_.emplace(sub->name_, sub);
+    }
+    if (sub->parent_node_ == node) {
+      sub->parent_graph_ = self;
+    }
+  }
+  return node;
+}
+
 Status ComputeGraph::RenameNode(Node *node, const std::string &new_name) {
   if (CheckOwned(node, "renamed") != SUCCESS) {
     return FAILED;

@@ -40,6 +40,14 @@ class ComputeGraph : public std::enable_shared_from_this<ComputeGraph> {
   /// Removes a node with all its edges (and the subgraphs it owns). Handles to it expire.
   Status RemoveNode(Node *node);
   Status RenameNode(Node *node, const std::string &new_name);
+  /// Moves `node` from `source` into this graph without copying it: its data and control edges
+  /// in `source` are removed first (and it leaves `source`'s inputs/outputs), then it is appended
+  /// here with its OpDesc storage, and the subgraphs it owns move from `source`'s root registry to
+  /// this graph's root. The Node object (and every NodePtr to it) stays the same; the return
+  /// value is that node, now owned by this graph. Fails (nullptr, `source` unchanged) when `node`
+  /// is not a node of `source`, `source` is this graph, or its name (or the name of a subgraph
+  /// it owns) is already used here.
+  Node *TransferNodeFrom(ComputeGraph &source, Node *node);
   Node *FindNode(const std::string &name) const;
   /// True when `node` is a live node of this graph (not of a subgraph).
   bool HasNode(const Node *node) const;
@@ -107,6 +115,7 @@ class ComputeGraph : public std::enable_shared_from_this<ComputeGraph> {
  private:
   void RemoveNodeEdges(Node *node);
   void DetachOwnedSubgraphs(Node *node);
+  void CollectOwnedSubgraphs(const Node *node, std::vector<ComputeGraphPtr> *out);
   ComputeGraphPtr CloneBody(const std::string &name) const;
   Status CheckOwned(const Node *node, const char *role) const;
   void LinkBack(Node *node);

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "graph/inline_vector.h"
 #include "graph/op_desc.h"
 
 namespace ge {
@@ -72,8 +73,9 @@ class Node : public std::enable_shared_from_this<Node> {
   NodePtr self_;
   Node *prev_ = nullptr;
   Node *next_ = nullptr;
-  std::vector<InDataPeer> in_peers_;  // sized lazily up to the op's input count
-  std::vector<std::vector<OutDataPeer>> out_peers_;
+  // Sized lazily up to the op's port counts; the first port's entry is stored inline.
+  InlineVector<InDataPeer, 1> in_peers_;
+  InlineVector<std::vector<OutDataPeer>, 1> out_peers_;
   std::vector<Node *> in_ctrl_;
   std::vector<Node *> out_ctrl_;
   mutable int64_t scratch_ = 0;  // per-algorithm scratch (topological sort in-degrees)
