@@ -133,14 +133,15 @@ void ComputeGraph::RemoveNodeEdges(Node *node) {
     }
     node->out_peers_[out].clear();
   }
-  for (Node *src : node->in_ctrl_) {
-    EraseFirst(src->out_ctrl_, node);
+  if (node->ctrl_ != nullptr) {
+    for (Node *src : node->ctrl_->in) {
+      EraseFirst(src->MutableControl().out, node);
+    }
+    for (Node *dst : node->ctrl_->out) {
+      EraseFirst(dst->MutableControl().in, node);
+    }
+    node->ctrl_.reset();
   }
-  for (Node *dst : node->out_ctrl_) {
-    EraseFirst(dst->in_ctrl_, node);
-  }
-  node->in_ctrl_.clear();
-  node->out_ctrl_.clear();
 }
 
 void ComputeGraph::DetachOwnedSubgraphs(Node *node) {
@@ -394,8 +395,8 @@ Status ComputeGraph::AddControlEdge(Node *src, Node *dst) {
   if (HasControlEdge(src, dst)) {
     return Fail("control edge " + src->GetName() + " -> " + dst->GetName() + " already exists");
   }
-  src->out_ctrl_.push_back(dst);
-  dst->in_ctrl_.push_back(src);
+  src->MutableControl().out.push_back(dst);
+  dst->MutableControl().in.push_back(src);
   return SUCCESS;
 }
 
@@ -403,10 +404,10 @@ Status ComputeGraph::RemoveControlEdge(Node *src, Node *dst) {
   if (CheckOwned(src, "source") != SUCCESS || CheckOwned(dst, "destination") != SUCCESS) {
     return FAILED;
   }
-  if (!EraseFirst(src->out_ctrl_, dst)) {
+  if (src->ctrl_ == nullptr || !EraseFirst(src->ctrl_->out, dst)) {
     return Fail("no control edge " + src->GetName() + " -> " + dst->GetName());
   }
-  EraseFirst(dst->in_ctrl_, src);
+  EraseFirst(dst->MutableControl().in, src);
   return SUCCESS;
 }
 
@@ -415,10 +416,12 @@ bool ComputeGraph::HasControlEdge(const Node *src, const Node *dst) const {
     return false;
   }
   // Scan the shorter side: O(min degree).
-  if (src->out_ctrl_.size() <= dst->in_ctrl_.size()) {
-    return std::find(src->out_ctrl_.begin(), src->out_ctrl_.end(), dst) != src->out_ctrl_.end();
+  const std::vector<Node *> &outs = src->GetOutControlNodes();
+  const std::vector<Node *> &ins = dst->GetInControlNodes();
+  if (outs.size() <= ins.size()) {
+    return std::find(outs.begin(), outs.end(), dst) != outs.end();
   }
-  return std::find(dst->in_ctrl_.begin(), dst->in_ctrl_.end(), src) != dst->in_ctrl_.end();
+  return std::find(ins.begin(), ins.end(), src) != ins.end();
 }
 
 Status ComputeGraph::AddInputNode(Node *node) {
@@ -503,7 +506,7 @@ Status ComputeGraph::GetTopologicalOrder(std::vector<Node *> *order) const {
   order->reserve(node_count_);
   // Kahn's algorithm with `order` itself as the FIFO queue of ready nodes.
   for (Node *node = head_; node != nullptr; node = node->next_) {
-    int64_t in_degree = static_cast<int64_t>(node->in_ctrl_.size());
+    int64_t in_degree = static_cast<int64_t>(node->GetInControlNodes().size());
     for (const InDataPeer &peer : node->in_peers_) {
       in_degree += peer.node != nullptr ? 1 : 0;
     }
@@ -524,7 +527,7 @@ Status ComputeGraph::GetTopologicalOrder(std::vector<Node *> *order) const {
         release(peer.node);
       }
     }
-    for (Node *next : node->out_ctrl_) {
+    for (Node *next : node->GetOutControlNodes()) {
       release(next);
     }
   }
@@ -589,8 +592,9 @@ ComputeGraphPtr ComputeGraph::CloneBody(const std::string &name) const {
         clone->out_peers_[out].push_back(OutDataPeer{mapping(peer.node), peer.in_index});
       }
     }
-    for (Node *src : node->in_ctrl_) clone->in_ctrl_.push_back(mapping(src));
-    for (Node *dst : node->out_ctrl_) clone->out_ctrl_.push_back(mapping(dst));
+    for (Node *src : node->GetInControlNodes()) clone->MutableControl().in.push_back(mapping(src));
+    for (Node *dst : node->GetOutControlNodes())
+      clone->MutableControl().out.push_back(mapping(dst));
   }
   for (Node *input : input_nodes_) copy->input_nodes_.push_back(mapping(input));
   for (const auto &output : outputs_) {
