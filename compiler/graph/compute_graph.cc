@@ -221,6 +221,21 @@ Node *ComputeGraph::TransferNodeFrom(ComputeGraph &source, Node *node) {
   ComputeGraph *source_root = source.GetRootGraph();
   ComputeGraph *root = GetRootGraph();
   const bool same_root = root == source_root;
+  // Moving a node into a graph nested under one of its own subgraphs would make the node its
+  // own ancestor.
+  ComputeGraphPtr holder;  // keeps the graph being inspected alive while walking up
+  const ComputeGraph *graph = this;
+  for (int depth = 0; graph != nullptr && depth < 4096; ++depth) {
+    for (const ComputeGraphPtr &sub : subs) {
+      if (sub.get() == graph) {
+        SetLastError("cannot transfer node '" + node->GetName() + "' into graph '" + name_ +
+                     "': that graph is inside subgraph '" + sub->name_ + "' of the node");
+        return nullptr;
+      }
+    }
+    holder = graph->parent_graph_.lock();
+    graph = holder.get();
+  }
   for (const ComputeGraphPtr &sub : subs) {
     if (!same_root && (sub.get() == root || sub->name_ == root->name_ ||
                        root->subgraphs_by_name_.count(sub->name_) != 0)) {

@@ -107,6 +107,11 @@ TEST(TransferNodeTest, OwnedSubgraphsMoveToTheTargetRoot) {
   EXPECT_EQ(source->GetSubgraph("then"), then_graph);
   ASSERT_EQ(target->RemoveSubgraph("inner"), SUCCESS);
 
+  // Nor may the node move into its own (nested) subgraph.
+  EXPECT_EQ(inner_graph->TransferNodeFrom(*source, if_node), nullptr);
+  EXPECT_NE(GetLastError().find("inside subgraph 'inner' of the node"), std::string::npos);
+  EXPECT_EQ(if_node->GetOwnerGraph(), source.get());
+
   ASSERT_EQ(target->TransferNodeFrom(*source, if_node), if_node);
   EXPECT_TRUE(source->GetAllSubgraphs().empty());
   EXPECT_EQ(target->GetSubgraph("then"), then_graph);
