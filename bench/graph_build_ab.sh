@@ -1,27 +1,33 @@
 #!/bin/bash
 # Side-by-side run of the graph-construction benchmark for two builds of ge_py (issue #2 item 10):
-# the same ge_graph_build_bench binary is run against an old and the new libge_compiler.so (it has
+# the ge_graph_build_bench binary is run against an old and the new libge_compiler.so (it has
 # a RUNPATH, so LD_LIBRARY_PATH selects the library), and bench/graph_build.py with the matching
-# src/ trees. Two rounds, old and new alternating, so that load changes hit both alike; then one
-# 1M-node C++ run each. Prints CPU next to wall time and the load average.
+# src/ trees. When the IR class layouts differ between the two builds (node.h, op_desc.h,
+# ge_tensor.h changed), one binary cannot serve both: pass the old build's binary as OLD_BENCH.
+# Two rounds, old and new alternating, so that load changes hit both alike; then one 1M-node C++
+# run each. Prints CPU next to wall time and the load average.
 #
-# Usage: bench/graph_build_ab.sh OLD_LIB_DIR OLD_SRC_DIR [BUILD_DIR]
+# Usage: bench/graph_build_ab.sh OLD_LIB_DIR OLD_SRC_DIR [BUILD_DIR [OLD_BENCH]]
 #   OLD_LIB_DIR  directory holding the old libge_compiler.so
 #   OLD_SRC_DIR  the old tree's src/ (e.g. from `git archive <rev> src | tar -x -C /tmp/old`)
 #   BUILD_DIR    the new build (default build/integ); needs the ge_graph_build_bench target built
+#   OLD_BENCH    ge_graph_build_bench compiled against the old headers (default: the new binary)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 old_lib=$1
 old_src=$2
 build=${3:-$root/build/integ}
 bench=$build/compiler/es/ge_graph_build_bench
+old_bench=${4:-$bench}
 load() { cut -d' ' -f1-3 /proc/loadavg; }
 run() {  # run <old|new> <what...>
-  local lib src
-  if [ "$1" = old ]; then lib=$old_lib src=$old_src; else lib=$build/compiler src=$root/src; fi
+  local lib src bin
+  if [ "$1" = old ]; then lib=$old_lib src=$old_src bin=$old_bench; else
+    lib=$build/compiler src=$root/src bin=$bench
+  fi
   shift
   case $1 in
-    cpp) LD_LIBRARY_PATH=$lib nice -n 10 "$bench" "$2" "$3" | tr '\n' ' '; echo ;;
+    cpp) LD_LIBRARY_PATH=$lib nice -n 10 "$bin" "$2" "$3" | tr '\n' ' '; echo ;;
     py) PYTHONPATH=$src GE_PY_COMPILER_LIB=$lib/libge_compiler.so nice -n 10 \
           python3 "$root/bench/graph_build.py" --skip-cpp --nodes-py "$2" ;;
   esac

@@ -2,6 +2,7 @@
 // Data -> Identity -> ... in the C++ IR, directly and through EsGraphBuilder, and sorts it
 // topologically. Prints one "<label> <wall seconds> <cpu seconds>" line per measurement: the CPU
 // time of the process is what to compare on a machine shared with other jobs.
+#include <sys/resource.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -46,6 +47,13 @@ class Stopwatch {
   double cpu_ = 0.0;
 };
 
+/// Peak resident set size of the process in bytes.
+double PeakRssBytes() {
+  rusage usage{};
+  getrusage(RUSAGE_SELF, &usage);
+  return static_cast<double>(usage.ru_maxrss) * 1024.0;
+}
+
 int Die(const char *what) {
   std::fprintf(stderr, "%s failed: %s\n", what, ge::GetLastError().c_str());
   return 1;
@@ -59,6 +67,7 @@ int main(int argc, char **argv) {
   const bool measure_air = argc > 2 && std::atoll(argv[2]) != 0;
 
   // (1) Raw IR: AddNode + AddDataEdge per node.
+  const double rss_before = PeakRssBytes();
   Stopwatch watch;
   auto graph = std::make_shared<ge::ComputeGraph>("chain");
   ge::Node *prev = nullptr;
@@ -74,6 +83,9 @@ int main(int argc, char **argv) {
     prev = node;
   }
   watch.Report("ir_build");
+  // Fresh memory per node (peak RSS growth / N): the first touch of a page is what costs here.
+  std::printf("ir_bytes_per_node %.0f\n", (PeakRssBytes() - rss_before) / static_cast<double>(n));
+  watch.Restart();
   std::vector<ge::Node *> order;
   if (graph->GetTopologicalOrder(&order) != ge::SUCCESS) return Die("GetTopologicalOrder");
   watch.Report("ir_topo_order");

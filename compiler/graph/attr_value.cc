@@ -7,13 +7,13 @@ namespace ge {
 namespace {
 // Storage alternative index → AttrValueType, in GeAttrValue::Storage order.
 constexpr std::array<AttrValueType, std::variant_size_v<GeAttrValue::Storage>> kTypeByIndex = {{
-    AttrValueType::kNone,         AttrValueType::kString,        AttrValueType::kFloat,
-    AttrValueType::kBool,         AttrValueType::kInt,           AttrValueType::kTensorDesc,
-    AttrValueType::kTensor,       AttrValueType::kBytes,         AttrValueType::kGraph,
-    AttrValueType::kNamedAttrs,   AttrValueType::kListListInt,   AttrValueType::kDataType,
-    AttrValueType::kListListFloat, AttrValueType::kListString,   AttrValueType::kListFloat,
-    AttrValueType::kListBool,     AttrValueType::kListInt,       AttrValueType::kListTensorDesc,
-    AttrValueType::kListTensor,   AttrValueType::kListBytes,     AttrValueType::kListGraph,
+    AttrValueType::kNone,           AttrValueType::kString,       AttrValueType::kFloat,
+    AttrValueType::kBool,           AttrValueType::kInt,          AttrValueType::kTensorDesc,
+    AttrValueType::kTensor,         AttrValueType::kBytes,        AttrValueType::kGraph,
+    AttrValueType::kNamedAttrs,     AttrValueType::kListListInt,  AttrValueType::kDataType,
+    AttrValueType::kListListFloat,  AttrValueType::kListString,   AttrValueType::kListFloat,
+    AttrValueType::kListBool,       AttrValueType::kListInt,      AttrValueType::kListTensorDesc,
+    AttrValueType::kListTensor,     AttrValueType::kListBytes,    AttrValueType::kListGraph,
     AttrValueType::kListNamedAttrs, AttrValueType::kListDataType,
 }};
 }  // namespace

@@ -71,8 +71,8 @@ class GeAttrValue {
 
   GeAttrValue() = default;
   template <typename T, typename = std::enable_if_t<std::is_constructible<Storage, T>::value>>
-  GeAttrValue(T &&value) : storage_(std::forward<T>(value)) {}  // NOLINT: implicit by design
-  GeAttrValue(const char *value) : storage_(std::string(value)) {}  // NOLINT
+  GeAttrValue(T &&value) : storage_(std::forward<T>(value)) {}       // NOLINT: implicit by design
+  GeAttrValue(const char *value) : storage_(std::string(value)) {}   // NOLINT
   GeAttrValue(int value) : storage_(static_cast<int64_t>(value)) {}  // NOLINT
 
   AttrValueType GetValueType() const;

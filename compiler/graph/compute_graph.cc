@@ -25,10 +25,35 @@ std::string Endpoint(const Node *node, int32_t index) {
 
 ComputeGraph::~ComputeGraph() {
   // Nodes may outlive the graph through shared handles held elsewhere; make them orphans so
-  // that weak handles and owner checks never see a dangling graph pointer.
-  for (const NodePtr &node : nodes_) {
+  // that weak handles and owner checks never see a dangling graph pointer. One pass: read the
+  // successor before dropping the graph's reference, which may destroy the node.
+  Node *node = head_;
+  while (node != nullptr) {
+    Node *next = node->next_;
     node->owner_ = nullptr;
+    node->prev_ = nullptr;
+    node->next_ = nullptr;
+    node->self_.reset();
+    node = next;
   }
+}
+
+void ComputeGraph::LinkBack(Node *node) {
+  node->prev_ = tail_;
+  node->next_ = nullptr;
+  if (tail_ != nullptr) {
+    tail_->next_ = node;
+  } else {
+    head_ = node;
+  }
+  tail_ = node;
+}
+
+void ComputeGraph::Unlink(Node *node) {
+  (node->prev_ != nullptr ? node->prev_->next_ : head_) = node->next_;
+  (node->next_ != nullptr ? node->next_->prev_ : tail_) = node->prev_;
+  node->prev_ = nullptr;
+  node->next_ = nullptr;
 }
 
 Status ComputeGraph::SetName(const std::string &name) {
@@ -68,17 +93,18 @@ Node *ComputeGraph::AddNode(OpDesc op_desc) {
     SetLastError("cannot add a node with an empty name to graph '" + name_ + "'");
     return nullptr;
   }
-  auto slot = nodes_by_name_.try_emplace(name, nullptr);
-  if (!slot.second) {
+  if (nodes_by_name_.Find(name) != nullptr) {
     SetLastError("graph '" + name_ + "' already has a node named '" + name + "'");
     return nullptr;
   }
   auto node = std::make_shared<Node>(std::move(op_desc), this);
-  node->seq_ = next_seq_++;
-  nodes_.push_back(node);
-  node->position_ = std::prev(nodes_.end());
-  slot.first->second = node.get();
-  return node.get();
+  Node *raw = node.get();
+  raw->seq_ = next_seq_++;
+  raw->self_ = std::move(node);
+  nodes_by_name_.Insert(raw);
+  LinkBack(raw);
+  ++node_count_;
+  return raw;
 }
 
 Status ComputeGraph::CheckOwned(const Node *node, const char *role) const {
@@ -107,14 +133,15 @@ void ComputeGraph::RemoveNodeEdges(Node *node) {
     }
     node->out_peers_[out].clear();
   }
-  for (Node *src : node->in_ctrl_) {
-    EraseFirst(src->out_ctrl_, node);
+  if (node->ctrl_ != nullptr) {
+    for (Node *src : node->ctrl_->in) {
+      EraseFirst(src->MutableControl().out, node);
+    }
+    for (Node *dst : node->ctrl_->out) {
+      EraseFirst(dst->MutableControl().in, node);
+    }
+    node->ctrl_.reset();
   }
-  for (Node *dst : node->out_ctrl_) {
-    EraseFirst(dst->in_ctrl_, node);
-  }
-  node->in_ctrl_.clear();
-  node->out_ctrl_.clear();
 }
 
 void ComputeGraph::DetachOwnedSubgraphs(Node *node) {
@@ -125,8 +152,8 @@ void ComputeGraph::DetachOwnedSubgraphs(Node *node) {
       continue;
     }
     // Nested subgraphs go with their owner.
-    for (const NodePtr &inner : sub->nodes_) {
-      sub->DetachOwnedSubgraphs(inner.get());
+    for (Node *inner = sub->head_; inner != nullptr; inner = inner->next_) {
+      sub->DetachOwnedSubgraphs(inner);
     }
     root->RemoveSubgraph(sub_name);
   }
@@ -144,10 +171,109 @@ Status ComputeGraph::RemoveNode(Node *node) {
                                   return output.first == node;
                                 }),
                  outputs_.end());
-  nodes_by_name_.erase(node->GetName());
+  nodes_by_name_.Erase(node);
   node->owner_ = nullptr;
-  nodes_.erase(node->position_);  // may destroy the node
+  Unlink(node);
+  --node_count_;
+  NodePtr keep = std::move(node->self_);
+  keep.reset();  // may destroy the node: nothing touches it afterwards
   return SUCCESS;
+}
+
+void ComputeGraph::CollectOwnedSubgraphs(const Node *node, std::vector<ComputeGraphPtr> *out) {
+  ComputeGraph *root = GetRootGraph();
+  for (const std::string &sub_name : node->GetOpDesc().GetSubgraphInstanceNames()) {
+    ComputeGraphPtr sub = root->GetSubgraph(sub_name);
+    if (sub == nullptr || sub->parent_node_ != node) {
+      continue;
+    }
+    out->push_back(sub);
+    // Nested subgraphs are registered flat on the same root and go with their owner.
+    for (const Node *inner = sub->head_; inner != nullptr; inner = inner->next_) {
+      sub->CollectOwnedSubgraphs(inner, out);
+    }
+  }
+}
+
+Node *ComputeGraph::TransferNodeFrom(ComputeGraph &source, Node *node) {
+  if (node == nullptr) {
+    SetLastError("cannot transfer a null node into graph '" + name_ + "'");
+    return nullptr;
+  }
+  if (&source == this) {
+    SetLastError("cannot transfer node '" + node->GetName() + "' from graph '" + name_ +
+                 "' into itself");
+    return nullptr;
+  }
+  if (!source.HasNode(node)) {
+    SetLastError("cannot transfer node '" + node->GetName() + "': it is not in graph '" +
+                 source.name_ + "'");
+    return nullptr;
+  }
+  if (nodes_by_name_.Find(node->GetName()) != nullptr) {
+    SetLastError("cannot transfer node '" + node->GetName() + "' from graph '" + source.name_ +
+                 "': graph '" + name_ + "' already has a node named '" + node->GetName() + "'");
+    return nullptr;
+  }
+  // Check every owned subgraph name against this root before changing anything.
+  std::vector<ComputeGraphPtr> subs;
+  source.CollectOwnedSubgraphs(node, &subs);
+  ComputeGraph *source_root = source.GetRootGraph();
+  ComputeGraph *root = GetRootGraph();
+  const bool same_root = root == source_root;
+  // Moving a node into a graph nested under one of its own subgraphs would make the node its
+  // own ancestor.
+  ComputeGraphPtr holder;  // keeps the graph being inspected alive while walking up
+  const ComputeGraph *graph = this;
+  for (int depth = 0; graph != nullptr && depth < 4096; ++depth) {
+    for (const ComputeGraphPtr &sub : subs) {
+      if (sub.get() == graph) {
+        SetLastError("cannot transfer node '" + node->GetName() + "' into graph '" + name_ +
+                     "': that graph is inside subgraph '" + sub->name_ + "' of the node");
+        return nullptr;
+      }
+    }
+    holder = graph->parent_graph_.lock();
+    graph = holder.get();
+  }
+  for (const ComputeGraphPtr &sub : subs) {
+    if (!same_root && (sub.get() == root || sub->name_ == root->name_ ||
+                       root->subgraphs_by_name_.count(sub->name_) != 0)) {
+      SetLastError("cannot transfer node '" + node->GetName() + "' into graph '" + name_ +
+                   "': its root already has a subgraph named '" + sub->name_ + "'");
+      return nullptr;
+    }
+  }
+  // Leave `source`: edges, graph inputs/outputs, name index and node list.
+  source.RemoveNodeEdges(node);
+  EraseFirst(source.input_nodes_, node);
+  source.outputs_.erase(std::remove_if(source.outputs_.begin(), source.outputs_.end(),
+                                       [node](const std::pair<Node *, int32_t> &output) {
+                                         return output.first == node;
+                                       }),
+                        source.outputs_.end());
+  source.nodes_by_name_.Erase(node);
+  source.Unlink(node);
+  --source.node_count_;
+  // Join this graph; self_ (the owning reference) moves with the node.
+  node->owner_ = this;
+  node->seq_ = next_seq_++;
+  nodes_by_name_.Insert(node);
+  LinkBack(node);
+  ++node_count_;
+  // Re-register the owned subgraphs; direct ones get this graph as parent.
+  std::weak_ptr<ComputeGraph> self = weak_from_this();
+  for (const ComputeGraphPtr &sub : subs) {
+    if (!same_root) {
+      source_root->RemoveSubgraph(sub->name_);
+      root->subgraphs_.push_back(sub);
+      root->subgraphs_by_name_.emplace(sub->name_, sub);
+    }
+    if (sub->parent_node_ == node) {
+      sub->parent_graph_ = self;
+    }
+  }
+  return node;
 }
 
 Status ComputeGraph::RenameNode(Node *node, const std::string &new_name) {
@@ -160,25 +286,22 @@ Status ComputeGraph::RenameNode(Node *node, const std::string &new_name) {
   if (new_name == node->GetName()) {
     return SUCCESS;
   }
-  if (nodes_by_name_.count(new_name) != 0) {
+  if (nodes_by_name_.Find(new_name) != nullptr) {
     return Fail("graph '" + name_ + "' already has a node named '" + new_name + "'");
   }
-  nodes_by_name_.erase(node->GetName());
+  nodes_by_name_.Erase(node);
   node->op_desc_.SetName(new_name);
-  nodes_by_name_.emplace(new_name, node);
+  nodes_by_name_.Insert(node);
   return SUCCESS;
 }
 
-Node *ComputeGraph::FindNode(const std::string &name) const {
-  auto it = nodes_by_name_.find(name);
-  return it == nodes_by_name_.end() ? nullptr : it->second;
-}
+Node *ComputeGraph::FindNode(const std::string &name) const { return nodes_by_name_.Find(name); }
 
 std::vector<Node *> ComputeGraph::GetDirectNodes() const {
   std::vector<Node *> nodes;
-  nodes.reserve(nodes_.size());
-  for (const NodePtr &node : nodes_) {
-    nodes.push_back(node.get());
+  nodes.reserve(node_count_);
+  for (Node *node = head_; node != nullptr; node = node->next_) {
+    nodes.push_back(node);
   }
   return nodes;
 }
@@ -186,23 +309,24 @@ std::vector<Node *> ComputeGraph::GetDirectNodes() const {
 std::vector<Node *> ComputeGraph::GetAllNodes() const {
   std::vector<Node *> nodes;
   const ComputeGraph *root = const_cast<ComputeGraph *>(this)->GetRootGraph();
-  // Explicit stack of (graph, next position) to stay iterative on deep nesting.
-  std::vector<std::pair<const ComputeGraph *, std::list<NodePtr>::const_iterator>> stack;
-  stack.emplace_back(this, nodes_.begin());
+  nodes.reserve(node_count_);
+  // Explicit stack of next nodes (one per graph being walked) to stay iterative on deep nesting.
+  std::vector<const Node *> stack;
+  stack.push_back(head_);
   while (!stack.empty()) {
-    auto &top = stack.back();
-    if (top.second == top.first->nodes_.end()) {
+    Node *node = const_cast<Node *>(stack.back());
+    if (node == nullptr) {
       stack.pop_back();
       continue;
     }
-    Node *node = (top.second++)->get();
+    stack.back() = node->next_;
     nodes.push_back(node);
     const auto &sub_names = node->GetOpDesc().GetSubgraphInstanceNames();
     // Push in reverse so the first subgraph is visited first.
     for (auto it = sub_names.rbegin(); it != sub_names.rend(); ++it) {
       ComputeGraphPtr sub = root->GetSubgraph(*it);
       if (sub != nullptr && sub.get() != this) {
-        stack.emplace_back(sub.get(), sub->nodes_.begin());
+        stack.push_back(sub->head_);
       }
     }
   }
@@ -210,7 +334,7 @@ std::vector<Node *> ComputeGraph::GetAllNodes() const {
 }
 
 NodePtr ComputeGraph::GetNodePtr(const Node *node) const {
-  return HasNode(node) ? *node->position_ : nullptr;
+  return HasNode(node) ? node->self_ : nullptr;
 }
 
 Status ComputeGraph::AddDataEdge(Node *src, int32_t out_index, Node *dst, int32_t in_index) {
@@ -286,8 +410,8 @@ Status ComputeGraph::AddControlEdge(Node *src, Node *dst) {
   if (HasControlEdge(src, dst)) {
     return Fail("control edge " + src->GetName() + " -> " + dst->GetName() + " already exists");
   }
-  src->out_ctrl_.push_back(dst);
-  dst->in_ctrl_.push_back(src);
+  src->MutableControl().out.push_back(dst);
+  dst->MutableControl().in.push_back(src);
   return SUCCESS;
 }
 
@@ -295,10 +419,10 @@ Status ComputeGraph::RemoveControlEdge(Node *src, Node *dst) {
   if (CheckOwned(src, "source") != SUCCESS || CheckOwned(dst, "destination") != SUCCESS) {
     return FAILED;
   }
-  if (!EraseFirst(src->out_ctrl_, dst)) {
+  if (src->ctrl_ == nullptr || !EraseFirst(src->ctrl_->out, dst)) {
     return Fail("no control edge " + src->GetName() + " -> " + dst->GetName());
   }
-  EraseFirst(dst->in_ctrl_, src);
+  EraseFirst(dst->MutableControl().in, src);
   return SUCCESS;
 }
 
@@ -307,10 +431,12 @@ bool ComputeGraph::HasControlEdge(const Node *src, const Node *dst) const {
     return false;
   }
   // Scan the shorter side: O(min degree).
-  if (src->out_ctrl_.size() <= dst->in_ctrl_.size()) {
-    return std::find(src->out_ctrl_.begin(), src->out_ctrl_.end(), dst) != src->out_ctrl_.end();
+  const std::vector<Node *> &outs = src->GetOutControlNodes();
+  const std::vector<Node *> &ins = dst->GetInControlNodes();
+  if (outs.size() <= ins.size()) {
+    return std::find(outs.begin(), outs.end(), dst) != outs.end();
   }
-  return std::find(dst->in_ctrl_.begin(), dst->in_ctrl_.end(), src) != dst->in_ctrl_.end();
+  return std::find(ins.begin(), ins.end(), src) != ins.end();
 }
 
 Status ComputeGraph::AddInputNode(Node *node) {
@@ -392,16 +518,16 @@ ComputeGraphPtr ComputeGraph::GetSubgraph(const std::string &name) const {
 
 Status ComputeGraph::GetTopologicalOrder(std::vector<Node *> *order) const {
   order->clear();
-  order->reserve(nodes_.size());
+  order->reserve(node_count_);
   // Kahn's algorithm with `order` itself as the FIFO queue of ready nodes.
-  for (const NodePtr &node : nodes_) {
-    int64_t in_degree = static_cast<int64_t>(node->in_ctrl_.size());
+  for (Node *node = head_; node != nullptr; node = node->next_) {
+    int64_t in_degree = static_cast<int64_t>(node->GetInControlNodes().size());
     for (const InDataPeer &peer : node->in_peers_) {
       in_degree += peer.node != nullptr ? 1 : 0;
     }
     node->scratch_ = in_degree;
     if (in_degree == 0) {
-      order->push_back(node.get());
+      order->push_back(node);
     }
   }
   auto release = [order](Node *next) {
@@ -416,12 +542,12 @@ Status ComputeGraph::GetTopologicalOrder(std::vector<Node *> *order) const {
         release(peer.node);
       }
     }
-    for (Node *next : node->out_ctrl_) {
+    for (Node *next : node->GetOutControlNodes()) {
       release(next);
     }
   }
-  if (order->size() != nodes_.size()) {
-    for (const NodePtr &node : nodes_) {
+  if (order->size() != node_count_) {
+    for (const Node *node = head_; node != nullptr; node = node->next_) {
       if (node->scratch_ > 0) {
         return Fail("graph '" + name_ + "' has a cycle through node '" + node->GetName() + "'");
       }
@@ -435,9 +561,11 @@ Status ComputeGraph::TopologicalSort(bool recursive) {
   if (GetTopologicalOrder(&order) != SUCCESS) {
     return FAILED;
   }
-  // Splice every node to the back in order: O(n), iterators (and so positions) stay valid.
+  // Relink the list in the new order: O(n), no node moves in memory.
+  head_ = nullptr;
+  tail_ = nullptr;
   for (Node *node : order) {
-    nodes_.splice(nodes_.end(), nodes_, node->position_);
+    LinkBack(node);
   }
   if (recursive) {
     for (const ComputeGraphPtr &sub : subgraphs_) {
@@ -456,9 +584,9 @@ ComputeGraphPtr ComputeGraph::CloneBody(const std::string &name) const {
   // Source node -> clone through the scratch slot (the source's position in node order): no
   // hash map entry per node. Peers and inputs/outputs always belong to this graph.
   std::vector<Node *> clones;
-  clones.reserve(nodes_.size());
-  copy->nodes_by_name_.reserve(nodes_.size());
-  for (const NodePtr &node : nodes_) {
+  clones.reserve(node_count_);
+  copy->ReserveNodes(node_count_);
+  for (const Node *node = head_; node != nullptr; node = node->next_) {
     node->scratch_ = static_cast<int64_t>(clones.size());
     clones.push_back(copy->AddNode(node->op_desc_));
   }
@@ -466,8 +594,8 @@ ComputeGraphPtr ComputeGraph::CloneBody(const std::string &name) const {
     return clones[static_cast<size_t>(node->scratch_)];
   };
   // Copy the adjacency vectors directly so every ordering (fan-out, control) is preserved.
-  for (const NodePtr &node : nodes_) {
-    Node *clone = mapping(node.get());
+  for (const Node *node = head_; node != nullptr; node = node->next_) {
+    Node *clone = mapping(node);
     clone->in_peers_.reserve(node->in_peers_.size());
     for (const InDataPeer &peer : node->in_peers_) {
       clone->in_peers_.push_back(
@@ -479,8 +607,9 @@ ComputeGraphPtr ComputeGraph::CloneBody(const std::string &name) const {
         clone->out_peers_[out].push_back(OutDataPeer{mapping(peer.node), peer.in_index});
       }
     }
-    for (Node *src : node->in_ctrl_) clone->in_ctrl_.push_back(mapping(src));
-    for (Node *dst : node->out_ctrl_) clone->out_ctrl_.push_back(mapping(dst));
+    for (Node *src : node->GetInControlNodes()) clone->MutableControl().in.push_back(mapping(src));
+    for (Node *dst : node->GetOutControlNodes())
+      clone->MutableControl().out.push_back(mapping(dst));
   }
   for (Node *input : input_nodes_) copy->input_nodes_.push_back(mapping(input));
   for (const auto &output : outputs_) {

@@ -6,7 +6,6 @@
 #define GE_GRAPH_COMPUTE_GRAPH_H_
 
 #include <cstdint>
-#include <list>
 #include <memory>
 #include <string>
 #include <unordered_map>
@@ -16,6 +15,7 @@
 #include "ge/ge_error_codes.h"
 #include "graph/attr_value.h"
 #include "graph/node.h"
+#include "graph/node_name_index.h"
 #include "graph/op_desc.h"
 
 namespace ge {
@@ -40,24 +40,26 @@ class ComputeGraph : public std::enable_shared_from_this<ComputeGraph> {
   /// Removes a node with all its edges (and the subgraphs it owns). Handles to it expire.
   Status RemoveNode(Node *node);
   Status RenameNode(Node *node, const std::string &new_name);
+  /// Moves `node` from `source` into this graph without copying it: its data and control edges
+  /// in `source` are removed first (and it leaves `source`'s inputs/outputs), then it is appended
+  /// here with its OpDesc storage, and the subgraphs it owns move from `source`'s root registry to
+  /// this graph's root. The Node object (and every NodePtr to it) stays the same; the return
+  /// value is that node, now owned by this graph. Fails (nullptr, `source` unchanged) when `node`
+  /// is not a node of `source`, `source` is this graph, or its name (or the name of a subgraph
+  /// it owns) is already used here.
+  Node *TransferNodeFrom(ComputeGraph &source, Node *node);
   Node *FindNode(const std::string &name) const;
   /// True when `node` is a live node of this graph (not of a subgraph).
   bool HasNode(const Node *node) const;
-  size_t GetDirectNodesSize() const { return nodes_.size(); }
+  size_t GetDirectNodesSize() const { return node_count_; }
+  /// Makes room for `count` nodes in the name index (a hint; large builders call it first).
+  void ReserveNodes(size_t count) { nodes_by_name_.Reserve(count); }
   /// Top-level nodes in list order.
   std::vector<Node *> GetDirectNodes() const;
   /// Nodes of this graph and, depth-first at their owner nodes, of every subgraph they own.
   std::vector<Node *> GetAllNodes() const;
   /// Shared ownership of a node of this graph (for weak handles).
   NodePtr GetNodePtr(const Node *node) const;
-
-  // ---- moving a node between graphs (compute_graph_transfer.cc) ----
-  /// Moves `node` from `source` into this graph and returns it (the same Node object, OpDesc
-  /// storage kept). Its edges in `source` are removed first; in this graph it starts without
-  /// edges, as the last node of the list, and is not registered as a graph input or output.
-  /// Fails (nullptr, graph unchanged) when `node` is not a node of `source`, `source` is this
-  /// graph, the name is already used here, or the node owns subgraphs.
-  Node *TransferNodeFrom(ComputeGraph &source, Node *node);
 
   // ---- edges ----
   /// src:out → dst:in. Fails if an index is out of range, dst:in is already connected, or the
@@ -113,14 +115,20 @@ class ComputeGraph : public std::enable_shared_from_this<ComputeGraph> {
  private:
   void RemoveNodeEdges(Node *node);
   void DetachOwnedSubgraphs(Node *node);
+  void CollectOwnedSubgraphs(const Node *node, std::vector<ComputeGraphPtr> *out);
   ComputeGraphPtr CloneBody(const std::string &name) const;
   Status CheckOwned(const Node *node, const char *role) const;
+  void LinkBack(Node *node);
+  void Unlink(Node *node);
 
   std::string name_;
   uint32_t graph_id_ = 0;
   uint64_t next_seq_ = 0;
-  std::list<NodePtr> nodes_;
-  std::unordered_map<std::string, Node *> nodes_by_name_;
+  // Intrusive doubly linked node list (see Node::self_), in node order.
+  Node *head_ = nullptr;
+  Node *tail_ = nullptr;
+  size_t node_count_ = 0;
+  NodeNameIndex nodes_by_name_;
   std::vector<Node *> input_nodes_;
   std::vector<std::pair<Node *, int32_t>> outputs_;
   AttrMap attrs_;

@@ -41,6 +41,11 @@ std::string GeShape::ToString() const {
   return text + "]";
 }
 
+struct GeTensorDesc::Extra {
+  std::string name;
+  AttrMap attrs;
+};
+
 GeTensorDesc::GeTensorDesc() = default;
 
 GeTensorDesc::GeTensorDesc(GeShape shape, Format format, DataType dtype)
@@ -54,8 +59,7 @@ GeTensorDesc::GeTensorDesc(const GeTensorDesc &other)
       origin_format_(other.origin_format_),
       dtype_(other.dtype_),
       origin_dtype_(other.origin_dtype_),
-      name_(other.name_),
-      attrs_(other.attrs_ ? std::make_unique<AttrMap>(*other.attrs_) : nullptr) {}
+      extra_(other.extra_ ? std::make_unique<Extra>(*other.extra_) : nullptr) {}
 
 GeTensorDesc &GeTensorDesc::operator=(const GeTensorDesc &other) {
   if (this != &other) {
@@ -69,17 +73,30 @@ GeTensorDesc::GeTensorDesc(GeTensorDesc &&other) noexcept = default;
 GeTensorDesc &GeTensorDesc::operator=(GeTensorDesc &&other) noexcept = default;
 GeTensorDesc::~GeTensorDesc() = default;
 
-const AttrMap &GeTensorDesc::GetAttrs() const {
-  static const AttrMap kEmpty;
-  return attrs_ ? *attrs_ : kEmpty;
+GeTensorDesc::Extra &GeTensorDesc::MutableExtra() {
+  if (!extra_) {
+    extra_ = std::make_unique<Extra>();
+  }
+  return *extra_;
 }
 
-AttrMap &GeTensorDesc::MutableAttrs() {
-  if (!attrs_) {
-    attrs_ = std::make_unique<AttrMap>();
-  }
-  return *attrs_;
+const std::string &GeTensorDesc::GetName() const {
+  static const std::string kEmpty;
+  return extra_ ? extra_->name : kEmpty;
 }
+
+void GeTensorDesc::SetName(std::string name) {
+  if (extra_ || !name.empty()) {
+    MutableExtra().name = std::move(name);
+  }
+}
+
+const AttrMap &GeTensorDesc::GetAttrs() const {
+  static const AttrMap kEmpty;
+  return extra_ ? extra_->attrs : kEmpty;
+}
+
+AttrMap &GeTensorDesc::MutableAttrs() { return MutableExtra().attrs; }
 
 bool GeTensorDesc::IsSameMeta(const GeTensorDesc &other) const {
   return shape_ == other.shape_ && format_ == other.format_ && dtype_ == other.dtype_ &&
@@ -88,7 +105,7 @@ bool GeTensorDesc::IsSameMeta(const GeTensorDesc &other) const {
 
 bool GeTensorDesc::operator==(const GeTensorDesc &other) const {
   return IsSameMeta(other) && origin_shape_initialized_ == other.origin_shape_initialized_ &&
-         origin_dtype_ == other.origin_dtype_ && name_ == other.name_ &&
+         origin_dtype_ == other.origin_dtype_ && GetName() == other.GetName() &&
          GetAttrs() == other.GetAttrs();
 }
 

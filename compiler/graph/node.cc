@@ -6,6 +6,11 @@
 
 namespace ge {
 
+const std::vector<Node *> &Node::NoNodes() {
+  static const std::vector<Node *> kNone;
+  return kNone;
+}
+
 InDataPeer Node::GetInDataPeer(size_t in_index) const {
   return in_index < in_peers_.size() ? in_peers_[in_index] : InDataPeer{};
 }
@@ -49,7 +54,7 @@ std::vector<Node *> Node::GetInAllNodes() const {
   for (Node *node : GetInDataNodes()) {
     if (seen.insert(node).second) nodes.push_back(node);
   }
-  for (Node *node : in_ctrl_) {
+  for (Node *node : GetInControlNodes()) {
     if (seen.insert(node).second) nodes.push_back(node);
   }
   return nodes;
@@ -61,7 +66,7 @@ std::vector<Node *> Node::GetOutAllNodes() const {
   for (Node *node : GetOutDataNodes()) {
     if (seen.insert(node).second) nodes.push_back(node);
   }
-  for (Node *node : out_ctrl_) {
+  for (Node *node : GetOutControlNodes()) {
     if (seen.insert(node).second) nodes.push_back(node);
   }
   return nodes;

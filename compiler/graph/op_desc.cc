@@ -2,25 +2,64 @@
 #include "graph/op_desc.h"
 
 #include <algorithm>
+#include <cstddef>
 
 namespace ge {
 namespace {
 const std::string kEmptyName;
 
-int32_t IndexOf(const std::vector<std::string> &names, const std::string &name) {
-  auto it = std::find(names.begin(), names.end(), name);
-  return it == names.end() ? -1 : static_cast<int32_t>(it - names.begin());
+const AttrMap kNoAttrs;
+const std::vector<std::string> kNoSubgraphs;
+
+/// Index of `name` in names[begin, end) relative to `begin`, -1 when absent.
+int32_t IndexOf(const std::vector<std::string> &names, size_t begin, size_t end,
+                const std::string &name) {
+  auto first = names.begin() + static_cast<std::ptrdiff_t>(begin);
+  auto it = std::find(first, names.begin() + static_cast<std::ptrdiff_t>(end), name);
+  return it == names.begin() + static_cast<std::ptrdiff_t>(end) ? -1
+                                                                : static_cast<int32_t>(it - first);
 }
 }  // namespace
 
+OpDesc::OpDesc(const OpDesc &other)
+    : name_(other.name_),
+      type_(other.type_),
+      id_(other.id_),
+      inputs_(other.inputs_),
+      outputs_(other.outputs_),
+      port_names_(other.port_names_),
+      ir_(other.ir_),
+      rare_(other.rare_ ? std::make_unique<Rare>(*other.rare_) : nullptr) {}
+
+OpDesc &OpDesc::operator=(const OpDesc &other) {
+  if (this != &other) {
+    OpDesc copy(other);
+    *this = std::move(copy);
+  }
+  return *this;
+}
+
+OpDesc::Rare &OpDesc::MutableRare() {
+  if (rare_ == nullptr) {
+    rare_ = std::make_unique<Rare>();
+  }
+  return *rare_;
+}
+
+const AttrMap &OpDesc::GetAllAttrs() const { return rare_ ? rare_->attrs : kNoAttrs; }
+
+const std::vector<std::string> &OpDesc::GetSubgraphInstanceNames() const {
+  return rare_ ? rare_->subgraph_names : kNoSubgraphs;
+}
+
 void OpDesc::AddInputDesc(const std::string &name, GeTensorDesc desc) {
+  port_names_.insert(port_names_.begin() + static_cast<std::ptrdiff_t>(inputs_.size()), name);
   inputs_.push_back(std::move(desc));
-  input_names_.push_back(name);
 }
 
 void OpDesc::AddOutputDesc(const std::string &name, GeTensorDesc desc) {
   outputs_.push_back(std::move(desc));
-  output_names_.push_back(name);
+  port_names_.push_back(name);
 }
 
 const GeTensorDesc *OpDesc::GetInputDesc(size_t index) const {
@@ -56,31 +95,31 @@ bool OpDesc::UpdateOutputDesc(size_t index, GeTensorDesc desc) {
 }
 
 const std::string &OpDesc::GetInputName(size_t index) const {
-  return index < input_names_.size() ? input_names_[index] : kEmptyName;
+  return index < inputs_.size() ? port_names_[index] : kEmptyName;
 }
 
 const std::string &OpDesc::GetOutputName(size_t index) const {
-  return index < output_names_.size() ? output_names_[index] : kEmptyName;
+  return index < outputs_.size() ? port_names_[inputs_.size() + index] : kEmptyName;
 }
 
 void OpDesc::SetInputName(size_t index, std::string name) {
-  if (index < input_names_.size()) {
-    input_names_[index] = std::move(name);
+  if (index < inputs_.size()) {
+    port_names_[index] = std::move(name);
   }
 }
 
 void OpDesc::SetOutputName(size_t index, std::string name) {
-  if (index < output_names_.size()) {
-    output_names_[index] = std::move(name);
+  if (index < outputs_.size()) {
+    port_names_[inputs_.size() + index] = std::move(name);
   }
 }
 
 int32_t OpDesc::GetInputIndexByName(const std::string &name) const {
-  return name.empty() ? -1 : IndexOf(input_names_, name);
+  return name.empty() ? -1 : IndexOf(port_names_, 0, inputs_.size(), name);
 }
 
 int32_t OpDesc::GetOutputIndexByName(const std::string &name) const {
-  return name.empty() ? -1 : IndexOf(output_names_, name);
+  return name.empty() ? -1 : IndexOf(port_names_, inputs_.size(), port_names_.size(), name);
 }
 
 const IrMetadata *OpDesc::ir() const {
@@ -103,27 +142,35 @@ void OpDesc::AppendIrOutput(std::string name, IrOutputType type) {
   MutableIr().outputs.emplace_back(std::move(name), type);
 }
 
-void OpDesc::AppendIrAttrName(std::string name) { MutableIr().attr_names.push_back(std::move(name)); }
+void OpDesc::AppendIrAttrName(std::string name) {
+  MutableIr().attr_names.push_back(std::move(name));
+}
 
 void OpDesc::AppendSubgraphIrName(std::string name, SubgraphType type) {
   MutableIr().subgraphs.emplace_back(std::move(name), type);
 }
 
 const GeAttrValue *OpDesc::GetAttr(const std::string &name) const {
-  auto it = attrs_.find(name);
-  return it == attrs_.end() ? nullptr : &it->second;
+  if (rare_ == nullptr) {
+    return nullptr;
+  }
+  auto it = rare_->attrs.find(name);
+  return it == rare_->attrs.end() ? nullptr : &it->second;
 }
 
 void OpDesc::SetSubgraphInstanceName(size_t index, std::string name) {
-  if (index >= subgraph_names_.size()) {
-    subgraph_names_.resize(index + 1);
+  std::vector<std::string> &names = MutableRare().subgraph_names;
+  if (index >= names.size()) {
+    names.resize(index + 1);
   }
-  subgraph_names_[index] = std::move(name);
+  names[index] = std::move(name);
 }
 
 void OpDesc::RemoveSubgraphInstanceName(const std::string &name) {
-  subgraph_names_.erase(std::remove(subgraph_names_.begin(), subgraph_names_.end(), name),
-                        subgraph_names_.end());
+  if (rare_ != nullptr) {
+    std::vector<std::string> &names = rare_->subgraph_names;
+    names.erase(std::remove(names.begin(), names.end(), name), names.end());
+  }
 }
 
 }  // namespace ge

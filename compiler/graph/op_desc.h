@@ -34,6 +34,11 @@ class OpDesc {
  public:
   OpDesc() = default;
   OpDesc(std::string name, std::string type) : name_(std::move(name)), type_(std::move(type)) {}
+  OpDesc(const OpDesc &other);
+  OpDesc &operator=(const OpDesc &other);
+  OpDesc(OpDesc &&other) noexcept = default;
+  OpDesc &operator=(OpDesc &&other) noexcept = default;
+  ~OpDesc() = default;
 
   const std::string &GetName() const { return name_; }
   void SetName(std::string name) { name_ = std::move(name); }
@@ -82,12 +87,16 @@ class OpDesc {
   void ClearIrMetadata() { ir_.reset(); }
 
   // ---- attributes ----
-  const AttrMap &GetAllAttrs() const { return attrs_; }
-  AttrMap &MutableAllAttrs() { return attrs_; }
-  bool HasAttr(const std::string &name) const { return attrs_.count(name) != 0; }
+  const AttrMap &GetAllAttrs() const;
+  AttrMap &MutableAllAttrs() { return MutableRare().attrs; }
+  bool HasAttr(const std::string &name) const { return GetAttr(name) != nullptr; }
   const GeAttrValue *GetAttr(const std::string &name) const;
-  void SetAttr(const std::string &name, GeAttrValue value) { attrs_[name] = std::move(value); }
-  bool DelAttr(const std::string &name) { return attrs_.erase(name) != 0; }
+  void SetAttr(const std::string &name, GeAttrValue value) {
+    MutableRare().attrs[name] = std::move(value);
+  }
+  bool DelAttr(const std::string &name) {
+    return rare_ != nullptr && rare_->attrs.erase(name) != 0;
+  }
   /// Typed read: nullptr when absent or of another type.
   template <typename T>
   const T *GetAttrAs(const std::string &name) const {
@@ -102,26 +111,38 @@ class OpDesc {
   }
   void AppendSubgraphIrName(std::string name, SubgraphType type);
   /// Names of the subgraph instances this node owns, in subgraph-index order.
-  const std::vector<std::string> &GetSubgraphInstanceNames() const { return subgraph_names_; }
-  void AddSubgraphInstanceName(std::string name) { subgraph_names_.push_back(std::move(name)); }
+  const std::vector<std::string> &GetSubgraphInstanceNames() const;
+  void AddSubgraphInstanceName(std::string name) {
+    MutableRare().subgraph_names.push_back(std::move(name));
+  }
   void SetSubgraphInstanceName(size_t index, std::string name);
   void RemoveSubgraphInstanceName(const std::string &name);
-  void ClearSubgraphInstanceNames() { subgraph_names_.clear(); }
+  void ClearSubgraphInstanceNames() {
+    if (rare_ != nullptr) rare_->subgraph_names.clear();
+  }
 
  private:
+  // Attributes and subgraph instance names, allocated on first write: many nodes of a large
+  // graph (Identity, Data, Cast, ...) have neither, and the empty map and vector alone took 72
+  // bytes of every OpDesc.
+  struct Rare {
+    AttrMap attrs;
+    std::vector<std::string> subgraph_names;
+  };
+
   const IrMetadata *ir() const;
   IrMetadata &MutableIr();
+  Rare &MutableRare();
 
   std::string name_;
   std::string type_;
   int64_t id_ = 0;
   std::vector<GeTensorDesc> inputs_;
-  std::vector<std::string> input_names_;
   std::vector<GeTensorDesc> outputs_;
-  std::vector<std::string> output_names_;
+  // IR port names of the inputs, then of the outputs: one allocation for both.
+  std::vector<std::string> port_names_;
   IrMetadataPtr ir_;
-  std::vector<std::string> subgraph_names_;
-  AttrMap attrs_;
+  std::unique_ptr<Rare> rare_;
 };
 
 }  // namespace ge

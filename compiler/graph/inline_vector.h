@@ -1,0 +1,90 @@
+// InlineVector<T, N>: a contiguous, growable array holding up to N elements inside the object and
+// moving to the heap beyond that. The graph keeps per-node port peers in it: almost every node
+// has one input and one output port, and a std::vector per port list cost one allocation (and
+// ~40 bytes of fresh memory) per node. Only the operations the graph core needs are provided.
+#ifndef GE_GRAPH_INLINE_VECTOR_H_
+#define GE_GRAPH_INLINE_VECTOR_H_
+
+#include <cstddef>
+#include <cstdint>
+#include <new>
+#include <utility>
+
+namespace ge {
+
+template <typename T, size_t N>
+class InlineVector {
+  static_assert(N > 0, "InlineVector needs inline room for at least one element");
+
+ public:
+  InlineVector() = default;
+  InlineVector(const InlineVector &) = delete;
+  InlineVector &operator=(const InlineVector &) = delete;
+  ~InlineVector() {
+    clear();
+    if (data_ != inline_data()) {
+      ::operator delete(data_);
+    }
+  }
+
+  size_t size() const { return size_; }
+  bool empty() const { return size_ == 0; }
+  T &operator[](size_t index) { return data_[index]; }
+  const T &operator[](size_t index) const { return data_[index]; }
+  T *begin() { return data_; }
+  T *end() { return data_ + size_; }
+  const T *begin() const { return data_; }
+  const T *end() const { return data_ + size_; }
+
+  void reserve(size_t capacity) {
+    if (capacity > capacity_) {
+      Grow(capacity);
+    }
+  }
+  /// Grows with value-initialized elements or shrinks by destroying the tail.
+  void resize(size_t count) {
+    reserve(count);
+    while (size_ < count) {
+      new (data_ + size_) T();
+      ++size_;
+    }
+    while (size_ > count) {
+      --size_;
+      data_[size_].~T();
+    }
+  }
+  void push_back(T value) {
+    if (size_ == capacity_) {
+      Grow(capacity_ * 2);
+    }
+    new (data_ + size_) T(std::move(value));
+    ++size_;
+  }
+  /// Destroys the elements; heap storage, if any, is kept for reuse.
+  void clear() { resize(0); }
+
+ private:
+  T *inline_data() { return reinterpret_cast<T *>(inline_); }
+
+  void Grow(size_t capacity) {
+    T *heap = static_cast<T *>(::operator new(capacity * sizeof(T)));
+    for (size_t i = 0; i < size_; ++i) {
+      new (heap + i) T(std::move(data_[i]));
+      data_[i].~T();
+    }
+    if (data_ != inline_data()) {
+      ::operator delete(data_);
+    }
+    data_ = heap;
+    capacity_ = static_cast<uint32_t>(capacity);
+  }
+
+  T *data_ = inline_data();
+  uint32_t size_ = 0;
+  uint32_t capacity_ = N;
+  alignas(T) unsigned char inline_[N * sizeof(T)];
+};
+
+}  // namespace ge
+
+#endif  // GE_GRAPH_INLINE_VECTOR_H_

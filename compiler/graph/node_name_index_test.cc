@@ -1,0 +1,98 @@
+// Unit tests of NodeNameIndex: lookups after growth and after many removals (backward shift),
+// duplicate names, and removal of a node renamed behind the index's back.
+#include "graph/node_name_index.h"
+
+#include <gtest/gtest.h>
+
+#include <memory>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "graph/node.h"
+
+namespace ge {
+namespace {
+
+std::vector<std::unique_ptr<Node>> MakeNodes(size_t count) {
+  std::vector<std::unique_ptr<Node>> nodes;
+  for (size_t i = 0; i < count; ++i) {
+    nodes.push_back(std::make_unique<Node>(OpDesc("n" + std::to_string(i), "Relu"), nullptr));
+  }
+  return nodes;
+}
+
+TEST(NodeNameIndexTest, FindsEveryNodeAfterGrowing) {
+  NodeNameIndex index;
+  auto nodes = MakeNodes(5000);
+  for (const auto &node : nodes) {
+    ASSERT_TRUE(index.Insert(node.get()));
+  }
+  EXPECT_EQ(index.Size(), nodes.size());
+  for (const auto &node : nodes) {
+    ASSERT_EQ(index.Find(node->GetName()), node.get()) << node->GetName();
+  }
+  EXPECT_EQ(index.Find("n5000"), nullptr);
+  EXPECT_EQ(index.Find(""), nullptr);
+}
+
+TEST(NodeNameIndexTest, RejectsDuplicateNames) {
+  NodeNameIndex index;
+  Node a(OpDesc("same", "Relu"), nullptr);
+  Node b(OpDesc("same", "Relu"), nullptr);
+  EXPECT_TRUE(index.Insert(&a));
+  EXPECT_FALSE(index.Insert(&b));
+  EXPECT_EQ(index.Find("same"), &a);
+  EXPECT_EQ(index.Size(), 1u);
+}
+
+TEST(NodeNameIndexTest, RemovalsKeepTheRestReachable) {
+  NodeNameIndex index;
+  index.Reserve(3000);
+  auto nodes = MakeNodes(3000);
+  for (const auto &node : nodes) {
+    ASSERT_TRUE(index.Insert(node.get()));
+  }
+  std::vector<size_t> order(nodes.size());
+  for (size_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::shuffle(order.begin(), order.end(), std::mt19937(7));
+  std::vector<bool> removed(nodes.size(), false);
+  // Remove two thirds in random order, checking the whole table every 500 removals.
+  for (size_t k = 0; k < 2000; ++k) {
+    index.Erase(nodes[order[k]].get());
+    removed[order[k]] = true;
+    if (k % 500 == 499) {
+      for (size_t i = 0; i < nodes.size(); ++i) {
+        ASSERT_EQ(index.Find(nodes[i]->GetName()), removed[i] ? nullptr : nodes[i].get())
+            << "after " << k + 1 << " removals, node " << i;
+      }
+    }
+  }
+  EXPECT_EQ(index.Size(), 1000u);
+  // Names become free again.
+  Node again(OpDesc(nodes[order[0]]->GetName(), "Relu"), nullptr);
+  EXPECT_TRUE(index.Insert(&again));
+  EXPECT_EQ(index.Find(again.GetName()), &again);
+}
+
+TEST(NodeNameIndexTest, EraseFindsANodeRenamedBehindItsBack) {
+  NodeNameIndex index;
+  auto nodes = MakeNodes(100);
+  for (const auto &node : nodes) {
+    ASSERT_TRUE(index.Insert(node.get()));
+  }
+  nodes[42]->MutableOpDesc().SetName("renamed");
+  index.Erase(nodes[42].get());
+  EXPECT_EQ(index.Size(), 99u);
+  nodes[42].reset();  // the index must not keep a pointer to it
+  for (size_t i = 0; i < nodes.size(); ++i) {
+    if (i != 42) {
+      EXPECT_EQ(index.Find(nodes[i]->GetName()), nodes[i].get());
+    }
+  }
+  EXPECT_EQ(index.Find("n42"), nullptr);
+  EXPECT_EQ(index.Find("renamed"), nullptr);
+}
+
+}  // namespace
+}  // namespace ge
