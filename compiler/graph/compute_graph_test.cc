@@ -4,16 +4,10 @@
 #include <gtest/gtest.h>
 
 #include "common/error.h"
+#include "graph/graph_test_util.h"
 
 namespace ge {
 namespace {
-OpDesc MakeOp(const std::string &name, const std::string &type, int inputs, int outputs) {
-  OpDesc op(name, type);
-  for (int i = 0; i < inputs; ++i) op.AddInputDesc("x" + std::to_string(i), GeTensorDesc());
-  for (int i = 0; i < outputs; ++i) op.AddOutputDesc("y" + std::to_string(i), GeTensorDesc());
-  return op;
-}
-
 TEST(ComputeGraphTest, AddNodeRejectsDuplicateAndEmptyNames) {
   ComputeGraph graph("g");
   ASSERT_NE(graph.AddNode(MakeOp("a", "Relu", 1, 1)), nullptr);

@@ -3,16 +3,10 @@
 
 #include "common/error.h"
 #include "graph/compute_graph.h"
+#include "graph/graph_test_util.h"
 
 namespace ge {
 namespace {
-OpDesc MakeOp(const std::string &name, const std::string &type, int inputs, int outputs) {
-  OpDesc op(name, type);
-  for (int i = 0; i < inputs; ++i) op.AddInputDesc("x" + std::to_string(i), GeTensorDesc());
-  for (int i = 0; i < outputs; ++i) op.AddOutputDesc("y" + std::to_string(i), GeTensorDesc());
-  return op;
-}
-
 TEST(TransferNodeTest, MovesTheSameNodeAndDropsItsEdgesInTheSource) {
   ComputeGraph source("src");
   ComputeGraph target("dst");
