@@ -192,20 +192,53 @@ _HOLD_GIL = (
 )
 
 
+_PREFIX = "GeApiWrapper_"
+
+
+def _declare(lib: ctypes.CDLL, name: str):
+    """Bind ``GeApiWrapper_<name>`` with its declared signature and cache it on ``lib``."""
+    restype, argtypes = _SIGNATURES.get(name) or _OPTIONAL_SIGNATURES[name]
+    if name in _HOLD_GIL:
+        hold_gil = vars(lib).get("_ge_hold_gil")
+        if hold_gil is None:
+            hold_gil = ctypes.PyDLL(lib._name, handle=lib._handle)
+            vars(lib)["_ge_hold_gil"] = hold_gil
+        func = hold_gil[_PREFIX + name]
+    else:
+        func = ctypes.CDLL.__getitem__(lib, _PREFIX + name)
+    func.restype = restype
+    func.argtypes = argtypes
+    setattr(lib, _PREFIX + name, func)  # what lib.<name> returns from now on
+    return func
+
+
 def _configure(lib: ctypes.CDLL) -> ctypes.CDLL:
-    hold_gil = ctypes.PyDLL(lib._name, handle=lib._handle)
-    for name, (restype, argtypes) in _SIGNATURES.items():
-        func = getattr(lib, "GeApiWrapper_" + name)
-        if name in _HOLD_GIL:
-            func = getattr(hold_gil, "GeApiWrapper_" + name)
-            setattr(lib, "GeApiWrapper_" + name, func)  # what lib.<name> returns from now on
-        func.restype = restype
-        func.argtypes = argtypes
-    for name, (restype, argtypes) in _OPTIONAL_SIGNATURES.items():
-        func = getattr(lib, "GeApiWrapper_" + name, None)
-        if func is not None:
-            func.restype = restype
-            func.argtypes = argtypes
+    """Declare the graph API's signatures on ``lib``, each on first use.
+
+    Setting up all ~150 prototypes at import took several milliseconds of every cold start of a
+    compile with a Python pass, which touches a handful of them. ``lib`` is the process-wide
+    compiler library the other binding modules share, so its class is swapped for a subclass
+    whose ``__getattr__`` (only reached for functions not bound yet) declares the signature.
+    Functions another module bound earlier are declared now. A symbol missing from a stale
+    library fails at its first use, with ctypes' error naming the symbol and the library.
+    """
+    base = type(lib)
+
+    class _GraphApiLibrary(base):
+        def __getattr__(self, attr: str):
+            if attr.startswith(_PREFIX):
+                name = attr[len(_PREFIX) :]
+                if name in _SIGNATURES or name in _OPTIONAL_SIGNATURES:
+                    return _declare(self, name)
+            return base.__getattr__(self, attr)
+
+    if not hasattr(base, "_ge_graph_api"):
+        _GraphApiLibrary._ge_graph_api = True
+        lib.__class__ = _GraphApiLibrary
+    for attr in list(vars(lib)):
+        name = attr[len(_PREFIX) :]
+        if attr.startswith(_PREFIX) and (name in _SIGNATURES or name in _OPTIONAL_SIGNATURES):
+            _declare(lib, name)
     return lib
 
 
