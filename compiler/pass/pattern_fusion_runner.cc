@@ -33,6 +33,15 @@ std::vector<Node *> BodyNodes(const ComputeGraph &graph) {
   return body;
 }
 
+// MarkPassName(BodyNodes(graph), pass_name) without the two node vectors (once per rewrite).
+void MarkBodyPassName(const ComputeGraph &graph, const std::string &pass_name) {
+  for (Node *node : graph.GetDirectNodes()) {
+    if (node->GetType() != kData && node->GetType() != kNetOutput) {
+      MarkPassName(node, pass_name);
+    }
+  }
+}
+
 // The matched target nodes (pattern Data bindings excluded), as MatchResult::GetMatchedNodes
 // lists them but without building GNode handles. `alive` holds them for the caller.
 void MatchedTargets(const MatchResult &match, std::vector<Node *> *nodes,
@@ -53,20 +62,20 @@ void MatchedTargets(const MatchResult &match, std::vector<Node *> *nodes,
 bool BoundaryPorts(const MatchResult &match, ResolvedBoundary *resolved,
                    std::vector<NodePtr> *alive) {
   const MatchResultImpl &impl = match.Impl();
-  for (const auto &entry : impl.input_producers) {
+  resolved->input_consumers.reserve(impl.inputs.size());
+  for (const MatchResultImpl::Input &input : impl.inputs) {
     std::vector<std::pair<Node *, int32_t>> ports;
-    auto it = impl.input_consumers.find(entry.first);
-    if (it != impl.input_consumers.end()) {
-      for (const WeakPort &port : it->second) {
-        NodePtr node = port.node.lock();
-        if (node != nullptr) {
-          ports.emplace_back(node.get(), port.index);
-          alive->push_back(std::move(node));
-        }
+    ports.reserve(input.consumer_count);
+    for (size_t c = 0; c < input.consumer_count; ++c) {
+      const WeakPort &port = impl.consumers[input.first_consumer + c];
+      NodePtr node = port.node.lock();
+      if (node != nullptr) {
+        ports.emplace_back(node.get(), port.index);
+        alive->push_back(std::move(node));
       }
     }
     if (ports.empty()) {
-      SetLastError("MatchResult::ToSubgraphBoundary: pattern input " + std::to_string(entry.first) +
+      SetLastError("MatchResult::ToSubgraphBoundary: pattern input " + std::to_string(input.index) +
                    " has no matched consumer");
       GELOGE("%s", GetLastError().c_str());
       return false;
@@ -166,7 +175,7 @@ Status RunPatternFusion(GraphPtr &graph, CustomPassContext &context,
                text.c_str());
         return Fail("Pass[" + pass_name + "] returned a null replacement for match " + text);
       }
-      MarkPassName(BodyNodes(*replacement_graph), pass_name);
+      MarkBodyPassName(*replacement_graph, pass_name);
       RewriteRecord record;
       if (CompleteBoundary(&resolved) != SUCCESS ||
           (movable ? ReplaceResolvedMoving(resolved, *replacement_graph, nullptr, &record)

@@ -103,24 +103,22 @@ const Graph &MatchResult::GetPatternGraph() const {
 
 std::unique_ptr<SubgraphBoundary> MatchResult::ToSubgraphBoundary() const {
   auto boundary = std::make_unique<SubgraphBoundary>();
-  for (const auto &entry : impl_->input_producers) {
+  for (const MatchResultImpl::Input &input : impl_->inputs) {
     std::vector<NodeIo> consumers;
-    auto it = impl_->input_consumers.find(entry.first);
-    if (it != impl_->input_consumers.end()) {
-      for (const WeakPort &port : it->second) {
-        NodePtr node = port.node.lock();
-        if (node != nullptr) {
-          consumers.push_back(NodeIo{NodeAdapter::Node2GNode(node), port.index});
-        }
+    for (size_t c = 0; c < input.consumer_count; ++c) {
+      const WeakPort &port = impl_->consumers[input.first_consumer + c];
+      NodePtr node = port.node.lock();
+      if (node != nullptr) {
+        consumers.push_back(NodeIo{NodeAdapter::Node2GNode(node), port.index});
       }
     }
     if (consumers.empty()) {
-      SetLastError("MatchResult::ToSubgraphBoundary: pattern input " + std::to_string(entry.first) +
+      SetLastError("MatchResult::ToSubgraphBoundary: pattern input " + std::to_string(input.index) +
                    " has no matched consumer");
       GELOGE("%s", GetLastError().c_str());
       return nullptr;
     }
-    if (boundary->AddInput(entry.first, SubgraphInput(consumers)) != SUCCESS) {
+    if (boundary->AddInput(input.index, SubgraphInput(consumers)) != SUCCESS) {
       return nullptr;
     }
   }

@@ -3,7 +3,6 @@
 #define GE_PATTERN_MATCH_RESULT_IMPL_H_
 
 #include <cstdint>
-#include <map>
 #include <memory>
 #include <utility>
 #include <vector>
@@ -24,10 +23,18 @@ struct MatchResultImpl {
   const Pattern *pattern = nullptr;
   /// (pattern node, target node) in binding order; pattern nodes live in the pattern graph.
   std::vector<std::pair<NodePtr, std::weak_ptr<Node>>> pairs;
-  /// Pattern Data `index` -> the target producer port bound to it.
-  std::map<int64_t, WeakPort> input_producers;
-  /// Pattern Data `index` -> the target consumer ports reached through that Data's edges.
-  std::map<int64_t, std::vector<WeakPort>> input_consumers;
+  /// One bound pattern input, in ascending pattern Data `index` order: the target producer port
+  /// bound to it and its consumers, `consumers[first_consumer, first_consumer + consumer_count)`.
+  /// Flat vectors, not maps: one is built per match and read once or twice.
+  struct Input {
+    int64_t index = -1;
+    WeakPort producer;
+    size_t first_consumer = 0;
+    size_t consumer_count = 0;
+  };
+  std::vector<Input> inputs;
+  /// The target consumer ports reached through each pattern Data's edges, grouped by input.
+  std::vector<WeakPort> consumers;
   /// Pattern output k -> target out-port (empty when not recorded).
   std::vector<WeakPort> outputs;
   /// Capture i -> target port (empty index -1 when not bound).

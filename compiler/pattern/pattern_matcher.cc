@@ -4,6 +4,7 @@
 // binds one target port, IR-attr mode compares types, and only declared outputs may escape.
 #include "ge/fusion/pattern_matcher.h"
 
+#include <algorithm>
 #include <deque>
 #include <string>
 #include <unordered_map>
@@ -69,6 +70,7 @@ class PatternMatcherImpl {
   std::vector<int64_t> data_index_;
   std::vector<std::pair<size_t, int32_t>> outputs_;   // pattern output k -> (ordinal, port)
   std::vector<std::pair<size_t, int32_t>> captures_;  // capture i -> (ordinal, port)
+  std::vector<size_t> data_by_index_;                 // Data ordinals by ascending index
   std::vector<std::vector<std::weak_ptr<Node>>> candidates_;
   uint64_t seq_limit_ = 0;
   size_t cursor_ = 0;
@@ -183,6 +185,13 @@ std::string PatternMatcherImpl::Validate() {
       return "Node[" + pattern_nodes_[i]->GetName() + "] does not lead to any pattern output";
     }
   }
+  for (size_t ordinal = 0; ordinal < pattern_nodes_.size(); ++ordinal) {
+    if (is_data_[ordinal]) {
+      data_by_index_.push_back(ordinal);
+    }
+  }
+  std::sort(data_by_index_.begin(), data_by_index_.end(),
+            [this](size_t a, size_t b) { return data_index_[a] < data_index_[b]; });
   std::vector<NodeIo> captured;
   (void)pattern_->GetCapturedTensors(captured);
   for (size_t i = 0; i < captured.size(); ++i) {
@@ -383,14 +392,28 @@ std::unique_ptr<MatchResult> PatternMatcherImpl::MakeResult(const State &state) 
   for (size_t ordinal : state.order) {
     impl.pairs.emplace_back(pattern_graph_->GetNodePtr(pattern_nodes_[ordinal]),
                             target_->GetNodePtr(state.bound[ordinal]));
-    if (is_data_[ordinal]) {
-      impl.input_producers[data_index_[ordinal]] =
-          WeakPort{target_->GetNodePtr(state.bound[ordinal]), state.data_port[ordinal]};
-    }
   }
-  for (const auto &consumer : state.data_consumers) {
-    impl.input_consumers[data_index_[consumer.first]].push_back(
-        WeakPort{target_->GetNodePtr(consumer.second.first), consumer.second.second});
+  // Inputs by ascending Data index, each followed by its consumers in the order they were
+  // reached: a pattern has a handful of Data nodes, so scanning the consumers per input is
+  // cheaper than grouping them through a map.
+  impl.inputs.reserve(data_by_index_.size());
+  impl.consumers.reserve(state.data_consumers.size());
+  for (size_t ordinal : data_by_index_) {
+    if (state.bound[ordinal] == nullptr) {
+      continue;
+    }
+    MatchResultImpl::Input input;
+    input.index = data_index_[ordinal];
+    input.producer = WeakPort{target_->GetNodePtr(state.bound[ordinal]), state.data_port[ordinal]};
+    input.first_consumer = impl.consumers.size();
+    for (const auto &consumer : state.data_consumers) {
+      if (consumer.first == ordinal) {
+        impl.consumers.push_back(
+            WeakPort{target_->GetNodePtr(consumer.second.first), consumer.second.second});
+      }
+    }
+    input.consumer_count = impl.consumers.size() - input.first_consumer;
+    impl.inputs.push_back(std::move(input));
   }
   for (const auto &output : outputs_) {
     impl.outputs.push_back(WeakPort{target_->GetNodePtr(state.bound[output.first]), output.second});

@@ -27,7 +27,10 @@ bool IsConstLike(const Node &node) {
   if (IsRealConstType(node.GetType())) {
     return true;
   }
-  const bool *potential = node.GetOpDesc().GetAttrAs<bool>(kAttrPotentialConst);
+  // The key is longer than the small-string buffer: made once, not per call (this runs for
+  // every candidate of a sweep).
+  static const std::string kPotentialConst = kAttrPotentialConst;
+  const bool *potential = node.GetOpDesc().GetAttrAs<bool>(kPotentialConst);
   return potential != nullptr && *potential;
 }
 
@@ -107,7 +110,25 @@ bool DeterministicValueOk(const std::string &name, const GeAttrValue &value) {
 }
 }  // namespace
 
+bool HasFusionScopedAttr(const std::vector<Node *> &nodes) {
+  const std::vector<std::string> &names = FusionScopedAttrNames();
+  for (const Node *node : nodes) {
+    // A node has a few attrs and the scoped names all start with '_': one walk over its attrs
+    // is cheaper than looking every scoped name up in every node.
+    for (const auto &attr : node->GetOpDesc().GetAllAttrs()) {
+      if (!attr.first.empty() && attr.first[0] == '_' &&
+          std::find(names.begin(), names.end(), attr.first) != names.end()) {
+        return true;
+      }
+    }
+  }
+  return false;
+}
+
 bool IsSupportFuse(const std::vector<Node *> &nodes, std::string *reason) {
+  if (!HasFusionScopedAttr(nodes)) {
+    return true;  // the common case: nothing to compare
+  }
   for (const std::string &name : FusionScopedAttrNames()) {
     const GeAttrValue *first = nullptr;
     const Node *first_node = nullptr;

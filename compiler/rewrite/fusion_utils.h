@@ -75,6 +75,9 @@ class NodeSet {
 bool IsSelfContained(const std::vector<Node *> &nodes, const std::vector<OutAnchor> &outputs,
                      std::string *reason);
 
+/// True when some node of `nodes` carries one of FusionScopedAttrNames().
+bool HasFusionScopedAttr(const std::vector<Node *> &nodes);
+
 /// The fusion-scoped attrs must not disagree among nodes that carry them (spec §4.4). Fills
 /// `reason` ("Fusion is not supported because there are multiple <attr> ...").
 bool IsSupportFuse(const std::vector<Node *> &nodes, std::string *reason);

@@ -3,6 +3,7 @@
 #include "ge/fusion/graph_rewriter.h"
 
 #include <algorithm>
+#include <charconv>
 #include <limits>
 #include <map>
 #include <unordered_set>
@@ -17,14 +18,20 @@ namespace ge {
 namespace fusion {
 namespace {
 
+// The provenance keys as strings made once: they are longer than the small-string buffer, so
+// passing the char constants to the attr API would allocate a key per lookup.
+const std::string &OriginalNamesKey() {
+  static const std::string kKey = kAttrOriginalOpNames;
+  return kKey;
+}
+const std::string &OriginalTypesKey() {
+  static const std::string kKey = kAttrOriginalOpTypes;
+  return kKey;
+}
+
 Status Malformed(const std::string &reason) {
   GELOGE("[REPLACE][BOUNDARY] %s", reason.c_str());
   return Fail(reason);
-}
-
-std::vector<std::string> StringListAttr(const Node &node, const char *name) {
-  const auto *value = node.GetOpDesc().GetAttrAs<std::vector<std::string>>(name);
-  return value == nullptr ? std::vector<std::string>{} : *value;
 }
 
 // A map keyed by node address as a sorted vector: replacement graphs are small, and this runs
@@ -67,6 +74,32 @@ struct ReplacementPlan {
   std::vector<std::pair<Node *, Node *>> control;   // body -> body control edges
 };
 
+// True when every data and control producer of each node comes earlier in `nodes` (which is
+// the whole node list of a graph). Replacement graphs are small: a sorted vector of the nodes
+// seen so far is cheaper than hashing.
+bool IsListTopological(const std::vector<Node *> &nodes) {
+  std::vector<const Node *> seen;
+  seen.reserve(nodes.size());
+  auto is_seen = [&seen](const Node *node) {
+    return std::binary_search(seen.begin(), seen.end(), node);
+  };
+  for (const Node *node : nodes) {
+    for (size_t i = 0; i < node->GetInputsSize(); ++i) {
+      const InDataPeer peer = node->GetInDataPeer(i);
+      if (peer.IsConnected() && !is_seen(peer.node)) {
+        return false;
+      }
+    }
+    for (const Node *src : node->GetInControlNodes()) {
+      if (!is_seen(src)) {
+        return false;
+      }
+    }
+    seen.insert(std::upper_bound(seen.begin(), seen.end(), node), node);
+  }
+  return true;
+}
+
 Status PlanReplacement(const ComputeGraph &replacement, const ResolvedBoundary &boundary,
                        ReplacementPlan *plan) {
   auto invalid = [&replacement](const std::string &reason) {
@@ -77,8 +110,11 @@ Status PlanReplacement(const ComputeGraph &replacement, const ResolvedBoundary &
   if (!replacement.GetAllSubgraphs().empty()) {
     return invalid("replacement graphs with subgraphs are not supported");
   }
-  std::vector<Node *> order;
-  if (replacement.GetTopologicalOrder(&order) != SUCCESS) {
+  // Builders add a node after its producers, so the node list is usually a topological order
+  // already: checking that is linear and allocation-light, a full sort is the fallback (and
+  // the cycle check) for graphs built in any other order.
+  std::vector<Node *> order = replacement.GetDirectNodes();
+  if (!IsListTopological(order) && replacement.GetTopologicalOrder(&order) != SUCCESS) {
     return invalid("it is not a DAG: " + GetLastError());
   }
   Node *net_output = nullptr;
@@ -151,11 +187,19 @@ thread_local uint64_t g_rename_counter = 0;
 
 // A name free in `graph` and, when given, in `also` (the replacement a node is renamed in
 // before it moves).
-std::string UniqueName(ComputeGraph *graph, const std::string &base,
+// `<stem><suffix>_<n>`, built in one buffer (one allocation per name, not three).
+std::string UniqueName(ComputeGraph *graph, const std::string &stem, const std::string &suffix,
                        const ComputeGraph *also = nullptr) {
   std::string name;
+  name.reserve(stem.size() + suffix.size() + 21U);
+  name.append(stem).append(suffix).push_back('_');
+  const size_t base_size = name.size();
+  char digits[24];
   do {
-    name = base + "_" + std::to_string(g_rename_counter++);
+    name.resize(base_size);
+    const std::to_chars_result end =
+        std::to_chars(digits, digits + sizeof(digits), g_rename_counter++);
+    name.append(digits, end.ptr);
   } while (graph->FindNode(name) != nullptr ||
            (also != nullptr && also->FindNode(name) != nullptr));
   return name;
@@ -311,10 +355,21 @@ Status CompleteBoundary(ResolvedBoundary *resolved) {
 
 void MarkPassName(const std::vector<Node *> &nodes, const std::string &pass_name) {
   for (Node *node : nodes) {
-    std::vector<std::string> names = StringListAttr(*node, kAttrPassName);
-    names.push_back(pass_name);
-    node->MutableOpDesc().SetAttr(kAttrPassName, GeAttrValue(std::move(names)));
+    MarkPassName(node, pass_name);
   }
+}
+
+void MarkPassName(Node *node, const std::string &pass_name) {
+  static const std::string kKey = kAttrPassName;
+  using StringList = std::vector<std::string>;
+  const StringList *previous = node->GetOpDesc().GetAttrAs<StringList>(kKey);
+  StringList names;
+  names.reserve((previous == nullptr ? 0U : previous->size()) + 1U);
+  if (previous != nullptr) {
+    names = *previous;
+  }
+  names.push_back(pass_name);
+  node->MutableOpDesc().SetAttr(kKey, GeAttrValue(std::move(names)));
 }
 
 namespace {
@@ -355,13 +410,13 @@ Status Rewrite(const ResolvedBoundary &resolved, const ComputeGraph &replacement
     // Read in place: copying the lists per node showed up in profiles of large sweeps.
     using StringList = std::vector<std::string>;
     const OpDesc &desc = node->GetOpDesc();
-    const StringList *names = desc.GetAttrAs<StringList>(kAttrOriginalOpNames);
+    const StringList *names = desc.GetAttrAs<StringList>(OriginalNamesKey());
     if (names == nullptr || names->empty()) {
       original_names.push_back(node->GetName());
       original_types.push_back(node->GetType());
     } else {
       original_names.insert(original_names.end(), names->begin(), names->end());
-      if (const StringList *types = desc.GetAttrAs<StringList>(kAttrOriginalOpTypes)) {
+      if (const StringList *types = desc.GetAttrAs<StringList>(OriginalTypesKey())) {
         original_types.insert(original_types.end(), types->begin(), types->end());
       }
     }
@@ -372,7 +427,11 @@ Status Rewrite(const ResolvedBoundary &resolved, const ComputeGraph &replacement
     joined += node->GetName();
   }
   std::map<std::string, GeAttrValue> scoped;
+  const bool has_scoped = HasFusionScopedAttr(resolved.nodes);
   for (const std::string &name : FusionScopedAttrNames()) {
+    if (!has_scoped) {
+      break;
+    }
     for (Node *node : resolved.nodes) {
       if (const GeAttrValue *value = node->GetOpDesc().GetAttr(name)) {
         scoped.emplace(name, *value);
@@ -420,9 +479,9 @@ Status Rewrite(const ResolvedBoundary &resolved, const ComputeGraph &replacement
   std::vector<Node *> new_body;
   new_body.reserve(plan.body.size());
   auto inherit = [&](OpDesc &desc) {
-    if (!desc.HasAttr(kAttrOriginalOpNames)) {
-      desc.SetAttr(kAttrOriginalOpNames, GeAttrValue(original_names));
-      desc.SetAttr(kAttrOriginalOpTypes, GeAttrValue(original_types));
+    if (!desc.HasAttr(OriginalNamesKey())) {
+      desc.SetAttr(OriginalNamesKey(), GeAttrValue(original_names));
+      desc.SetAttr(OriginalTypesKey(), GeAttrValue(original_types));
     }
     for (const auto &entry : scoped) {
       if (!desc.HasAttr(entry.first)) {
@@ -435,14 +494,14 @@ Status Rewrite(const ResolvedBoundary &resolved, const ComputeGraph &replacement
     if (movable != nullptr) {
       inherit(source->MutableOpDesc());
       // Renamed where it is (a name free in both graphs), so the transfer cannot clash.
-      if (movable->RenameNode(source, UniqueName(graph, source->GetName() + joined, movable)) !=
+      if (movable->RenameNode(source, UniqueName(graph, source->GetName(), joined, movable)) !=
           SUCCESS) {
         return internal_error("cannot rename node: " + GetLastError());
       }
       added = graph->TransferNodeFrom(*movable, source);
     } else {
       OpDesc desc = source->GetOpDesc();
-      desc.SetName(UniqueName(graph, source->GetName() + joined));
+      desc.SetName(UniqueName(graph, source->GetName(), joined));
       inherit(desc);
       added = graph->AddNode(std::move(desc));
       copies.Add(source, added);

@@ -65,6 +65,7 @@ SubgraphBoundary MakeSingleNodeBoundary(const GNode &node);
 
 /// Appends `pass_name` to the `pass_name` list attr of each node (keeping earlier passes).
 void MarkPassName(const std::vector<Node *> &nodes, const std::string &pass_name);
+void MarkPassName(Node *node, const std::string &pass_name);
 
 }  // namespace fusion
 }  // namespace ge

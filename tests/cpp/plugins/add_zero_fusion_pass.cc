@@ -68,21 +68,23 @@ class AddZeroFusionPass : public PatternFusionPass {
       NodeIo zero = builder.AddConst(nullptr);
       GNode add = builder.AddNode(
           "Add", const_first ? std::vector<NodeIo>{zero, x} : std::vector<NodeIo>{x, zero}, 1);
-      patterns.push_back(std::make_unique<Pattern>(std::move(*builder.Build({{add, 0}}))));
+      auto pattern = std::make_unique<Pattern>(std::move(*builder.Build({{add, 0}})));
+      pattern->CaptureTensor(zero);  // capture 0: the const MeetRequirements checks
+      patterns.push_back(std::move(pattern));
     }
     return patterns;
   }
 
   bool MeetRequirements(const std::unique_ptr<MatchResult> &match_result) override {
-    for (const GNode &node : match_result->GetMatchedNodes()) {
-      AscendString type;
-      if (node.GetType(type) != GRAPH_SUCCESS || std::strcmp(type.GetString(), "Const") != 0) {
-        continue;
-      }
-      Tensor value;
-      return node.GetAttr("value", value) == GRAPH_SUCCESS && IsScalarZero(value);
-    }
-    return false;
+    // Only a real Const carries its value: other const-like nodes the pattern also binds
+    // (Constant, potential consts) are left alone.
+    NodeIo zero;
+    AscendString type;
+    Tensor value;
+    return match_result->GetCapturedTensor(0, zero) == SUCCESS &&
+           zero.node.GetType(type) == GRAPH_SUCCESS &&
+           std::strcmp(type.GetString(), "Const") == 0 &&
+           zero.node.GetAttr("value", value) == GRAPH_SUCCESS && IsScalarZero(value);
   }
 
   GraphUniqPtr Replacement(const std::unique_ptr<MatchResult> &) override {

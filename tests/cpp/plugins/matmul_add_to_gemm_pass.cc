@@ -19,23 +19,31 @@ namespace sample {
 using namespace ge;          // NOLINT
 using namespace ge::fusion;  // NOLINT
 
-// The transpose flags of the matched MatMul (transpose_x1/x2) or BatchMatMulV2 (adj_x1/x2) and,
-// when `add_output` is given, the output desc of the matched Add: one walk over the match.
-void ReadMatch(const MatchResult &match_result, bool *transpose_a, bool *transpose_b,
-               TensorDesc *add_output = nullptr, bool *has_add_output = nullptr) {
-  for (const GNode &node : match_result.GetMatchedNodes()) {
-    AscendString type;
-    (void)node.GetType(type);
-    if (std::strcmp(type.GetString(), "MatMul") == 0) {
-      (void)node.GetAttr("transpose_x1", *transpose_a);
-      (void)node.GetAttr("transpose_x2", *transpose_b);
-    } else if (std::strcmp(type.GetString(), "BatchMatMulV2") == 0) {
-      (void)node.GetAttr("adj_x1", *transpose_a);
-      (void)node.GetAttr("adj_x2", *transpose_b);
-    } else if (add_output != nullptr && std::strcmp(type.GetString(), "Add") == 0) {
-      *has_add_output = node.GetOutputDesc(0, *add_output) == GRAPH_SUCCESS;
-    }
+// Captures of both patterns: the tensors bound to a, b and c, then the product and the sum.
+constexpr size_t kCaptureA = 0;
+constexpr size_t kCaptureProduct = 3;
+constexpr size_t kCaptureSum = 4;
+
+// The transpose flags of the matched MatMul (transpose_x1/x2) or BatchMatMulV2 (adj_x1/x2),
+// read from the captured product: no walk over all matched nodes.
+void ReadTranspose(const MatchResult &match_result, bool *transpose_a, bool *transpose_b) {
+  NodeIo product;
+  AscendString type;
+  if (match_result.GetCapturedTensor(kCaptureProduct, product) != SUCCESS ||
+      product.node.GetType(type) != GRAPH_SUCCESS) {
+    return;
   }
+  const bool batched = std::strcmp(type.GetString(), "BatchMatMulV2") == 0;
+  (void)product.node.GetAttr(batched ? "adj_x1" : "transpose_x1", *transpose_a);
+  (void)product.node.GetAttr(batched ? "adj_x2" : "transpose_x2", *transpose_b);
+}
+
+// The scalar 1 fed to GEMM's alpha and beta: built once, shared by every replacement.
+const Tensor &ScalarOne() {
+  static const float kOne = 1.0F;
+  static const Tensor kTensor(TensorDesc(Shape(std::vector<int64_t>{1}), FORMAT_ND, DT_FLOAT),
+                              reinterpret_cast<const uint8_t *>(&kOne), sizeof(kOne));
+  return kTensor;
 }
 
 // True when a bias of shape `bias` broadcasts to `out` ([M, N]) and the result stays [M, N]:
@@ -67,8 +75,10 @@ class MatMulAddToGemmPass : public PatternFusionPass {
       GNode matmul = builder.AddNode(matmul_type, {a, b}, 1);
       GNode add = builder.AddNode("Add", {{matmul, 0}, c}, 1);
       auto pattern = std::make_unique<Pattern>(std::move(*builder.Build({{add, 0}})));
-      // Captures 0..2: the tensors bound to a, b and c, read back by MeetRequirements.
+      // Captures 0..2: the tensors bound to a, b and c (their shapes decide the fusion), 3 and
+      // 4: the product (transpose flags) and the sum (its output desc goes to the GEMM).
       pattern->CaptureTensor(a).CaptureTensor(b).CaptureTensor(c);
+      pattern->CaptureTensor({matmul, 0}).CaptureTensor({add, 0});
       patterns.push_back(std::move(pattern));
     }
     return patterns;
@@ -79,7 +89,7 @@ class MatMulAddToGemmPass : public PatternFusionPass {
     for (size_t i = 0; i < 3; ++i) {
       NodeIo io;
       TensorDesc desc;
-      if (match_result->GetCapturedTensor(i, io) != SUCCESS ||
+      if (match_result->GetCapturedTensor(kCaptureA + i, io) != SUCCESS ||
           io.node.GetOutputDesc(static_cast<int32_t>(io.index), desc) != GRAPH_SUCCESS) {
         return false;
       }
@@ -90,7 +100,7 @@ class MatMulAddToGemmPass : public PatternFusionPass {
     }
     bool transpose_a = false;
     bool transpose_b = false;
-    ReadMatch(*match_result, &transpose_a, &transpose_b);
+    ReadTranspose(*match_result, &transpose_a, &transpose_b);
     const int64_t m = transpose_a ? dims[0][1] : dims[0][0];
     const int64_t n = transpose_b ? dims[1][0] : dims[1][1];
     return BiasFitsOutput(dims[2], {m, n});
@@ -99,18 +109,18 @@ class MatMulAddToGemmPass : public PatternFusionPass {
   GraphUniqPtr Replacement(const std::unique_ptr<MatchResult> &match_result) override {
     bool transpose_a = false;
     bool transpose_b = false;
+    ReadTranspose(*match_result, &transpose_a, &transpose_b);
+    NodeIo sum;
     TensorDesc add_output;
-    bool has_add_output = false;
-    ReadMatch(*match_result, &transpose_a, &transpose_b, &add_output, &has_add_output);
+    const bool has_add_output =
+        match_result->GetCapturedTensor(kCaptureSum, sum) == SUCCESS &&
+        sum.node.GetOutputDesc(static_cast<int32_t>(sum.index), add_output) == GRAPH_SUCCESS;
     SimpleGraphBuilder builder("gemm");
     NodeIo a = builder.AddInput(0);
     NodeIo b = builder.AddInput(1);
     NodeIo c = builder.AddInput(2);
-    const float one = 1.0F;
-    const Tensor scalar_one(TensorDesc(Shape(std::vector<int64_t>{1}), FORMAT_ND, DT_FLOAT),
-                            reinterpret_cast<const uint8_t *>(&one), sizeof(one));
-    NodeIo alpha = builder.AddConst(&scalar_one);
-    NodeIo beta = builder.AddConst(&scalar_one);
+    NodeIo alpha = builder.AddConst(&ScalarOne());
+    NodeIo beta = builder.AddConst(&ScalarOne());
     GNode gemm = builder.AddNode("GEMM", {a, b, c, alpha, beta}, 1);
     (void)gemm.SetAttr("transpose_a", transpose_a);
     (void)gemm.SetAttr("transpose_b", transpose_b);
