@@ -135,6 +135,11 @@ Status RunPatternFusion(GraphPtr &graph, CustomPassContext &context,
     uint64_t match_times = 0;
     uint64_t effect_times = 0;
     uint64_t cycle_skips = 0;
+    // Per-match scratch, cleared (not reallocated) for every match of the sweep.
+    std::vector<Node *> matched;
+    std::vector<NodePtr> keep_alive;
+    ResolvedBoundary resolved;
+    std::vector<NodePtr> boundary_alive;
     while (std::unique_ptr<MatchResult> match = matcher.MatchNext()) {
       ++match_times;
       // The match text is for messages only: built on demand, not per match.
@@ -145,8 +150,8 @@ Status RunPatternFusion(GraphPtr &graph, CustomPassContext &context,
         }
         continue;
       }
-      std::vector<Node *> matched;
-      std::vector<NodePtr> keep_alive;
+      matched.clear();
+      keep_alive.clear();
       MatchedTargets(*match, &matched, &keep_alive);
       if (cycle_checker.WillCauseCycleIfFuse(matched)) {
         ++cycle_skips;
@@ -157,8 +162,12 @@ Status RunPatternFusion(GraphPtr &graph, CustomPassContext &context,
         }
         continue;
       }
-      ResolvedBoundary resolved;
-      std::vector<NodePtr> boundary_alive;
+      resolved.graph = nullptr;
+      resolved.input_producers.clear();
+      resolved.input_consumers.clear();
+      resolved.outputs.clear();
+      resolved.nodes.clear();
+      boundary_alive.clear();
       if (!BoundaryPorts(*match, &resolved, &boundary_alive)) {
         return Fail("Pass[" + pass_name + "]: cannot build the boundary of match " + match_text() +
                     ": " + GetLastError());
@@ -192,6 +201,9 @@ Status RunPatternFusion(GraphPtr &graph, CustomPassContext &context,
         GELOGI("Replace [%s] to [%s] success", match_text().c_str(),
                replacement_graph->GetName().c_str());
       }
+      // Let the removed nodes go now, so their handles expire before the next match.
+      keep_alive.clear();
+      boundary_alive.clear();
       ++effect_times;
       changed = true;
     }

@@ -41,6 +41,7 @@ template <typename V>
 class NodeMap {
  public:
   void Add(const Node *node, V value) { entries_.emplace_back(node, std::move(value)); }
+  void Clear() { entries_.clear(); }
   void Seal() {
     std::sort(entries_.begin(), entries_.end(),
               [](const auto &a, const auto &b) { return a.first < b.first; });
@@ -72,6 +73,16 @@ struct ReplacementPlan {
   std::vector<std::pair<Node *, int32_t>> outputs;  // NetOutput input k -> producer port
   std::vector<BodyEdge> edges;                      // by destination, then input index
   std::vector<std::pair<Node *, Node *>> control;   // body -> body control edges
+
+  // Empties the plan but keeps the capacity: one plan per thread is reused by every rewrite
+  // (a sweep rewrites thousands of matches, each with a handful of entries).
+  void Clear() {
+    body.clear();
+    data_index.Clear();
+    outputs.clear();
+    edges.clear();
+    control.clear();
+  }
 };
 
 // True when every data and control producer of each node comes earlier in `nodes` (which is
@@ -378,7 +389,9 @@ namespace {
 Status Rewrite(const ResolvedBoundary &resolved, const ComputeGraph &replacement,
                ComputeGraph *movable, CustomPassContext *pass_context, RewriteRecord *record) {
   // ---- validation: nothing below may fail after the first edit ----
-  ReplacementPlan plan;
+  // Rewrite never re-enters itself (it calls no plugin code), so a per-thread plan is safe.
+  thread_local ReplacementPlan plan;
+  plan.Clear();
   if (PlanReplacement(replacement, resolved, &plan) != SUCCESS) {
     return FAILED;
   }
@@ -404,6 +417,8 @@ Status Rewrite(const ResolvedBoundary &resolved, const ComputeGraph &replacement
   // Provenance and fusion-scoped attrs the new nodes inherit.
   std::vector<std::string> original_names;
   std::vector<std::string> original_types;
+  original_names.reserve(resolved.nodes.size());
+  original_types.reserve(resolved.nodes.size());
   std::vector<std::string> previous_passes;
   std::string joined;
   for (Node *node : resolved.nodes) {
@@ -478,10 +493,13 @@ Status Rewrite(const ResolvedBoundary &resolved, const ComputeGraph &replacement
   NodeMap<Node *> copies;
   std::vector<Node *> new_body;
   new_body.reserve(plan.body.size());
-  auto inherit = [&](OpDesc &desc) {
+  // `last`: no body node follows, so the provenance lists can be moved instead of copied.
+  auto inherit = [&](OpDesc &desc, bool last) {
     if (!desc.HasAttr(OriginalNamesKey())) {
-      desc.SetAttr(OriginalNamesKey(), GeAttrValue(original_names));
-      desc.SetAttr(OriginalTypesKey(), GeAttrValue(original_types));
+      desc.SetAttr(OriginalNamesKey(),
+                   last ? GeAttrValue(std::move(original_names)) : GeAttrValue(original_names));
+      desc.SetAttr(OriginalTypesKey(),
+                   last ? GeAttrValue(std::move(original_types)) : GeAttrValue(original_types));
     }
     for (const auto &entry : scoped) {
       if (!desc.HasAttr(entry.first)) {
@@ -489,10 +507,12 @@ Status Rewrite(const ResolvedBoundary &resolved, const ComputeGraph &replacement
       }
     }
   };
-  for (Node *source : plan.body) {
+  for (size_t b = 0; b < plan.body.size(); ++b) {
+    Node *source = plan.body[b];
+    const bool last = b + 1U == plan.body.size();
     Node *added = nullptr;
     if (movable != nullptr) {
-      inherit(source->MutableOpDesc());
+      inherit(source->MutableOpDesc(), last);
       // Renamed where it is (a name free in both graphs), so the transfer cannot clash.
       if (movable->RenameNode(source, UniqueName(graph, source->GetName(), joined, movable)) !=
           SUCCESS) {
@@ -502,7 +522,7 @@ Status Rewrite(const ResolvedBoundary &resolved, const ComputeGraph &replacement
     } else {
       OpDesc desc = source->GetOpDesc();
       desc.SetName(UniqueName(graph, source->GetName(), joined));
-      inherit(desc);
+      inherit(desc, last);
       added = graph->AddNode(std::move(desc));
       copies.Add(source, added);
     }
