@@ -26,7 +26,7 @@ std::string PassNameOf(const CustomPassContext &context) {
 std::vector<Node *> BodyNodes(const ComputeGraph &graph) {
   std::vector<Node *> body;
   for (Node *node : graph.GetDirectNodes()) {
-    if (node->GetType() != kData && node->GetType() != kNetOutput) {
+    if (!TypeIs(node->GetType(), kData) && !TypeIs(node->GetType(), kNetOutput)) {
       body.push_back(node);
     }
   }
@@ -36,7 +36,7 @@ std::vector<Node *> BodyNodes(const ComputeGraph &graph) {
 // MarkPassName(BodyNodes(graph), pass_name) without the two node vectors (once per rewrite).
 void MarkBodyPassName(const ComputeGraph &graph, const std::string &pass_name) {
   for (Node *node : graph.GetDirectNodes()) {
-    if (node->GetType() != kData && node->GetType() != kNetOutput) {
+    if (!TypeIs(node->GetType(), kData) && !TypeIs(node->GetType(), kNetOutput)) {
       MarkPassName(node, pass_name);
     }
   }

@@ -70,7 +70,7 @@ bool IrAttrsMatch(const Node &pattern_node, const Node &target_node) {
 bool NodeMatches(const Node &pattern_node, const Node &target_node,
                  const PatternMatcherConfig &config) {
   const std::string &type = pattern_node.GetType();
-  if (type == kData) {
+  if (TypeIs(type, kData)) {
     return true;
   }
   if (IsRealConstType(type)) {

@@ -21,7 +21,9 @@ bool IsDataLikeType(const std::string &type) {
   }
 }
 
-bool IsRealConstType(const std::string &type) { return type == "Const" || type == "Constant"; }
+bool IsRealConstType(const std::string &type) {
+  return TypeIs(type, "Const") || TypeIs(type, "Constant");
+}
 
 bool IsConstLike(const Node &node) {
   if (IsRealConstType(node.GetType())) {

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <string>
+#include <string_view>
 #include <unordered_map>
 #include <unordered_set>
 #include <utility>
@@ -30,6 +31,12 @@ constexpr const char *kData = "Data";
 bool IsDataLikeType(const std::string &type);
 /// Const or Constant.
 bool IsRealConstType(const std::string &type);
+
+/// `type == name` comparing the lengths first (no strlen, no character loop for most types):
+/// type checks run for every candidate and every replaced node.
+inline bool TypeIs(const std::string &type, std::string_view name) {
+  return type.size() == name.size() && type.compare(0, type.size(), name.data(), name.size()) == 0;
+}
 /// A real const or a node marked `_is_potential_const`.
 bool IsConstLike(const Node &node);
 

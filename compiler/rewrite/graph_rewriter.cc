@@ -132,12 +132,12 @@ Status PlanReplacement(const ComputeGraph &replacement, const ResolvedBoundary &
   std::vector<bool> seen(boundary.input_producers.size(), false);
   size_t seen_count = 0;
   for (Node *node : order) {
-    if (node->GetType() == kNetOutput) {
+    if (TypeIs(node->GetType(), kNetOutput)) {
       if (net_output != nullptr) {
         return invalid("more than one NetOutput");
       }
       net_output = node;
-    } else if (node->GetType() == kData) {
+    } else if (TypeIs(node->GetType(), kData)) {
       const int64_t *index = node->GetOpDesc().GetAttrAs<int64_t>(kAttrIndex);
       if (index == nullptr) {
         return invalid("Data node[" + node->GetName() + "] has no int attr index");
@@ -181,12 +181,12 @@ Status PlanReplacement(const ComputeGraph &replacement, const ResolvedBoundary &
     for (size_t i = 0; i < node->GetInputsSize(); ++i) {
       const InDataPeer peer = node->GetInDataPeer(i);
       // A NetOutput producer is impossible in a DAG whose NetOutput has no outputs: skipped.
-      if (peer.IsConnected() && peer.node->GetType() != kNetOutput) {
+      if (peer.IsConnected() && !TypeIs(peer.node->GetType(), kNetOutput)) {
         plan->edges.push_back(BodyEdge{b, static_cast<int32_t>(i), peer.node, peer.out_index});
       }
     }
     for (Node *dst : node->GetOutControlNodes()) {
-      if (dst->GetType() != kNetOutput && !IsDataLikeType(dst->GetType())) {
+      if (!TypeIs(dst->GetType(), kNetOutput) && !IsDataLikeType(dst->GetType())) {
         plan->control.emplace_back(node, dst);
       }
     }
@@ -331,7 +331,7 @@ Status CompleteBoundary(ResolvedBoundary *resolved) {
   }
   for (size_t head = 0; head < resolved->nodes.size(); ++head) {
     Node *node = resolved->nodes[head];
-    if (IsDataLikeType(node->GetType()) || node->GetType() == kNetOutput) {
+    if (IsDataLikeType(node->GetType()) || TypeIs(node->GetType(), kNetOutput)) {
       return Malformed("Node[" + node->GetName() + "] of type " + node->GetType() +
                        " would be replaced: a boundary input is missing");
     }

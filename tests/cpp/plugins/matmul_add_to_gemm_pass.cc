@@ -34,8 +34,16 @@ void ReadTranspose(const MatchResult &match_result, bool *transpose_a, bool *tra
     return;
   }
   const bool batched = std::strcmp(type.GetString(), "BatchMatMulV2") == 0;
-  (void)product.node.GetAttr(batched ? "adj_x1" : "transpose_x1", *transpose_a);
-  (void)product.node.GetAttr(batched ? "adj_x2" : "transpose_x2", *transpose_b);
+  // An unset flag means false: asking HasAttr first skips the error report a failed GetAttr
+  // makes (the common case, most products are not transposed).
+  const AscendString flag_a(batched ? "adj_x1" : "transpose_x1");
+  const AscendString flag_b(batched ? "adj_x2" : "transpose_x2");
+  if (product.node.HasAttr(flag_a)) {
+    (void)product.node.GetAttr(flag_a, *transpose_a);
+  }
+  if (product.node.HasAttr(flag_b)) {
+    (void)product.node.GetAttr(flag_b, *transpose_b);
+  }
 }
 
 // The scalar 1 fed to GEMM's alpha and beta: built once, shared by every replacement.
