@@ -1,0 +1,112 @@
+// The C++ Add-zero pass alone on bench/bridge's chain (issue #5 compares the Python Add-zero pass
+// with it): `blocks` x (Add(x, zero[1]) -> Relu), shapes [1, 4], every Add fused away. Prints the
+// fusion stage's wall and CPU time and the pass's own FusionStatistics time, per match.
+// Usage: ASCEND_OPP_PATH=<build>/test_opp addzero_chain_bench [blocks=33333]
+#include <sys/resource.h>
+
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+#include <vector>
+
+#include "common/error.h"
+#include "graph/compute_graph.h"
+#include "loader/pass_plugin_loader.h"
+#include "pass/fusion_pass_executor.h"
+#include "rewrite/fusion_statistics.h"
+
+namespace {
+
+ge::GeTensorDesc Desc(std::vector<int64_t> dims) {
+  return ge::GeTensorDesc(ge::GeShape(std::move(dims)), ge::FORMAT_ND, ge::DT_FLOAT);
+}
+
+ge::ComputeGraphPtr BuildChain(size_t blocks) {
+  auto graph = std::make_shared<ge::ComputeGraph>("chain");
+  ge::OpDesc data("x", "Data");
+  data.AddInputDesc("x", Desc({1, 4}));
+  data.AddOutputDesc("y", Desc({1, 4}));
+  data.SetAttr("index", ge::GeAttrValue(static_cast<int64_t>(0)));
+  ge::Node *x = graph->AddNode(std::move(data));
+  const float zero_value = 0.0F;
+  for (size_t i = 0; i < blocks; ++i) {
+    const std::string id = std::to_string(i);
+    ge::OpDesc zero_desc("zero" + id, "Const");
+    zero_desc.AddOutputDesc("y", Desc({1}));
+    zero_desc.SetAttr("value",
+                      ge::GeAttrValue(ge::GeTensor(Desc({1}), &zero_value, sizeof(zero_value))));
+    ge::Node *zero = graph->AddNode(std::move(zero_desc));
+    ge::OpDesc add_desc("add" + id, "Add");
+    add_desc.AddInputDesc("x1", Desc({1, 4}));
+    add_desc.AddInputDesc("x2", Desc({1}));
+    add_desc.AddOutputDesc("y", Desc({1, 4}));
+    ge::Node *add = graph->AddNode(std::move(add_desc));
+    (void)graph->AddDataEdge(x, 0, add, 0);
+    (void)graph->AddDataEdge(zero, 0, add, 1);
+    ge::OpDesc relu_desc("relu" + id, "Relu");
+    relu_desc.AddInputDesc("x", Desc({1, 4}));
+    relu_desc.AddOutputDesc("y", Desc({1, 4}));
+    ge::Node *relu = graph->AddNode(std::move(relu_desc));
+    (void)graph->AddDataEdge(add, 0, relu, 0);
+    x = relu;
+  }
+  ge::OpDesc out("NetOutput", "NetOutput");
+  out.AddInputDesc("x0", ge::GeTensorDesc());
+  ge::Node *net_output = graph->AddNode(std::move(out));
+  (void)graph->AddDataEdge(x, 0, net_output, 0);
+  return graph;
+}
+
+double CpuMs() {
+  rusage usage{};
+  (void)getrusage(RUSAGE_SELF, &usage);
+  const auto ms = [](const timeval &tv) {
+    return static_cast<double>(tv.tv_sec) * 1e3 + static_cast<double>(tv.tv_usec) * 1e-3;
+  };
+  return ms(usage.ru_utime) + ms(usage.ru_stime);
+}
+
+}  // namespace
+
+int main(int argc, char **argv) {
+  if (std::getenv("ASCEND_OPP_PATH") == nullptr) {
+    std::fprintf(stderr, "set ASCEND_OPP_PATH to the test OPP tree (build/<dir>/test_opp)\n");
+    return 2;
+  }
+  const size_t blocks =
+      argc > 1 ? static_cast<size_t>(std::strtoull(argv[1], nullptr, 10)) : 33333U;
+  if (ge::LoadPassPlugins() != ge::SUCCESS) {
+    std::fprintf(stderr, "LoadPassPlugins failed: %s\n", ge::GetLastError().c_str());
+    return 1;
+  }
+  ge::ComputeGraphPtr graph = BuildChain(blocks);
+  const size_t nodes = graph->GetDirectNodesSize();
+  ge::fusion::FusionStatistics::Instance().Clear();
+  const double cpu_start = CpuMs();
+  const auto start = std::chrono::steady_clock::now();
+  {
+    ge::fusion::FusionPassExecutor executor;
+    if (executor.RunPasses(graph, ge::CustomPassStage::kBeforeInferShape) != ge::SUCCESS) {
+      std::fprintf(stderr, "RunPasses failed: %s\n", ge::GetLastError().c_str());
+      return 1;
+    }
+  }
+  const double wall_ms =
+      std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+  const double cpu_ms = CpuMs() - cpu_start;
+  const ge::fusion::FusionPassStats stats =
+      ge::fusion::FusionStatistics::Instance().Get("AddZeroFusionPass");
+  const double matches = stats.effect_times == 0U ? 1.0 : static_cast<double>(stats.effect_times);
+  std::printf("blocks %zu nodes %zu -> %zu, AddZeroFusionPass matched %llu effected %llu\n", blocks,
+              nodes, graph->GetDirectNodesSize(),
+              static_cast<unsigned long long>(stats.match_times),
+              static_cast<unsigned long long>(stats.effect_times));
+  std::printf("fusion stage: wall %.1f ms, CPU %.1f ms; per match: wall %.2f us, CPU %.2f us\n",
+              wall_ms, cpu_ms, wall_ms * 1e3 / matches, cpu_ms * 1e3 / matches);
+  std::printf("AddZeroFusionPass time_us %llu = %.2f us per match\n",
+              static_cast<unsigned long long>(stats.time_us),
+              static_cast<double>(stats.time_us) / matches);
+  (void)ge::UnloadPassPlugins();
+  return 0;
+}
