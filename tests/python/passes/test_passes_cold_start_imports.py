@@ -48,7 +48,7 @@ report = bridge.load_pass_descriptors_with_report()
 assert not report["errors"], report["errors"]
 (descriptor,) = report["descriptors"]
 bridge.create_pass_holder("1", descriptor["descriptor_key"])
-import ge.graph
+GRAPH_VIEW
 bridge.reset_python_state()
 sys.stdout.write("NEW=" + repr(sorted(set(sys.modules) - before)))
 """
@@ -57,7 +57,9 @@ sys.stdout.write("NEW=" + repr(sorted(set(sys.modules) - before)))
 def _new_modules(tmp_path, with_graph: bool):
     plugin = tmp_path / "trivial_pass.py"
     plugin.write_text(TRIVIAL_PASS)
-    driver = DRIVER if with_graph else DRIVER.replace("import ge.graph\n", "")
+    # What the bridge does for a FusionBasePass's graph view: ge.graph.Graph._create_from.
+    view = "import ge.graph\nge.graph.Graph._create_from" if with_graph else ""
+    driver = DRIVER.replace("GRAPH_VIEW", view)
     env = {**os.environ, "ASCEND_GE_PY_PASS_PATH": str(plugin)}
     done = subprocess.run(
         [sys.executable, "-c", textwrap.dedent(driver)],
@@ -69,6 +71,20 @@ def _new_modules(tmp_path, with_graph: bool):
     assert done.returncode == 0, done.stderr
     text = done.stdout.rsplit("NEW=", 1)[1]
     return set(json.loads(text.replace("'", '"')))
+
+
+# What the graph view does not need: ge.graph loads its public names lazily (module __getattr__),
+# and Graph / Node never touch tensors, operators or the runtime library.
+NOT_FOR_THE_GRAPH_VIEW = (
+    "ge.graph.tensor",
+    "ge.graph.operator",
+    "ge.graph._numeric",
+    "ge._capi.pytensor_runtime_wrapper",
+    "ge._capi._runtime_lib",
+    "ge.es",
+    "ge.passes.testing",
+    "ge.passes.runtime",
+)
 
 
 def _assert_lean(new_modules):
@@ -85,5 +101,54 @@ def test_loading_a_pass_imports_no_slow_module(tmp_path):
 @requires_graph
 def test_fusion_base_pass_graph_view_imports_no_slow_module(tmp_path):
     new_modules = _new_modules(tmp_path, with_graph=True)
-    assert "ge.graph" in new_modules
+    assert "ge.graph.graph" in new_modules
     _assert_lean(new_modules)
+    loaded = sorted(name for name in NOT_FOR_THE_GRAPH_VIEW if name in new_modules)
+    assert loaded == [], f"the FusionBasePass graph view imports {loaded}"
+
+
+def _imports_of(code: str):
+    done = subprocess.run(
+        [sys.executable, "-c", f"import sys\n{code}\nprint(sorted(sys.modules))"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    return set(json.loads(done.stdout.strip().replace("'", '"')))
+
+
+def test_ge_graph_package_loads_its_names_on_first_use():
+    loaded = _imports_of("import ge.graph")
+    assert "ge.graph" in loaded
+    assert not [name for name in loaded if name.startswith(("ge.graph.", "ge._capi"))]
+
+
+def test_enum_types_need_no_compiler_library():
+    # DataType & co. are plain IntEnums: importing them must not load libge_compiler.so.
+    loaded = _imports_of("from ge.graph import DataType, Format, Placement")
+    assert "ge.graph.types" in loaded
+    assert not [name for name in loaded if name.startswith("ge._capi")]
+    assert "ctypes" not in loaded
+
+
+@requires_graph
+def test_lazy_names_are_the_submodule_objects():
+    import ge.graph
+    from ge.graph import graph, node, operator, tensor, tensor_desc, types
+
+    assert ge.graph.Graph is graph.Graph and ge.graph.DumpFormat is graph.DumpFormat
+    assert ge.graph.Node is node.Node and ge.graph.Operator is operator.Operator
+    assert ge.graph.Tensor is tensor.Tensor and ge.graph.TensorDesc is tensor_desc.TensorDesc
+    assert ge.graph.Shape is tensor_desc.Shape and ge.graph.DataType is types.DataType
+    assert ge.graph.tensor is tensor  # submodules stay reachable as attributes
+    assert set(ge.graph.__all__) <= set(dir(ge.graph))
+    namespace = {}
+    exec("from ge.graph import *", namespace)
+    assert {name for name in namespace if not name.startswith("__")} == set(ge.graph.__all__)
+    try:
+        ge.graph.NoSuchName  # noqa: B018
+    except AttributeError as exc:
+        assert "NoSuchName" in str(exc)
+    else:
+        raise AssertionError("ge.graph.NoSuchName did not raise AttributeError")
