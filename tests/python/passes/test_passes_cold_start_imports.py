@@ -25,6 +25,8 @@ FORBIDDEN = (
     "pathlib",  # -> urllib.parse, ipaddress, fnmatch
     "logging",
     "hashlib",  # -> OpenSSL
+    "_sha256",  # an extension module of its own (plugin module names use FNV-1a instead)
+    "_sha2",
     "importlib.metadata",  # -> email, zipfile, csv
     "json",
     "subprocess",
@@ -152,3 +154,14 @@ def test_lazy_names_are_the_submodule_objects():
         assert "NoSuchName" in str(exc)
     else:
         raise AssertionError("ge.graph.NoSuchName did not raise AttributeError")
+
+
+def test_plugin_module_names_use_fnv1a_of_the_path():
+    from ge._internal import plugin_loader
+
+    # Published FNV-1a 64-bit test vectors.
+    assert plugin_loader._path_digest("") == "cbf29ce484222325"
+    assert plugin_loader._path_digest("a") == "af63dc4c8601ec8c"
+    assert plugin_loader._path_digest("foobar") == "85944171f73967e8"
+    name = plugin_loader.file_module_name("/x/y/my_pass.py", "_ge_py_pass_")
+    assert name == "_ge_py_pass_my_pass_" + plugin_loader._path_digest("/x/y/my_pass.py")
