@@ -165,3 +165,30 @@ def test_plugin_module_names_use_fnv1a_of_the_path():
     assert plugin_loader._path_digest("foobar") == "85944171f73967e8"
     name = plugin_loader.file_module_name("/x/y/my_pass.py", "_ge_py_pass_")
     assert name == "_ge_py_pass_my_pass_" + plugin_loader._path_digest("/x/y/my_pass.py")
+
+
+def test_entry_point_scan_sees_a_distribution_added_after_the_import_cache(tmp_path, monkeypatch):
+    # The scan reuses the import system's listing of a sys.path directory only while the
+    # directory's mtime is unchanged: a distribution installed later must still be found.
+    from importlib.machinery import FileFinder, PathFinder
+
+    from ge._internal import entry_point_scan
+
+    site = tmp_path / "site"
+    site.mkdir()
+    (site / "other.dist-info").mkdir()
+    (site / "other.dist-info" / "entry_points.txt").write_text("[console_scripts]\nx = y:z\n")
+    monkeypatch.syspath_prepend(str(site))
+    # A failed import through this entry: creates its finder and fills the directory cache.
+    assert PathFinder.find_spec("no_such_module_here", [str(site)]) is None
+    finder = sys.path_importer_cache.get(str(site))
+    assert isinstance(finder, FileFinder)
+    assert "other.dist-info" in finder._path_cache
+    assert not entry_point_scan.group_may_be_declared("ge.passes.plugins")
+
+    new = site / "plugin-1.0.dist-info"
+    new.mkdir()
+    (new / "entry_points.txt").write_text("[ ge.passes.plugins ]\nmine = my_plugin\n")
+    stat = os.stat(site)
+    os.utime(site, ns=(stat.st_atime_ns, stat.st_mtime_ns + 10**9))  # no equal coarse mtimes
+    assert entry_point_scan.group_may_be_declared("ge.passes.plugins")
