@@ -25,7 +25,7 @@ def _declares(entry_points_file: str, header: bytes) -> bool:
 
     Read as bytes with os.open/os.read: no buffered text stack and no isatty probe per file (a
     venv has a dozen of these files and every compile that loads a Python pass reads them). The
-    header is ASCII, so comparing UTF-8 bytes gives the same answer as comparing decoded text.
+    header is compared as UTF-8 bytes: for a UTF-8 file, the same answer as comparing text.
     """
     try:
         fd = os.open(entry_points_file, os.O_RDONLY)
