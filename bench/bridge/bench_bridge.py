@@ -18,8 +18,9 @@
    processes (the interpreter already runs; bridge load + plugin import are what is left).
 5. The cold start split, from atc's own "Cold start:" log lines (medians): interpreter probe
    (disk-cache hit; once more with an empty cache), libpython preload + bridge dlopen,
-   Py_InitializeFromConfig, native module + ge.passes._bridge imports, and the rest of the bridge
-   round (plugin file import, registration, FusionBasePass graph view).
+   Py_InitializeFromConfig, native module + ge.passes._bridge imports, the rest of the bridge
+   round (plugin file import, registration), then the FusionBasePass's first graph view (ge.graph
+   import), the end-of-round reset_python_state and Py_FinalizeEx; the same lines of pyatc.
 
 Every configuration runs once before it is timed (warm page cache, .pyc files, probe cache), and
 children run without PYTHONDONTWRITEBYTECODE unless --no-bytecode: installed packages have .pyc
@@ -147,7 +148,16 @@ COLD_START_LINES = {
     "Py_Initialize": r"Cold start: Py_InitializeFromConfig took (\d+) us",
     "imports": r"Cold start: importing the native module and ge\.passes\._bridge took (\d+) us",
     "register": r"Cold start: bridge register_passes took (\d+) us",
+    # After registration: the FusionBasePass's first graph view, the end-of-round reset and (atc
+    # only) finalizing the interpreter the bridge started.
+    "graph view": r"Cold start: importing ge\.graph for the graph view took (\d+) us",
+    "reset": r"End of round: reset_python_state took (\d+) us",
+    "Py_FinalizeEx": r"Shutdown: Py_FinalizeEx took (\d+) us",
 }
+
+
+# Steps inside register_passes, listed before its remainder ("plugins + rest").
+COLD_START_ORDER = ("probe", "bridge dlopen", "Py_Initialize", "imports")
 
 
 def cold_start_split(run: subprocess.CompletedProcess) -> dict:
@@ -159,9 +169,9 @@ def cold_start_split(run: subprocess.CompletedProcess) -> dict:
         if found:
             split[name] = int(found[-1])
     if "register" in split:  # what register_passes did besides starting Python and importing
-        split["plugins + rest"] = (
-            split.pop("register") - split.get("Py_Initialize", 0) - split.get("imports", 0)
-        )
+        rest = split.pop("register") - split.get("Py_Initialize", 0) - split.get("imports", 0)
+        ordered = {name: split.pop(name) for name in list(split) if name in COLD_START_ORDER}
+        split = {**ordered, "plugins + rest": rest, **split}
     return split
 
 
@@ -200,8 +210,12 @@ print("SECONDS", time.perf_counter() - start, ret)
 """
 
 
+PYATC_RUNS = {}
+
+
 def pyatc_seconds(model: str, out: str, env: dict) -> tuple:
-    """(seconds of the in-process compile call, CPU seconds of the whole child)."""
+    """(seconds of the in-process compile call, CPU seconds of the whole child); the child's
+    output is left in PYATC_RUNS["last"]."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     done = subprocess.run(
         [sys.executable, "-c", textwrap.dedent(PYATC_TIMING), model, out],
@@ -211,6 +225,7 @@ def pyatc_seconds(model: str, out: str, env: dict) -> tuple:
         check=False,
     )
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    PYATC_RUNS["last"] = done
     line = next((x for x in done.stdout.splitlines() if x.startswith("SECONDS")), None)
     if line is None or not line.endswith(" 0"):
         raise RuntimeError(done.stdout + done.stderr)
@@ -345,6 +360,11 @@ def main() -> int:
         pyatc_seconds(tiny, out, trivial_env)
         pyatc_plain = [pyatc_seconds(tiny, out, plain_env) for _ in range(args.repeat)]
         pyatc_trivial = [pyatc_seconds(tiny, out, trivial_env) for _ in range(args.repeat)]
+        pyatc_split_runs = []
+        for _ in range(args.repeat):
+            pyatc_seconds(tiny, out, split_env)
+            pyatc_split_runs.append(PYATC_RUNS["last"])
+        pyatc_split = median_split(pyatc_split_runs)
     load_after = os.getloadavg()
 
     def med(samples, index):
@@ -401,6 +421,7 @@ def main() -> int:
             f"+{(med(pyatc_trivial, 1) - med(pyatc_plain, 1)) * 1e3:.0f} ms CPU of the process"
             f"   (target <= 20 ms)",
         ),
+        ("  split (ms, median, wall)", pyatc_split),
         ("load average", f"{load_before[0]:.2f} before, {load_after[0]:.2f} after"),
     ]
     width = max(len(name) for name, _ in rows)

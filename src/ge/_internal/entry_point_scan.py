@@ -20,13 +20,49 @@ _META_SUFFIXES = (".dist-info", ".egg-info")
 _STDLIB_FINDERS = {"BuiltinImporter", "FrozenImporter", "PathFinder"}
 
 
-def _declares(entry_points_file: str, header: str) -> bool:
-    """True if a section header of the INI-style file is ``[<group>]`` (spaces ignored)."""
+def _declares(entry_points_file: str, header: bytes) -> bool:
+    """True if a section header of the INI-style file is ``[<group>]`` (spaces ignored).
+
+    Read as bytes with os.open/os.read: no buffered text stack and no isatty probe per file (a
+    venv has a dozen of these files and every compile that loads a Python pass reads them). The
+    header is compared as UTF-8 bytes: for a UTF-8 file, the same answer as comparing text.
+    """
     try:
-        with open(entry_points_file, encoding="utf-8", errors="replace") as text:
-            return any("".join(line.split()) == header for line in text)
+        fd = os.open(entry_points_file, os.O_RDONLY)
     except OSError:
-        return False  # unreadable here is unreadable for importlib.metadata too
+        return False  # missing or unreadable here is the same for importlib.metadata
+    try:
+        chunks = []
+        while True:
+            chunk = os.read(fd, 65536)
+            if not chunk:
+                break
+            chunks.append(chunk)
+    except OSError:
+        return False
+    finally:
+        os.close(fd)
+    return any(b"".join(line.split()) == header for line in b"".join(chunks).splitlines())
+
+
+def _directory_names(entry: str, directory: str):
+    """Names in ``directory``: from the import system's cache of it when that is current (the
+    directory's mtime is the one the cache was filled at), else from os.listdir. The import
+    system has listed every sys.path directory it searched already; listing the standard
+    library's directory again costs about as much as everything else here."""
+    finder = sys.path_importer_cache.get(entry)  # keyed by the sys.path entry itself
+    names = getattr(finder, "_path_cache", None)
+    cached_mtime = getattr(finder, "_path_mtime", None)
+    if isinstance(names, set) and isinstance(cached_mtime, float) and cached_mtime >= 0:
+        try:
+            if os.stat(directory).st_mtime == cached_mtime:
+                return names
+        except OSError:
+            return ()
+    try:
+        return os.listdir(directory)
+    except OSError:
+        return ()
 
 
 def group_may_be_declared(group: str) -> bool:
@@ -35,7 +71,7 @@ def group_may_be_declared(group: str) -> bool:
         name = getattr(finder, "__name__", type(finder).__name__)
         if name not in _STDLIB_FINDERS and hasattr(finder, "find_distributions"):
             return True
-    header = "[" + group + "]"
+    header = ("[" + group + "]").encode("utf-8")
     seen = set()
     for entry in sys.path:
         directory = entry or "."
@@ -46,11 +82,7 @@ def group_may_be_declared(group: str) -> bool:
             if os.path.exists(directory):
                 return True  # a zip or egg file: importlib.metadata may find metadata inside
             continue
-        try:
-            names = os.listdir(directory)
-        except OSError:
-            continue
-        for name in names:
+        for name in _directory_names(entry, directory):
             if not name.lower().endswith(_META_SUFFIXES):
                 continue
             if _declares(os.path.join(directory, name, "entry_points.txt"), header):

@@ -57,17 +57,18 @@ def split_plugin_paths(raw_value: str | None) -> List[str]:
     return [item.strip() for item in raw_value.split(os.pathsep) if item.strip()]
 
 
-def _sha256(data: bytes):
-    """A sha256 object from CPython's built-in implementation when there is one: hashlib would
-    load OpenSSL (libcrypto), a noticeable part of a compile's cold start; the digest is equal."""
-    try:
-        from _sha2 import sha256  # CPython >= 3.12
-    except ImportError:
-        try:
-            from _sha256 import sha256  # CPython 3.9 - 3.11
-        except ImportError:  # other implementations
-            from hashlib import sha256
-    return sha256(data)
+def _path_digest(text: str) -> str:
+    """16 hex digits of a 64-bit FNV-1a hash of the path's UTF-8 bytes.
+
+    Deterministic across processes, and computed in a few microseconds without importing anything:
+    hashlib loads OpenSSL, ``_sha256`` is an extension module of its own, and looking for one that
+    is missing (``_sha2`` before 3.12) searches every sys.path entry — each a measurable part of a
+    compile's cold start (issue #5 item 9). Names only need to be stable and distinct per path.
+    """
+    value = 0xCBF29CE484222325
+    for byte in text.encode("utf-8", "surrogateescape"):
+        value = ((value ^ byte) * 0x100000001B3) & 0xFFFFFFFFFFFFFFFF
+    return f"{value:016x}"
 
 
 def _stem(path: str) -> str:
@@ -81,8 +82,7 @@ def file_module_name(path: str | Path, module_prefix: str) -> str:
     processes, which makes logs and tracebacks comparable between runs.
     """
     text = os.fspath(path)
-    digest = _sha256(text.encode("utf-8", "surrogateescape")).hexdigest()[:16]
-    return f"{module_prefix}{_stem(text)}_{digest}"
+    return f"{module_prefix}{_stem(text)}_{_path_digest(text)}"
 
 
 def load_plugin_file(file_path: str | Path, *, module_prefix: str, plugin_kind: str) -> ModuleType:

@@ -1,12 +1,13 @@
 """The Python graph API (spec graph_api.md §3): graphs, nodes, tensors and their descriptions
-over the compiler core's C API."""
+over the compiler core's C API.
 
-from ge.graph.graph import DumpFormat, Graph
-from ge.graph.node import Node
-from ge.graph.operator import Operator
-from ge.graph.tensor import Tensor
-from ge.graph.tensor_desc import Shape, TensorDesc
-from ge.graph.types import DataType, Format, Placement
+The public names are loaded on first access (module ``__getattr__``, PEP 562): a Python fusion
+pass that only looks at its ``Graph`` view (issue #5 item 9, cold start) then never imports the
+tensor, operator and runtime-library modules. ``from ge.graph import Tensor`` and
+``ge.graph.Tensor`` work as before; each name is bound in the package once loaded.
+"""
+
+from __future__ import annotations
 
 __all__ = [
     "Graph",
@@ -20,3 +21,40 @@ __all__ = [
     "TensorDesc",
     "DumpFormat",
 ]
+
+# public name -> submodule defining it
+_SUBMODULE_OF = {
+    "Graph": "graph",
+    "DumpFormat": "graph",
+    "Node": "node",
+    "Operator": "operator",
+    "Tensor": "tensor",
+    "Shape": "tensor_desc",
+    "TensorDesc": "tensor_desc",
+    "DataType": "types",
+    "Format": "types",
+    "Placement": "types",
+}
+
+
+# Submodules: ``import ge.graph`` used to import them all, so ``ge.graph.tensor`` stays reachable
+# as an attribute.
+_SUBMODULES = ("graph", "node", "operator", "tensor", "tensor_desc", "types", "_attr", "_numeric")
+
+
+def __getattr__(name: str):
+    from importlib import import_module
+
+    submodule = _SUBMODULE_OF.get(name)
+    if submodule is not None:
+        value = getattr(import_module(f"{__name__}.{submodule}"), name)
+    elif name in _SUBMODULES:
+        value = import_module(f"{__name__}.{name}")
+    else:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    globals()[name] = value  # later lookups skip this function
+    return value
+
+
+def __dir__():
+    return sorted(set(globals()) | set(__all__))
