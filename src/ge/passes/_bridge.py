@@ -208,34 +208,84 @@ def _check_owned_graph(result: Any, owner: str) -> None:
         )
 
 
+def _borrow_context_address(method, address: int):
+    """The PassContext for a hook called with a raw ``CustomPassContext*`` address: None when the
+    user's hook takes no context (marked ``_ge_ignores_context`` by ge.passes.base), so most
+    matches create and expire no context view at all."""
+    if getattr(method, "_ge_ignores_context", False):
+        return None
+    return _native_module()._borrow_pass_context(address)
+
+
 def call_meet_requirements(instance_id: str, match_result_handle: int, context=None) -> bool:
+    """``context`` is a PassContext, None, or (from the C++ bridge) the context's address as an
+    int: the view is then created only for a hook that takes it and expired after the call."""
     instance = _pattern_instance(instance_id)
+    method = instance.meet_requirements
+    borrowed = None
+    if type(context) is int:
+        context = borrowed = _borrow_context_address(method, context)
     match_result = borrow_match_result(match_result_handle)
     try:
-        return bool(instance.meet_requirements(match_result, context))
+        return bool(method(match_result, context))
     finally:
         match_result._invalidate()
+        if borrowed is not None:
+            borrowed._invalidate()
 
 
 def call_replacement(instance_id: str, match_result_handle: int, context=None) -> int:
+    """``context`` as for call_meet_requirements."""
     instance = _pattern_instance(instance_id)
+    method = instance.replacement
+    borrowed = None
+    if type(context) is int:
+        context = borrowed = _borrow_context_address(method, context)
     match_result = borrow_match_result(match_result_handle)
+    # An expression-style replacement exposes its builder (ge.passes.base): a pass-through result
+    # arrives as a C graph handle already, with no Graph object to create and release.
+    build = getattr(method, "_ge_build", None)
     try:
-        result = instance.replacement(match_result, context)
+        if build is None:
+            result = method(match_result, context)
+        else:
+            result, handle = build(getattr(method, "__self__", instance), match_result, context)
+            if handle is not None:
+                return handle
     finally:
         match_result._invalidate()
+        if borrowed is not None:
+            borrowed._invalidate()
     _check_owned_graph(result, "PatternFusionPass")
     return release_graph(result)
 
 
 def call_decompose_meet_requirements(instance_id: str, node_handle: int, context=None) -> bool:
+    """``context`` as for call_meet_requirements."""
     instance = _decompose_instance(instance_id)
-    return bool(instance.meet_requirements(borrow_node(node_handle), context))
+    method = instance.meet_requirements
+    borrowed = None
+    if type(context) is int:
+        context = borrowed = _borrow_context_address(method, context)
+    try:
+        return bool(method(borrow_node(node_handle), context))
+    finally:
+        if borrowed is not None:
+            borrowed._invalidate()
 
 
 def call_decompose_replacement(instance_id: str, node_handle: int, context=None) -> int:
+    """``context`` as for call_meet_requirements."""
     instance = _decompose_instance(instance_id)
-    result = instance.replacement(borrow_node(node_handle), context)
+    method = instance.replacement
+    borrowed = None
+    if type(context) is int:
+        context = borrowed = _borrow_context_address(method, context)
+    try:
+        result = method(borrow_node(node_handle), context)
+    finally:
+        if borrowed is not None:
+            borrowed._invalidate()
     _check_owned_graph(result, "DecomposePass")
     return release_graph(result)
 
