@@ -21,6 +21,7 @@ This module imports ge.es; ge.passes imports it only when a replacement runs.
 from __future__ import annotations
 
 import ctypes
+from weakref import ref as _weakref
 
 from ge._capi import pyes_graph_builder_wrapper as _w
 from ge.es.graph_builder import GraphBuilder, _scope_state
@@ -45,14 +46,46 @@ def _pass_through_function():
     return _pass_through
 
 
+class _BuildState:
+    """What the inputs object and its deferred holders share. The holders are held weakly, so
+    that ``inputs`` -> holder -> state has no cycle and everything goes by reference counting
+    when the call returns."""
+
+    __slots__ = ("name", "builder", "consumed", "holders")
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self.builder = None
+        self.consumed = False
+        self.holders = []  # weakref.ref of the DeferredInput of each index
+
+    def get_builder(self) -> GraphBuilder:
+        """The GraphBuilder, created with every input requested so far on first call."""
+        builder = self.builder
+        if builder is not None:
+            return builder
+        builder = GraphBuilder(self.name)
+        self.builder = builder
+        for index, ref in enumerate(self.holders):
+            real = builder.create_input(index)  # created even if its holder is gone: numbering
+            holder = ref()
+            if holder is not None:
+                holder._bind(real)
+        if self.consumed:
+            # A holder kept past a pass-through build: its graph is gone, like the eager
+            # builder's after build_and_reset.
+            builder._built = True
+        return builder
+
+
 class DeferredInput(TensorHolder):
     """A replacement input whose C holder is created on first use (see the module docstring)."""
 
-    __slots__ = ("_inputs", "_index", "_real_handle", "_real_builder")
+    __slots__ = ("_state", "_index", "_real_handle", "_real_builder")
 
-    def __init__(self, inputs: ReplacementInputs, index: int) -> None:
+    def __init__(self, state: _BuildState, index: int) -> None:
         # TensorHolder.__init__ refuses direct construction; this subclass is built here only.
-        self._inputs = inputs
+        self._state = state
         self._index = index
         self._real_handle = None
         self._real_builder = None
@@ -64,57 +97,51 @@ class DeferredInput(TensorHolder):
     @property
     def _handle(self):
         if self._real_handle is None:
-            self._inputs.builder()
+            self._state.get_builder()
         return self._real_handle
 
     @property
     def _builder(self):
         if self._real_builder is None:
-            self._inputs.builder()
+            self._state.get_builder()
         return self._real_builder
 
 
 class ReplacementInputs(PatternInputs):
     """``inputs`` of one expression replacement call; builds its GraphBuilder on demand."""
 
-    __slots__ = ("_name", "_consumed")
+    __slots__ = ("_state",)
 
     def __init__(self, name: str) -> None:
         super().__init__(None)
-        self._name = name
-        self._consumed = False
+        self._state = _BuildState(name)
 
     def _get(self, index: int):
-        if self._builder is not None or (
+        state = self._state
+        if state.builder is None and not (
             _scope_state.custom_node_attrs or _scope_state.control_dependency_nodes
         ):
-            if self._builder is None:
-                self.builder()
-            return PatternInputs._get(self, index)
-        holders = self._holders
-        for k in range(len(holders), index + 1):
-            holders[k] = DeferredInput(self, k)
-        return holders[index]
+            holders = self._holders
+            for k in range(len(holders), index + 1):
+                holder = DeferredInput(state, k)
+                holders[k] = holder
+                state.holders.append(_weakref(holder))
+            return holders[index]
+        if self._builder is None:
+            self._builder = state.get_builder()
+        return PatternInputs._get(self, index)
 
     def builder(self) -> GraphBuilder:
-        """The GraphBuilder, created with every input requested so far on first call."""
-        builder = self._builder
-        if builder is not None:
-            return builder
-        builder = GraphBuilder(self._name)
-        self._builder = builder
-        for k in range(len(self._holders)):
-            self._holders[k]._bind(builder.create_input(k))
-        if self._consumed:
-            # A holder kept past a pass-through build: its graph is gone, like the eager
-            # builder's after build_and_reset.
-            builder._built = True
-        return builder
+        """The GraphBuilder (created, with the inputs requested so far, on first call)."""
+        if self._builder is None:
+            self._builder = self._state.get_builder()
+        return self._builder
 
     def pass_through_handle(self, result) -> int | None:
         """The C graph handle for a result made only of this object's deferred inputs (owned by
         the caller), or None when the result needs the ordinary build."""
-        if self._builder is not None:
+        state = self._state
+        if state.builder is not None:
             return None
         if isinstance(result, DeferredInput):
             outputs = (result,)
@@ -124,14 +151,14 @@ class ReplacementInputs(PatternInputs):
             return None
         indices = []
         for holder in outputs:
-            if type(holder) is not DeferredInput or holder._inputs is not self:
+            if type(holder) is not DeferredInput or holder._state is not state:
                 return None
             indices.append(holder._index)
         count = len(indices)
         handle = _pass_through_function()(
-            self._name.encode("utf-8"), len(self._holders), (_I64 * count)(*indices), count
+            state.name.encode("utf-8"), len(state.holders), (_I64 * count)(*indices), count
         )
         if not handle:
             return None  # the ordinary build reports the failure with its own message
-        self._consumed = True
+        state.consumed = True
         return handle

@@ -213,3 +213,29 @@ def test_default_hooks_always_get_a_view(contexts):
     _bridge.create_pass_holder("p", Defaults.__ge_pass_descriptor__.descriptor_key)
     assert _bridge.call_meet_requirements("p", 1, 0x3000) is True
     assert [(c.address, c.invalidated) for c in contexts] == [(0x3000, 1)]
+
+
+@requires_es
+@pytest.mark.parametrize("cls", [PassThrough, Product])
+def test_replacement_inputs_are_freed_without_the_cycle_collector(cls, monkeypatch):
+    import gc
+    import weakref
+
+    from ge.passes import _replacement_inputs
+
+    seen = []
+    original = _replacement_inputs.ReplacementInputs._get
+
+    def watched(self, index):
+        holder = original(self, index)
+        seen.append(weakref.ref(holder))
+        return holder
+
+    monkeypatch.setattr(_replacement_inputs.ReplacementInputs, "_get", watched)
+    gc.disable()
+    try:
+        graph = cls().replacement(None)
+        assert seen and all(ref() is None for ref in seen)
+        del graph
+    finally:
+        gc.enable()
