@@ -77,17 +77,28 @@ std::string DataText(const GeTensorHandle &t) {
   }
   const ge::DataType dtype = t.tensor.GetTensorDesc().GetDataType();
   const int32_t elem_size = ge::GetSizeByDataType(dtype);
-  // Probe element 0 of a zeroed sample (never the buffer, which may be shorter than one element).
-  const uint64_t sample = 0;
-  std::string item;
-  if (elem_size <= 0 || elem_size > static_cast<int32_t>(sizeof(sample)) ||
-      !ElementText(dtype, reinterpret_cast<const uint8_t *>(&sample), 0, &item)) {
+  if (elem_size <= 0) {
     return "<not_supported>";
   }
-  std::string text = "[";
   const size_t count = t.tensor.GetSize() / static_cast<size_t>(elem_size);
+  std::string item;
+  if (count == 0) {
+    // Fewer bytes than one element: probe element 0 of a zeroed sample (never the buffer) to
+    // tell "[]" from an unsupported dtype.
+    const uint64_t sample = 0;
+    if (elem_size > static_cast<int32_t>(sizeof(sample)) ||
+        !ElementText(dtype, reinterpret_cast<const uint8_t *>(&sample), 0, &item)) {
+      return "<not_supported>";
+    }
+    return "[]";
+  }
+  // Element 0 itself tells whether the dtype has a text form (one formatting per element: the
+  // per-match read of a scalar Const is one snprintf).
+  std::string text = "[";
   for (size_t i = 0; i < count; ++i) {
-    ElementText(dtype, t.tensor.GetData(), i, &item);
+    if (!ElementText(dtype, t.tensor.GetData(), i, &item)) {
+      return "<not_supported>";
+    }
     if (i != 0) {
       text += ',';
     }

@@ -287,6 +287,14 @@ class Tensor:
             dim_count = s.dim_count.value
             if s.text_len.value < s.TEXT_CAPACITY and dim_count <= s.DIMS_CAPACITY:
                 text = s.text.value.decode("utf-8", errors="replace")
+                if dim_count == 0 or (dim_count == 1 and s.dims[0] == 1):
+                    # One value (a scalar or [1] Const): parsed in place, same rules and
+                    # results as unflatten_tensor_data.
+                    if text[:1] == "[" and text[-1:] == "]" and "," not in text:
+                        item = text[1:-1].strip()
+                        if item:
+                            value = _parse_number(item)
+                            return value if dim_count == 0 else [value]
                 return unflatten_tensor_data(text, s.dims[:dim_count])
         text = take_string(graph_lib.GeApiWrapper_Tensor_GetData(self._handle))
         if text is None:

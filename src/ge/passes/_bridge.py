@@ -67,6 +67,12 @@ def borrow_node(node_handle: int):
     return _native_module().borrow_node(node_handle)
 
 
+def borrow_pass_context(context_address: int):
+    """Borrowed PassContext view of a C++ ``CustomPassContext*`` (valid until invalidated)."""
+    # ge.passes._native re-exports the public names only; the borrow helper is on the module.
+    return _native_module()._module._borrow_pass_context(context_address)
+
+
 def clone_pattern_matcher_config(config) -> int:
     """Heap copy of a PatternMatcherConfig, owned by the caller (C++)."""
     return _native_module().clone_pattern_matcher_config(config)
@@ -214,17 +220,24 @@ def _borrow_context_address(method, address: int):
     matches create and expire no context view at all."""
     if getattr(method, "_ge_ignores_context", False):
         return None
-    return _native_module()._borrow_pass_context(address)
+    return borrow_pass_context(address)
 
 
 def call_meet_requirements(instance_id: str, match_result_handle: int, context=None) -> bool:
     """``context`` is a PassContext, None, or (from the C++ bridge) the context's address as an
     int: the view is then created only for a hook that takes it and expired after the call."""
-    instance = _pattern_instance(instance_id)
+    # _pattern_instance inlined: this runs once per match.
+    holder = _HOLDERS.get(instance_id)
+    instance = _pattern_instance(instance_id) if holder is None else holder.instance
+    if not isinstance(instance, PatternFusionPass):
+        _pattern_instance(instance_id)  # raises its TypeError
     method = instance.meet_requirements
     borrowed = None
     if type(context) is int:
-        context = borrowed = _borrow_context_address(method, context)
+        if getattr(method, "_ge_ignores_context", False):
+            context = None
+        else:
+            context = borrowed = _borrow_context_address(method, context)
     match_result = borrow_match_result(match_result_handle)
     try:
         return bool(method(match_result, context))
@@ -236,11 +249,17 @@ def call_meet_requirements(instance_id: str, match_result_handle: int, context=N
 
 def call_replacement(instance_id: str, match_result_handle: int, context=None) -> int:
     """``context`` as for call_meet_requirements."""
-    instance = _pattern_instance(instance_id)
+    holder = _HOLDERS.get(instance_id)
+    instance = _pattern_instance(instance_id) if holder is None else holder.instance
+    if not isinstance(instance, PatternFusionPass):
+        _pattern_instance(instance_id)  # raises its TypeError
     method = instance.replacement
     borrowed = None
     if type(context) is int:
-        context = borrowed = _borrow_context_address(method, context)
+        if getattr(method, "_ge_ignores_context", False):
+            context = None
+        else:
+            context = borrowed = _borrow_context_address(method, context)
     match_result = borrow_match_result(match_result_handle)
     # An expression-style replacement exposes its builder (ge.passes.base): a pass-through result
     # arrives as a C graph handle already, with no Graph object to create and release.

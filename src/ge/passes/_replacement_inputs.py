@@ -32,6 +32,7 @@ from .pattern import PatternInputs
 __all__ = ["DeferredInput", "ReplacementInputs"]
 
 _I64 = ctypes.c_int64
+_new_deferred = object.__new__
 _pass_through = None
 
 
@@ -116,16 +117,31 @@ class ReplacementInputs(PatternInputs):
         super().__init__(None)
         self._state = _BuildState(name)
 
+    def __getitem__(self, key):
+        # The common ``inputs[k]`` before any builder exists: no slice or index protocol checks
+        # (PatternInputs.__getitem__ handles everything else, with its messages).
+        if type(key) is int and key >= 0:
+            holders = self._holders
+            if key < len(holders) and self._state.builder is None:
+                return holders[key]
+            return self._get(key)
+        return PatternInputs.__getitem__(self, key)
+
     def _get(self, index: int):
         state = self._state
         if state.builder is None and not (
             _scope_state.custom_node_attrs or _scope_state.control_dependency_nodes
         ):
             holders = self._holders
+            refs = state.holders
             for k in range(len(holders), index + 1):
-                holder = DeferredInput(state, k)
+                holder = _new_deferred(DeferredInput)  # no __init__ frame: slots set here
+                holder._state = state
+                holder._index = k
+                holder._real_handle = None
+                holder._real_builder = None
                 holders[k] = holder
-                state.holders.append(_weakref(holder))
+                refs.append(_weakref(holder))
             return holders[index]
         if self._builder is None:
             self._builder = state.get_builder()

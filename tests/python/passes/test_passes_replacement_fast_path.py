@@ -6,7 +6,7 @@ from __future__ import annotations
 import ctypes
 
 import pytest
-from passes_support import requires_es
+from passes_support import requires_es, requires_native
 
 from ge.passes import PassStage, PatternFusionPass, _bridge, register_fusion_pass
 
@@ -157,17 +157,15 @@ def contexts(monkeypatch):
     """Records the PassContext views _bridge borrows for raw context addresses."""
     made = []
 
-    class FakeNative:
-        @staticmethod
-        def _borrow_pass_context(address):
-            made.append(FakeContext(address))
-            return made[-1]
+    def borrow(address):
+        made.append(FakeContext(address))
+        return made[-1]
 
     class View:
         def _invalidate(self):
             pass
 
-    monkeypatch.setattr(_bridge, "_native_module", lambda: FakeNative)
+    monkeypatch.setattr(_bridge, "borrow_pass_context", borrow)
     monkeypatch.setattr(_bridge, "borrow_match_result", lambda handle: View())
     return made
 
@@ -239,3 +237,59 @@ def test_replacement_inputs_are_freed_without_the_cycle_collector(cls, monkeypat
         del graph
     finally:
         gc.enable()
+
+
+@requires_es
+def test_replacement_inputs_index_like_pattern_inputs():
+    from ge.passes._replacement_inputs import ReplacementInputs
+
+    inputs = ReplacementInputs("checks")
+    second = inputs[1]
+    assert inputs[1] is second and inputs[True] is inputs[1]
+    assert inputs[:3][:2] == [inputs[0], second]
+    with pytest.raises(ValueError, match="PatternInputs index must be non-negative"):
+        inputs[-1]
+    with pytest.raises(TypeError, match="PatternInputs index must be an integer or slice"):
+        inputs["0"]
+    with pytest.raises(TypeError, match="cannot be iterated"):
+        iter(inputs)
+    # The builder made on demand holds every input requested so far, in index order.
+    builder = inputs[0].get_owner_builder()
+    assert inputs[3].get_owner_builder() is builder
+    graph = builder.build_and_reset([inputs[2]])
+    assert sorted(n.name for n in graph.get_all_nodes() if n.type == "Data") == [
+        "input_0",
+        "input_1",
+        "input_2",
+        "input_3",
+    ]
+
+
+@requires_native
+def test_real_context_address_is_a_live_view_during_the_hook_only(borrowed_match):
+    from passes_support import native_test_hooks
+
+    box = native_test_hooks().Context({"k": "v"}, "Ctx")
+    seen = []
+
+    class UsesContext(PatternFusionPass):
+        def meet_requirements(self, match_result, context):
+            seen.append((context, context.get_pass_name(), context.get_option_value("k")))
+            return True
+
+    register_fusion_pass(name="UsesContext", stage=STAGE)(UsesContext)
+    _bridge.create_pass_holder("p", UsesContext.__ge_pass_descriptor__.descriptor_key)
+    assert _bridge.call_meet_requirements("p", 1, box.address()) is True
+    (context, name, option) = seen[0]
+    assert (name, option) == ("Ctx", "v")
+    with pytest.raises(RuntimeError, match="PassContext handle has expired"):
+        context.get_pass_name()
+
+
+@pytest.fixture
+def borrowed_match(monkeypatch):
+    class View:
+        def _invalidate(self):
+            pass
+
+    monkeypatch.setattr(_bridge, "borrow_match_result", lambda handle: View())
