@@ -53,8 +53,13 @@ class Node:
         return node
 
     def __del__(self):
-        if getattr(self, "_owns_handle", False) and getattr(self, "_handle", None):
-            _destroy_node(self._handle)
+        try:
+            handle = self._handle
+            owns = self._owns_handle
+        except AttributeError:  # construction failed before the slots were set
+            return
+        if owns and handle:
+            _destroy_node(handle)
             self._handle = None
 
     def __copy__(self):

@@ -59,7 +59,8 @@ def _native_module():
 
 def borrow_match_result(match_result_handle: int):
     """Borrowed MatchResult view of a C++ ``MatchResult*`` (valid until invalidated)."""
-    return _native_module().borrow_match_result(match_result_handle)
+    # Twice per match: the module global first, the accessor only before the first import.
+    return (_NATIVE or _native_module()).borrow_match_result(match_result_handle)
 
 
 def borrow_node(node_handle: int):
