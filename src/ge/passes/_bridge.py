@@ -234,11 +234,11 @@ def call_meet_requirements(instance_id: str, match_result_handle: int, context=N
         _pattern_instance(instance_id)  # raises its TypeError
     method = instance.meet_requirements
     borrowed = None
-    if type(context) is int:
+    if type(context) is int:  # _borrow_context_address inlined (per match)
         if getattr(method, "_ge_ignores_context", False):
             context = None
         else:
-            context = borrowed = _borrow_context_address(method, context)
+            context = borrowed = borrow_pass_context(context)
     match_result = borrow_match_result(match_result_handle)
     try:
         return bool(method(match_result, context))
@@ -256,11 +256,11 @@ def call_replacement(instance_id: str, match_result_handle: int, context=None) -
         _pattern_instance(instance_id)  # raises its TypeError
     method = instance.replacement
     borrowed = None
-    if type(context) is int:
+    if type(context) is int:  # _borrow_context_address inlined (per match)
         if getattr(method, "_ge_ignores_context", False):
             context = None
         else:
-            context = borrowed = _borrow_context_address(method, context)
+            context = borrowed = borrow_pass_context(context)
     match_result = borrow_match_result(match_result_handle)
     # An expression-style replacement exposes its builder (ge.passes.base): a pass-through result
     # arrives as a C graph handle already, with no Graph object to create and release.
