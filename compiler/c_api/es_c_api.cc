@@ -298,6 +298,44 @@ GeGraphHandle *EsBuildGraphAndReset(EsCGraphBuilder *builder) {
   });
 }
 
+// The graph of a replacement that hands pattern inputs straight to its outputs (a Python pass's
+// `return inputs[0]`): Data inputs 0..input_count-1 named "input_<k>" (DT_FLOAT, FORMAT_ND, no
+// shape, as GraphBuilder.create_input makes them) and output i = input output_inputs[i], built by
+// the same EsGraphBuilder steps the Python builder takes, in one call instead of five.
+GeGraphHandle *EsBuildInputPassThroughGraph(const char *name, int64_t input_count,
+                                            const int64_t *output_inputs, int64_t output_count) {
+  return ge::capi::Guard<GeGraphHandle *>(nullptr, [&]() -> GeGraphHandle * {
+    if (input_count <= 0 || output_count <= 0 || output_inputs == nullptr) {
+      SetLastError("pass-through graph needs at least one input and one output");
+      return nullptr;
+    }
+    ge::es::EsGraphBuilder builder(name == nullptr ? std::string("graph") : std::string(name));
+    std::vector<EsTensorHolder *> inputs;
+    inputs.reserve(static_cast<size_t>(input_count));
+    for (int64_t k = 0; k < input_count; ++k) {
+      EsTensorHolder *input = builder.CreateInput(k, "input_" + std::to_string(k), "Data",
+                                                  ge::DT_FLOAT, ge::FORMAT_ND, {});
+      if (input == nullptr) {
+        return nullptr;
+      }
+      inputs.push_back(input);
+    }
+    for (int64_t i = 0; i < output_count; ++i) {
+      const int64_t source = output_inputs[i];
+      if (source < 0 || source >= input_count) {
+        SetLastError("pass-through output " + std::to_string(i) + " names input " +
+                     std::to_string(source) + ", which does not exist");
+        return nullptr;
+      }
+      if (builder.SetGraphOutput(inputs[static_cast<size_t>(source)], i) != ge::SUCCESS) {
+        return nullptr;
+      }
+    }
+    ge::ComputeGraphPtr graph = builder.BuildAndReset();
+    return graph == nullptr ? nullptr : new GeGraphHandle{std::move(graph)};
+  });
+}
+
 // ---- holders ----
 
 GeNodeHandle *EsGetProducer(EsCTensorHolder *tensor) {

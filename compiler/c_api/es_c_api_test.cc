@@ -21,6 +21,7 @@ EsCTensorHolder *EsCreateGraphInputWithDetails(EsCGraphBuilder *, int64_t, const
 EsCTensorHolder *EsCreateConstFloat(EsCGraphBuilder *, const float *, const int64_t *, int64_t);
 EsCTensorHolder *EsCreateScalarInt64(EsCGraphBuilder *, int64_t);
 GeGraphHandle *EsBuildGraphAndReset(EsCGraphBuilder *);
+GeGraphHandle *EsBuildInputPassThroughGraph(const char *, int64_t, const int64_t *, int64_t);
 GeNodeHandle *EsGetProducer(EsCTensorHolder *);
 EsCGraphBuilder *EsGetOwnerBuilder(EsCTensorHolder *);
 uint32_t EsSetGraphOutput(EsCTensorHolder *, int64_t);
@@ -162,6 +163,63 @@ TEST(EsCApiTest, CreateOpFromRegisteredPrototypeAndBuild) {
   EXPECT_EQ(ge::capi::LockNode(EsGetProducer(x)), nullptr);
   EsDestroyGraphBuilder(b);
   EXPECT_EQ(ge::OpCatalog::Instance().Unregister("EsCApiTestOp"), ge::SUCCESS);
+}
+
+// "Name:Type<-producer:port,..." of every node in graph order: the structure two builds share.
+std::string Describe(const GeGraphHandle &handle) {
+  std::string text;
+  for (const ge::Node *node : handle.graph->GetDirectNodes()) {
+    text += node->GetName() + ":" + node->GetType() + "<-";
+    for (size_t i = 0; i < node->GetInputsSize(); ++i) {
+      const ge::InDataPeer peer = node->GetInDataPeer(i);
+      text += (peer.node == nullptr ? std::string("-") : peer.node->GetName()) + ":" +
+              std::to_string(peer.out_index) + ",";
+    }
+    text += ";";
+  }
+  return text;
+}
+
+TEST(EsCApiTest, PassThroughGraphEqualsTheBuilderSteps) {
+  // What GraphBuilder makes for `return [inputs[1], inputs[0], inputs[1]]` with three inputs.
+  EsCGraphBuilder *b = EsCreateGraphBuilder("Pass_replacement");
+  EsCTensorHolder *in[3];
+  for (int64_t k = 0; k < 3; ++k) {
+    const std::string name = "input_" + std::to_string(k);
+    in[k] = EsCreateGraphInputWithDetails(b, k, name.c_str(), "Data", 0, 2, nullptr, 0);
+    ASSERT_NE(in[k], nullptr) << LastError();
+  }
+  ASSERT_EQ(EsSetGraphOutput(in[1], 0), 0u);
+  ASSERT_EQ(EsSetGraphOutput(in[0], 1), 0u);
+  ASSERT_EQ(EsSetGraphOutput(in[1], 2), 0u);
+  GeGraphHandle *expected = EsBuildGraphAndReset(b);
+  ASSERT_NE(expected, nullptr) << LastError();
+  EsDestroyGraphBuilder(b);
+
+  const int64_t outputs[3] = {1, 0, 1};
+  GeGraphHandle *graph = EsBuildInputPassThroughGraph("Pass_replacement", 3, outputs, 3);
+  ASSERT_NE(graph, nullptr) << LastError();
+  EXPECT_EQ(graph->graph->GetName(), expected->graph->GetName());
+  EXPECT_EQ(Describe(*graph), Describe(*expected));
+  EXPECT_NE(Describe(*graph).find("NetOutput_Pass_replacement"), std::string::npos);
+  delete graph;
+  delete expected;
+}
+
+TEST(EsCApiTest, PassThroughGraphRejectsBadArguments) {
+  const int64_t outputs[2] = {0, 2};
+  EXPECT_EQ(EsBuildInputPassThroughGraph("g", 2, outputs, 2), nullptr);
+  EXPECT_NE(LastError().find("names input 2"), std::string::npos) << LastError();
+  const int64_t negative[1] = {-1};
+  EXPECT_EQ(EsBuildInputPassThroughGraph("g", 1, negative, 1), nullptr);
+  EXPECT_EQ(EsBuildInputPassThroughGraph("g", 1, nullptr, 1), nullptr);
+  EXPECT_NE(LastError().find("at least one input"), std::string::npos) << LastError();
+  EXPECT_EQ(EsBuildInputPassThroughGraph("g", 0, outputs, 1), nullptr);
+  EXPECT_EQ(EsBuildInputPassThroughGraph("g", 1, outputs, 0), nullptr);
+  GeGraphHandle *unnamed = EsBuildInputPassThroughGraph(nullptr, 1, outputs, 1);
+  ASSERT_NE(unnamed, nullptr) << LastError();
+  EXPECT_EQ(unnamed->graph->GetName(), "graph");
+  delete unnamed;
 }
 
 }  // namespace

@@ -139,6 +139,8 @@ GeTensorDescHandle *GeApiWrapper_Tensor_GetTensorDesc(const GeTensorHandle *);
 uint32_t GeApiWrapper_Tensor_GetShape(const GeTensorHandle *, int64_t **, size_t *);
 void GeApiWrapper_Tensor_FreeDimsArray(int64_t *);
 char *GeApiWrapper_Tensor_GetData(const GeTensorHandle *);
+uint32_t GeApiWrapper_Tensor_GetDataTextAndDims(const GeTensorHandle *, char *, size_t, size_t *,
+                                                int64_t *, size_t, size_t *);
 }
 
 namespace {
@@ -635,6 +637,51 @@ TEST(GraphCApiTest, AttrValueListsAndScalars) {
   float f = 0;
   EXPECT_FAILS_WITH_MESSAGE(GeApiWrapper_AttrValue_GetFloat(av, &f));
   GeApiWrapper_AttrValue_Destroy(av);
+}
+
+TEST(GraphCApiTest, TensorTextAndDimsInOneCall) {
+  char text[32] = {};
+  int64_t dims[4] = {};
+  size_t text_len = 0;
+  size_t dim_count = 0;
+  EXPECT_FAILS_WITH_MESSAGE(GeApiWrapper_Tensor_GetDataTextAndDims(nullptr, text, sizeof(text),
+                                                                   &text_len, dims, 4, &dim_count));
+  GeTensorHandle *t = GeApiWrapper_Tensor_CreateTensor();
+  EXPECT_FAILS_WITH_MESSAGE(
+      GeApiWrapper_Tensor_GetDataTextAndDims(t, text, sizeof(text), nullptr, dims, 4, &dim_count));
+  EXPECT_FAILS_WITH_MESSAGE(
+      GeApiWrapper_Tensor_GetDataTextAndDims(t, nullptr, 8, &text_len, dims, 4, &dim_count));
+
+  const float floats[] = {1.0F, -2.5F};
+  t->tensor = ge::GeTensor(ge::GeTensorDesc(ge::GeShape({1, 2})), floats, sizeof(floats));
+  ASSERT_EQ(
+      GeApiWrapper_Tensor_GetDataTextAndDims(t, text, sizeof(text), &text_len, dims, 4, &dim_count),
+      0U);
+  // Exactly what GetData and GetShape report.
+  EXPECT_EQ(std::string(text, text_len), TakeString(GeApiWrapper_Tensor_GetData(t)));
+  EXPECT_EQ(std::string(text), "[1.000000,-2.500000]");
+  ASSERT_EQ(dim_count, 2U);
+  EXPECT_EQ(dims[0], 1);
+  EXPECT_EQ(dims[1], 2);
+
+  // Too small: sizes reported, buffers untouched.
+  char small[4] = {'x', 'x', 'x', 'x'};
+  ASSERT_EQ(GeApiWrapper_Tensor_GetDataTextAndDims(t, small, sizeof(small), &text_len, dims, 4,
+                                                   &dim_count),
+            0U);
+  EXPECT_EQ(text_len, 20U);
+  EXPECT_EQ(small[0], 'x');
+  dims[0] = 42;
+  ASSERT_EQ(
+      GeApiWrapper_Tensor_GetDataTextAndDims(t, text, sizeof(text), &text_len, dims, 1, &dim_count),
+      0U);
+  EXPECT_EQ(dim_count, 2U);
+  EXPECT_EQ(dims[0], 42);
+  // Sizes only.
+  ASSERT_EQ(
+      GeApiWrapper_Tensor_GetDataTextAndDims(t, nullptr, 0, &text_len, nullptr, 0, &dim_count), 0U);
+  EXPECT_EQ(text_len, 20U);
+  GeApiWrapper_Tensor_DestroyEsCTensor(t);
 }
 
 TEST(GraphCApiTest, TensorTextForm) {

@@ -1,5 +1,6 @@
 // Tensor section of the C API (spec graph_api.md §3.5, §7): the core tensor behind ge.graph.Tensor.
 // Tensors with data are created by EsCreateEsCTensor (ES base library); both use GeTensorHandle.
+#include <algorithm>
 #include <cinttypes>
 #include <cmath>
 #include <cstdint>
@@ -66,6 +67,45 @@ bool ElementText(ge::DataType dtype, const uint8_t *bytes, size_t index, std::st
     case ge::DT_BOOL: *text = load(uint8_t{}) != 0 ? "true" : "false"; return true;
     default: return false;
   }
+}
+
+/// The data as text (spec §3.5): "[e0,e1,...]"; "<empty>" without data; "<not_supported>" for
+/// dtypes without a text form. Trailing bytes that do not fill a whole element are ignored.
+std::string DataText(const GeTensorHandle &t) {
+  if (t.tensor.GetSize() == 0) {
+    return "<empty>";
+  }
+  const ge::DataType dtype = t.tensor.GetTensorDesc().GetDataType();
+  const int32_t elem_size = ge::GetSizeByDataType(dtype);
+  if (elem_size <= 0) {
+    return "<not_supported>";
+  }
+  const size_t count = t.tensor.GetSize() / static_cast<size_t>(elem_size);
+  std::string item;
+  if (count == 0) {
+    // Fewer bytes than one element: probe element 0 of a zeroed sample (never the buffer) to
+    // tell "[]" from an unsupported dtype.
+    const uint64_t sample = 0;
+    if (elem_size > static_cast<int32_t>(sizeof(sample)) ||
+        !ElementText(dtype, reinterpret_cast<const uint8_t *>(&sample), 0, &item)) {
+      return "<not_supported>";
+    }
+    return "[]";
+  }
+  // Element 0 itself tells whether the dtype has a text form (one formatting per element: the
+  // per-match read of a scalar Const is one snprintf).
+  std::string text = "[";
+  for (size_t i = 0; i < count; ++i) {
+    if (!ElementText(dtype, t.tensor.GetData(), i, &item)) {
+      return "<not_supported>";
+    }
+    if (i != 0) {
+      text += ',';
+    }
+    text += item;
+  }
+  text += ']';
+  return text;
 }
 
 }  // namespace
@@ -138,36 +178,43 @@ uint32_t GeApiWrapper_Tensor_GetShape(const GeTensorHandle *t, int64_t **dims, s
 
 void GeApiWrapper_Tensor_FreeDimsArray(int64_t *dims) { std::free(dims); }
 
-/// The data as text (spec §3.5): "[e0,e1,...]"; "<empty>" without data; "<not_supported>" for
-/// dtypes without a text form. Trailing bytes that do not fill a whole element are ignored.
 char *GeApiWrapper_Tensor_GetData(const GeTensorHandle *t) {
   return Guard<char *>(nullptr, [t]() -> char * {
     if (!CheckTensor(t)) {
       return nullptr;
     }
-    if (t->tensor.GetSize() == 0) {
-      return ge::capi::DupString("<empty>");
+    return ge::capi::DupString(DataText(*t));
+  });
+}
+
+/// GetData's text and GetShape's dims in one call, written into the caller's buffers (a pass
+/// reading a small Const per match otherwise pays four calls: text, free, dims, free).
+/// `*text_len` (without the NUL) and `*dim_count` always receive the full sizes; a buffer is
+/// filled only when everything fits (`*text_len < text_capacity`, `*dim_count <= dims_capacity`),
+/// so a caller seeing larger sizes reads through GetData / GetShape instead.
+uint32_t GeApiWrapper_Tensor_GetDataTextAndDims(const GeTensorHandle *t, char *text,
+                                                size_t text_capacity, size_t *text_len,
+                                                int64_t *dims, size_t dims_capacity,
+                                                size_t *dim_count) {
+  return Guard<uint32_t>(ge::FAILED, [=]() -> uint32_t {
+    if (!CheckTensor(t)) {
+      return ge::FAILED;
     }
-    const ge::DataType dtype = t->tensor.GetTensorDesc().GetDataType();
-    const int32_t elem_size = ge::GetSizeByDataType(dtype);
-    // Probe element 0 of a zeroed sample (never the buffer, which may be shorter than one element).
-    const uint64_t sample = 0;
-    std::string item;
-    if (elem_size <= 0 || elem_size > static_cast<int32_t>(sizeof(sample)) ||
-        !ElementText(dtype, reinterpret_cast<const uint8_t *>(&sample), 0, &item)) {
-      return ge::capi::DupString("<not_supported>");
+    if (text_len == nullptr || dim_count == nullptr || (text_capacity != 0 && text == nullptr) ||
+        (dims_capacity != 0 && dims == nullptr)) {
+      ge::SetLastError("GetDataTextAndDims: an output pointer is null");
+      return ge::FAILED;
     }
-    std::string text = "[";
-    const size_t count = t->tensor.GetSize() / static_cast<size_t>(elem_size);
-    for (size_t i = 0; i < count; ++i) {
-      ElementText(dtype, t->tensor.GetData(), i, &item);
-      if (i != 0) {
-        text += ',';
-      }
-      text += item;
+    const std::string data = DataText(*t);
+    const std::vector<int64_t> &shape = t->tensor.GetTensorDesc().GetShape().GetDims();
+    *text_len = data.size();
+    *dim_count = shape.size();
+    if (data.size() >= text_capacity || shape.size() > dims_capacity) {
+      return ge::SUCCESS;  // sizes reported, buffers untouched
     }
-    text += ']';
-    return ge::capi::DupString(text);
+    std::memcpy(text, data.c_str(), data.size() + 1);
+    std::copy(shape.begin(), shape.end(), dims);
+    return ge::SUCCESS;
   });
 }
 

@@ -273,11 +273,12 @@ int CallMeetRequirements(void *raw_holder, void *context, const char *hook,
   }
   GilGuard gil;
   try {
-    BorrowedContext py_context(context);
+    // The context travels as its address: `_bridge` creates (and expires) a PassContext view
+    // only for a hook that takes one, which most per-match hooks do not.
     // PyObject_IsTrue instead of a checked bool cast: the protocol function already returns
     // bool(...) of the user's value.
     const py::object result =
-        (Protocol().*function)(holder->instance_id, Address(subject), py_context.Get());
+        (Protocol().*function)(holder->instance_id, Address(subject), Address(context));
     const int truth = PyObject_IsTrue(result.ptr());
     if (truth < 0) {
       throw py::error_already_set();
@@ -305,9 +306,9 @@ uint32_t CallReplacement(void *raw_holder, void *context, py::object BridgeProto
   }
   GilGuard gil;
   try {
-    BorrowedContext py_context(context);
+    // The context as its address, as in CallMeetRequirements.
     py::object result =
-        (Protocol().*function)(holder->instance_id, Address(subject), py_context.Get());
+        (Protocol().*function)(holder->instance_id, Address(subject), Address(context));
     if (!result.is_none()) {
       *graph = reinterpret_cast<void *>(result.cast<uintptr_t>());
     }

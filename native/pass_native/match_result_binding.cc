@@ -3,6 +3,7 @@
 #include <memory>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 #include "bindings.h"
 #include "pass_native_common.h"
@@ -14,9 +15,14 @@ namespace {
 constexpr const char *kCapturedTensorError = "Failed to get captured tensor from MatchResult";
 
 py::list GetMatchedNodes(const MatchResultView &view) {
-  py::list nodes;
-  for (const GNode &node : view.Get().GetMatchedNodes()) {
-    nodes.append(NodeToPython(node));
+  const std::vector<GNode> matched = view.Get().GetMatchedNodes();
+  py::list nodes(matched.size());
+  if (matched.empty()) {
+    return nodes;
+  }
+  const py::object factory = NodeFactory();
+  for (size_t i = 0; i < matched.size(); ++i) {
+    nodes[i] = NodeToPython(matched[i], factory, "Node handle is empty");
   }
   return nodes;
 }

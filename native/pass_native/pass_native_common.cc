@@ -98,14 +98,20 @@ std::vector<GNode> NodesFromPython(const py::handle &items, const char *what) {
   return nodes;
 }
 
+py::object NodeFactory() { return GraphModuleAttr("Node").attr("_create_from"); }
+
 py::object NodeToPython(const GNode &node, const char *expired_message) {
+  return NodeToPython(node, NodeFactory(), expired_message);
+}
+
+py::object NodeToPython(const GNode &node, const py::handle &factory, const char *expired_message) {
   void *handle = python_pass::NewNodeHandle(node);
   if (handle == nullptr) {
     throw std::runtime_error(expired_message);
   }
   try {
     // Node._create_from wraps a plain int address in its c_void_p itself.
-    return GraphModuleAttr("Node").attr("_create_from")(reinterpret_cast<uintptr_t>(handle), true);
+    return factory(reinterpret_cast<uintptr_t>(handle), true);
   } catch (...) {
     python_pass::DestroyNodeHandle(handle);  // no Python Node took it over
     throw;

@@ -41,9 +41,14 @@ GNode NodeFromPython(const py::handle &node_obj,
 std::vector<GNode> NodesFromPython(const py::handle &items, const char *what);
 bool IsPythonNode(const py::handle &obj);
 
+/// ge.graph.Node._create_from, the factory of the Node objects handed to passes. Looked up once
+/// per batch (a MatchResult's nodes), not per node.
+py::object NodeFactory();
 /// A new owning ge.graph.Node over a fresh C API node handle; RuntimeError(`expired_message`)
 /// when the node no longer exists.
 py::object NodeToPython(const GNode &node, const char *expired_message = "Node handle is empty");
+/// The same with the factory of NodeFactory().
+py::object NodeToPython(const GNode &node, const py::handle &factory, const char *expired_message);
 /// ge.passes.pattern.NodeIo(node, index).
 py::object NodeIoToPython(const fusion::NodeIo &node_io, const char *expired_message);
 

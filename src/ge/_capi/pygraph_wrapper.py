@@ -153,6 +153,7 @@ _SIGNATURES = {
     "Tensor_GetShape": (_U32, [_VP, _I64PP, _SIZEP]),
     "Tensor_FreeDimsArray": (None, [_I64P]),
     "Tensor_GetData": (_CHARP, [_VP]),
+    "Tensor_GetDataTextAndDims": (_U32, [_VP, _VP, _SIZE, _SIZEP, _VP, _SIZE, _SIZEP]),
     "Tensor_GetPlacement": (_I32, [_VP]),
     # ---- error text (thread-local, owned by the library) ----
     "GEGetErrorMsg": (ctypes.c_char_p, []),
@@ -188,6 +189,7 @@ _HOLD_GIL = (
     "Tensor_GetShape",
     "Tensor_FreeDimsArray",
     "Tensor_GetData",
+    "Tensor_GetDataTextAndDims",
     "Tensor_GetPlacement",
 )
 

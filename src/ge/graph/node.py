@@ -21,6 +21,7 @@ _c_void_p = ctypes.c_void_p
 _get_type_ref = graph_lib.GeApiWrapper_GNode_GetTypeRef
 _get_name_ref = graph_lib.GeApiWrapper_GNode_GetNameRef
 _get_tensor_attr = graph_lib.GeApiWrapper_GNode_GetTensorAttr
+_destroy_node = graph_lib.GeApiWrapper_GNode_DestroyGNode
 
 
 def _check_index(index, kind: str) -> None:
@@ -31,6 +32,9 @@ def _check_index(index, kind: str) -> None:
 class Node:
     """Created only by the graph API (``Node._create_from``)."""
 
+    # Passes create a few Nodes per match: slots make them smaller and their fields faster.
+    __slots__ = ("_handle", "_owns_handle", "__weakref__")
+
     def __init__(self):
         raise RuntimeError("Node objects should not be created directly.")
 
@@ -39,13 +43,23 @@ class Node:
         if not node_handle:
             raise ValueError("Node handle cannot be None")
         node = cls.__new__(cls)
-        node._handle = node_handle if isinstance(node_handle, _c_void_p) else _c_void_p(node_handle)
+        if type(node_handle) is int:  # the bridge's plain addresses: skip the isinstance check
+            node._handle = _c_void_p(node_handle)
+        else:
+            node._handle = (
+                node_handle if isinstance(node_handle, _c_void_p) else _c_void_p(node_handle)
+            )
         node._owns_handle = owns_handle
         return node
 
     def __del__(self):
-        if getattr(self, "_owns_handle", False) and getattr(self, "_handle", None):
-            graph_lib.GeApiWrapper_GNode_DestroyGNode(self._handle)
+        try:
+            handle = self._handle
+            owns = self._owns_handle
+        except AttributeError:  # construction failed before the slots were set
+            return
+        if owns and handle:
+            _destroy_node(handle)
             self._handle = None
 
     def __copy__(self):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ctypes
+from _thread import _local
 
 from ge._capi import pytensor_runtime_wrapper
 from ge._capi.pygraph_wrapper import graph_lib, int64_array, take_dims, take_string
@@ -42,6 +43,25 @@ _DATA_TYPES = {int(member): member for member in DataType}
 _FORMATS = {int(member): member for member in Format}
 _PLACEMENTS = {int(member): member for member in Placement}
 _PLACEMENT_DEVICE = int(Placement.PLACEMENT_DEVICE)
+
+
+class _DataScratch(_local):
+    """Per-thread output buffers of ``get_data``'s one-call read (``_local`` runs ``__init__``
+    once in each thread, so concurrent readers never share them)."""
+
+    TEXT_CAPACITY = 256
+    DIMS_CAPACITY = 8
+
+    def __init__(self):
+        self.text = ctypes.create_string_buffer(self.TEXT_CAPACITY)
+        self.dims = (ctypes.c_int64 * self.DIMS_CAPACITY)()
+        self.text_len = ctypes.c_size_t(0)
+        self.dim_count = ctypes.c_size_t(0)
+        self.text_len_ref = ctypes.byref(self.text_len)
+        self.dim_count_ref = ctypes.byref(self.dim_count)
+
+
+_data_scratch = _DataScratch()
 
 
 def _esb_functions():
@@ -85,6 +105,9 @@ class Tensor:
     ``Tensor(file_path=...)`` reads raw bytes. Without ``shape`` a single value makes a scalar
     and a longer list a 1-D tensor (GE would keep only the first value of an unshaped list)."""
 
+    # A pass reading a Const creates one Tensor per match: slots keep it small and fast.
+    __slots__ = ("_handle", "_owns_handle", "_owner", "_host_only", "__weakref__")
+
     def __init__(
         self,
         data: List[Any] | None = None,
@@ -97,6 +120,7 @@ class Tensor:
         self._handle = None
         self._owns_handle = False
         self._owner = None
+        self._host_only = False
         if shape is not None and (
             not isinstance(shape, list) or not all(isinstance(d, int) for d in shape)
         ):
@@ -247,6 +271,31 @@ class Tensor:
     def get_data(self):
         """The data nested to the tensor's shape (a bare value for a scalar). Goes through the
         C text form, so bool and empty tensors cannot be read back (ValueError)."""
+        # Small tensors (a Const a pass inspects per match): text and dims in one C call into
+        # per-thread buffers; anything larger, or any failure, takes the separate calls below,
+        # which also produce the right error message.
+        s = _data_scratch
+        if not graph_lib.GeApiWrapper_Tensor_GetDataTextAndDims(
+            self._handle,
+            s.text,
+            s.TEXT_CAPACITY,
+            s.text_len_ref,
+            s.dims,
+            s.DIMS_CAPACITY,
+            s.dim_count_ref,
+        ):
+            dim_count = s.dim_count.value
+            if s.text_len.value < s.TEXT_CAPACITY and dim_count <= s.DIMS_CAPACITY:
+                text = s.text.value.decode("utf-8", errors="replace")
+                if dim_count == 0 or (dim_count == 1 and s.dims[0] == 1):
+                    # One value (a scalar or [1] Const): parsed in place, same rules and
+                    # results as unflatten_tensor_data.
+                    if text[:1] == "[" and text[-1:] == "]" and "," not in text:
+                        item = text[1:-1].strip()
+                        if item:
+                            value = _parse_number(item)
+                            return value if dim_count == 0 else [value]
+                return unflatten_tensor_data(text, s.dims[:dim_count])
         text = take_string(graph_lib.GeApiWrapper_Tensor_GetData(self._handle))
         if text is None:
             raise RuntimeError("Failed to get Tensor data")

@@ -59,12 +59,19 @@ def _native_module():
 
 def borrow_match_result(match_result_handle: int):
     """Borrowed MatchResult view of a C++ ``MatchResult*`` (valid until invalidated)."""
-    return _native_module().borrow_match_result(match_result_handle)
+    # Twice per match: the module global first, the accessor only before the first import.
+    return (_NATIVE or _native_module()).borrow_match_result(match_result_handle)
 
 
 def borrow_node(node_handle: int):
     """ge.graph.Node over a copy of the C++ ``GNode*``."""
     return _native_module().borrow_node(node_handle)
+
+
+def borrow_pass_context(context_address: int):
+    """Borrowed PassContext view of a C++ ``CustomPassContext*`` (valid until invalidated)."""
+    # ge.passes._native re-exports the public names only; the borrow helper is on the module.
+    return _native_module()._module._borrow_pass_context(context_address)
 
 
 def clone_pattern_matcher_config(config) -> int:
@@ -208,34 +215,97 @@ def _check_owned_graph(result: Any, owner: str) -> None:
         )
 
 
+def _borrow_context_address(method, address: int):
+    """The PassContext for a hook called with a raw ``CustomPassContext*`` address: None when the
+    user's hook takes no context (marked ``_ge_ignores_context`` by ge.passes.base), so most
+    matches create and expire no context view at all."""
+    if getattr(method, "_ge_ignores_context", False):
+        return None
+    return borrow_pass_context(address)
+
+
 def call_meet_requirements(instance_id: str, match_result_handle: int, context=None) -> bool:
-    instance = _pattern_instance(instance_id)
+    """``context`` is a PassContext, None, or (from the C++ bridge) the context's address as an
+    int: the view is then created only for a hook that takes it and expired after the call."""
+    # _pattern_instance inlined: this runs once per match.
+    holder = _HOLDERS.get(instance_id)
+    instance = _pattern_instance(instance_id) if holder is None else holder.instance
+    if not isinstance(instance, PatternFusionPass):
+        _pattern_instance(instance_id)  # raises its TypeError
+    method = instance.meet_requirements
+    borrowed = None
+    if type(context) is int:  # _borrow_context_address inlined (per match)
+        if getattr(method, "_ge_ignores_context", False):
+            context = None
+        else:
+            context = borrowed = borrow_pass_context(context)
     match_result = borrow_match_result(match_result_handle)
     try:
-        return bool(instance.meet_requirements(match_result, context))
+        return bool(method(match_result, context))
     finally:
         match_result._invalidate()
+        if borrowed is not None:
+            borrowed._invalidate()
 
 
 def call_replacement(instance_id: str, match_result_handle: int, context=None) -> int:
-    instance = _pattern_instance(instance_id)
+    """``context`` as for call_meet_requirements."""
+    holder = _HOLDERS.get(instance_id)
+    instance = _pattern_instance(instance_id) if holder is None else holder.instance
+    if not isinstance(instance, PatternFusionPass):
+        _pattern_instance(instance_id)  # raises its TypeError
+    method = instance.replacement
+    borrowed = None
+    if type(context) is int:  # _borrow_context_address inlined (per match)
+        if getattr(method, "_ge_ignores_context", False):
+            context = None
+        else:
+            context = borrowed = borrow_pass_context(context)
     match_result = borrow_match_result(match_result_handle)
+    # An expression-style replacement exposes its builder (ge.passes.base): a pass-through result
+    # arrives as a C graph handle already, with no Graph object to create and release.
+    build = getattr(method, "_ge_build", None)
     try:
-        result = instance.replacement(match_result, context)
+        if build is None:
+            result = method(match_result, context)
+        else:
+            result, handle = build(getattr(method, "__self__", instance), match_result, context)
+            if handle is not None:
+                return handle
     finally:
         match_result._invalidate()
+        if borrowed is not None:
+            borrowed._invalidate()
     _check_owned_graph(result, "PatternFusionPass")
     return release_graph(result)
 
 
 def call_decompose_meet_requirements(instance_id: str, node_handle: int, context=None) -> bool:
+    """``context`` as for call_meet_requirements."""
     instance = _decompose_instance(instance_id)
-    return bool(instance.meet_requirements(borrow_node(node_handle), context))
+    method = instance.meet_requirements
+    borrowed = None
+    if type(context) is int:
+        context = borrowed = _borrow_context_address(method, context)
+    try:
+        return bool(method(borrow_node(node_handle), context))
+    finally:
+        if borrowed is not None:
+            borrowed._invalidate()
 
 
 def call_decompose_replacement(instance_id: str, node_handle: int, context=None) -> int:
+    """``context`` as for call_meet_requirements."""
     instance = _decompose_instance(instance_id)
-    result = instance.replacement(borrow_node(node_handle), context)
+    method = instance.replacement
+    borrowed = None
+    if type(context) is int:
+        context = borrowed = _borrow_context_address(method, context)
+    try:
+        result = method(borrow_node(node_handle), context)
+    finally:
+        if borrowed is not None:
+            borrowed._invalidate()
     _check_owned_graph(result, "DecomposePass")
     return release_graph(result)
 

@@ -115,6 +115,9 @@ def _normalize_value_hook(cls: type, hook: str, value_name: str, func: Callable)
         def normalized(self, value, context=None):
             return func(self, value)
 
+        # The bridge need not create (and expire) a PassContext view for this hook.
+        normalized._ge_ignores_context = True
+
     else:  # the third parameter receives the context whatever its name
 
         @functools.wraps(func)
@@ -131,9 +134,27 @@ _EXPRESSION_SIGNATURES_MESSAGE = (
 )
 
 
+_REPLACEMENT_INPUTS = None
+
+
+def _replacement_inputs_class():
+    """ge.passes._replacement_inputs.ReplacementInputs (imports ge.es: first replacement only)."""
+    global _REPLACEMENT_INPUTS
+    if _REPLACEMENT_INPUTS is None:
+        from ._replacement_inputs import ReplacementInputs
+
+        _REPLACEMENT_INPUTS = ReplacementInputs
+    return _REPLACEMENT_INPUTS
+
+
 def _normalize_expression_replacement(cls: type, func: Callable, positional: List[str]) -> Callable:
-    """Wrap ``replacement(self, inputs, ...)`` so it receives fresh PatternInputs (spec §5.4)."""
-    from .pattern import PatternInputs, _expression_replacement_result
+    """Wrap ``replacement(self, inputs, ...)`` so it receives fresh PatternInputs (spec §5.4).
+
+    ``normalized._ge_build`` is what the bridge calls instead: it returns ``(graph, None)`` or,
+    when the user only passed inputs through, ``(None, handle)`` with the C graph handle made in
+    one call (no Python Graph to create and release per match).
+    """
+    from .pattern import _expression_replacement_result
 
     count = len(positional)
     if count == 2:
@@ -156,12 +177,24 @@ def _normalize_expression_replacement(cls: type, func: Callable, positional: Lis
         def call(self, inputs, match_result, context):
             return func(self, inputs, match_result, context)
 
+    def build(self, match_result, context=None):
+        inputs = _replacement_inputs_class()(f"{type(self).__name__}_replacement")
+        result = call(self, inputs, match_result, context)
+        handle = inputs.pass_through_handle(result)
+        if handle is not None:
+            return None, handle
+        return _expression_replacement_result(inputs.builder, result), None
+
     @functools.wraps(func)
     def normalized(self, match_result, context=None):
-        builder = _graph_api.graph_builder_class()(f"{type(self).__name__}_replacement")
-        result = call(self, PatternInputs(builder), match_result, context)
-        return _expression_replacement_result(builder, result)
+        graph, handle = build(self, match_result, context)
+        if handle is not None:
+            return _graph_api.graph_class()._create_from(handle)
+        return graph
 
+    normalized._ge_build = build
+    if count == 2 or (count == 3 and positional[2] != "context"):
+        normalized._ge_ignores_context = True
     return normalized
 
 

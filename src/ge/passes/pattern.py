@@ -182,8 +182,9 @@ def _generated_patterns(methods: List[Callable]) -> Callable:
     return patterns
 
 
-def _expression_replacement_result(builder: Any, result: Any):
-    """The Graph of an expression-style replacement's return value (spec §5.4)."""
+def _expression_replacement_result(get_builder: Callable[[], Any], result: Any):
+    """The Graph of an expression-style replacement's return value (spec §5.4); the builder is
+    asked for only when there are holders to build from."""
     if _graph_api.is_graph(result):
         return result
     outputs = _holder_outputs(result)
@@ -192,7 +193,7 @@ def _expression_replacement_result(builder: Any, result: Any):
             "Expression-style replacement must return a TensorHolder or a non-empty list/tuple "
             "of TensorHolder"
         )
-    return builder.build_and_reset(outputs)
+    return get_builder().build_and_reset(outputs)
 
 
 def __getattr__(name: str):

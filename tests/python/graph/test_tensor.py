@@ -222,3 +222,29 @@ def test_unflatten_tensor_data():
         unflatten_tensor_data("[1,2]", [])
     with pytest.raises(ValueError, match="Length of list 2 does not match shape 3"):
         unflatten_tensor_data("[1,2]", [3])
+
+
+@pytest.mark.parametrize(
+    ("data", "data_type", "shape", "expected"),
+    [
+        ([0.5], DataType.DT_FLOAT, [], 0.5),  # scalar: one call, parsed in place
+        ([-3], DataType.DT_INT32, [1], [-3]),
+        ([7], DataType.DT_INT64, [1, 1], [[7]]),
+        ([1, 2, 3, 4], DataType.DT_INT8, [2, 2], [[1, 2], [3, 4]]),
+        ([0.1], DataType.DT_FLOAT, [], 0.1),  # the %f text: 0.100000, not the float32 value
+        # Text longer than the one-call buffer (256 bytes) and more dims than it holds (8): the
+        # separate text and shape reads give the same values.
+        ([float(i) for i in range(64)], DataType.DT_FLOAT, [64], [float(i) for i in range(64)]),
+        ([5], DataType.DT_INT32, [1] * 9, [[[[[[[[[5]]]]]]]]]),
+    ],
+)
+def test_data_reads_small_and_large_tensors_alike(data, data_type, shape, expected):
+    tensor = Tensor(data, None, data_type, Format.FORMAT_ND, shape)
+    assert tensor.data == expected
+    assert tensor.get_data() == unflatten_tensor_data(
+        "[" + ",".join(_text(v, data_type) for v in data) + "]", shape
+    )
+
+
+def _text(value, data_type):
+    return f"{value:f}" if data_type == DataType.DT_FLOAT else str(value)
