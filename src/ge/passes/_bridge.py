@@ -70,8 +70,7 @@ def borrow_node(node_handle: int):
 
 def borrow_pass_context(context_address: int):
     """Borrowed PassContext view of a C++ ``CustomPassContext*`` (valid until invalidated)."""
-    # ge.passes._native re-exports the public names only; the borrow helper is on the module.
-    return _native_module()._module._borrow_pass_context(context_address)
+    return _native_module()._borrow_pass_context(context_address)
 
 
 def clone_pattern_matcher_config(config) -> int:

@@ -25,6 +25,8 @@ PatternMatcherConfig = _module.PatternMatcherConfig
 PatternMatcherConfigBuilder = _module.PatternMatcherConfigBuilder
 clone_pattern_matcher_config = _module.clone_pattern_matcher_config
 borrow_node = _module.borrow_node
+# Used by _bridge only: a PassContext view of the context address the bridge hands over.
+_borrow_pass_context = _module._borrow_pass_context
 release_graph = _module.release_graph
 SubgraphInput = _module.SubgraphInput
 SubgraphOutput = _module.SubgraphOutput
