@@ -93,15 +93,20 @@ Node *ComputeGraph::AddNode(OpDesc op_desc) {
     SetLastError("cannot add a node with an empty name to graph '" + name_ + "'");
     return nullptr;
   }
-  if (nodes_by_name_.Find(name) != nullptr) {
-    SetLastError("graph '" + name_ + "' already has a node named '" + name + "'");
-    return nullptr;
-  }
+  // The name index slot is a random access into a large table on big graphs: start loading it
+  // now, so that allocating and filling the node block hides most of the miss.
+  const uint32_t hash = nodes_by_name_.PrefetchSlot(name);
   auto node = std::make_shared<Node>(std::move(op_desc), this);
   Node *raw = node.get();
+  // One probe of the name index both checks for a duplicate and inserts (a separate Find first
+  // cost a second random access into the table per node).
+  if (!nodes_by_name_.Insert(raw, hash)) {
+    SetLastError("graph '" + name_ + "' already has a node named '" + raw->GetName() + "'");
+    raw->owner_ = nullptr;
+    return nullptr;
+  }
   raw->seq_ = next_seq_++;
   raw->self_ = std::move(node);
-  nodes_by_name_.Insert(raw);
   LinkBack(raw);
   ++node_count_;
   return raw;

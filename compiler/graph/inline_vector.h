@@ -18,14 +18,23 @@ class InlineVector {
 
  public:
   InlineVector() = default;
-  InlineVector(const InlineVector &) = delete;
-  InlineVector &operator=(const InlineVector &) = delete;
-  ~InlineVector() {
-    clear();
-    if (data_ != inline_data()) {
-      ::operator delete(data_);
+  InlineVector(const InlineVector &other) { CopyFrom(other); }
+  InlineVector(InlineVector &&other) noexcept { StealFrom(other); }
+  InlineVector &operator=(const InlineVector &other) {
+    if (this != &other) {
+      clear();
+      CopyFrom(other);
     }
+    return *this;
   }
+  InlineVector &operator=(InlineVector &&other) noexcept {
+    if (this != &other) {
+      Release();
+      StealFrom(other);
+    }
+    return *this;
+  }
+  ~InlineVector() { Release(); }
 
   size_t size() const { return size_; }
   bool empty() const { return size_ == 0; }
@@ -65,6 +74,46 @@ class InlineVector {
 
  private:
   T *inline_data() { return reinterpret_cast<T *>(inline_); }
+
+  // Precondition: empty (size_ == 0); keeps any heap storage already owned.
+  void CopyFrom(const InlineVector &other) {
+    reserve(other.size_);
+    for (const T &value : other) {
+      new (data_ + size_) T(value);
+      ++size_;
+    }
+  }
+
+  // Precondition: this owns no elements and no heap storage. Takes other's heap block as is, or
+  // moves its inline elements; `other` is left empty and inline.
+  void StealFrom(InlineVector &other) noexcept {
+    if (other.data_ != other.inline_data()) {
+      data_ = other.data_;
+      capacity_ = other.capacity_;
+      size_ = other.size_;
+    } else {
+      data_ = inline_data();
+      capacity_ = N;
+      for (size_t i = 0; i < other.size_; ++i) {
+        new (data_ + i) T(std::move(other.data_[i]));
+        other.data_[i].~T();
+      }
+      size_ = other.size_;
+    }
+    other.data_ = other.inline_data();
+    other.size_ = 0;
+    other.capacity_ = N;
+  }
+
+  // Destroys the elements and frees the heap block; the object is left empty and inline.
+  void Release() noexcept {
+    clear();
+    if (data_ != inline_data()) {
+      ::operator delete(data_);
+    }
+    data_ = inline_data();
+    capacity_ = N;
+  }
 
   void Grow(size_t capacity) {
     T *heap = static_cast<T *>(::operator new(capacity * sizeof(T)));

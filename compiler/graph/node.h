@@ -33,7 +33,8 @@ struct OutDataPeer {
 
 class Node : public std::enable_shared_from_this<Node> {
  public:
-  Node(OpDesc op_desc, ComputeGraph *owner) : op_desc_(std::move(op_desc)), owner_(owner) {}
+  // Takes the description by rvalue reference: one move of the OpDesc into the node block.
+  Node(OpDesc &&op_desc, ComputeGraph *owner) : op_desc_(std::move(op_desc)), owner_(owner) {}
   Node(const Node &) = delete;
   Node &operator=(const Node &) = delete;
 

@@ -11,36 +11,58 @@ namespace {
 constexpr size_t kMinCapacity = 16;
 }  // namespace
 
-uint64_t NodeNameIndex::Hash(std::string_view name) {
-  return static_cast<uint64_t>(std::hash<std::string_view>{}(name));
+uint32_t NodeNameIndex::Hash(std::string_view name) {
+  const uint64_t hash = static_cast<uint64_t>(std::hash<std::string_view>{}(name));
+  // Fold the high half in: the home slot uses the low bits, the tag compare all 32.
+  return static_cast<uint32_t>(hash ^ (hash >> 32));
 }
 
 Node *NodeNameIndex::Find(std::string_view name) const {
   if (size_ == 0) {
     return nullptr;
   }
-  const uint64_t hash = Hash(name);
-  for (size_t i = hash & Mask(); slots_[i].node != nullptr; i = (i + 1) & Mask()) {
-    if (slots_[i].hash == hash && slots_[i].node->GetName() == name) {
-      return slots_[i].node;
+  const uint32_t hash = Hash(name);
+  for (size_t i = hash & Mask(); slots_[i].number != 0; i = (i + 1) & Mask()) {
+    if (slots_[i].hash == hash && NodeOf(slots_[i])->GetName() == name) {
+      return NodeOf(slots_[i]);
     }
   }
   return nullptr;
 }
 
-bool NodeNameIndex::Insert(Node *node) {
+uint32_t NodeNameIndex::PrefetchSlot(std::string_view name) const {
+  const uint32_t hash = Hash(name);
+  // The slot the next Insert will start at (after a growth the table is new anyway).
+  if (!slots_.empty() && (size_ + 1) * 2 <= slots_.size()) {
+    __builtin_prefetch(&slots_[hash & Mask()], 1);
+  }
+  return hash;
+}
+
+bool NodeNameIndex::Insert(Node *node, uint32_t hash) {
   if ((size_ + 1) * 2 > slots_.size()) {
     Rehash(slots_.empty() ? kMinCapacity : slots_.size() * 2);
   }
   const std::string &name = node->GetName();
-  const uint64_t hash = Hash(name);
   size_t i = hash & Mask();
-  for (; slots_[i].node != nullptr; i = (i + 1) & Mask()) {
-    if (slots_[i].hash == hash && slots_[i].node->GetName() == name) {
+  for (; slots_[i].number != 0; i = (i + 1) & Mask()) {
+    if (slots_[i].hash == hash && NodeOf(slots_[i])->GetName() == name) {
       return false;
     }
   }
-  slots_[i] = Slot{hash, node};
+  uint32_t number;
+  if (!free_.empty()) {
+    number = free_.back();
+    free_.pop_back();
+  } else {
+    // 32-bit numbers: 2^32 live nodes would need over a terabyte of node memory first.
+    if ((table_size_ & kPageMask) == 0) {
+      pages_.push_back(std::make_unique<Node *[]>(size_t{1} << kPageBits));
+    }
+    number = ++table_size_;
+  }
+  NodeAt(number - 1) = node;
+  slots_[i] = Slot{hash, number};
   ++size_;
   return true;
 }
@@ -49,9 +71,9 @@ void NodeNameIndex::Erase(const Node *node) {
   if (size_ == 0 || node == nullptr) {
     return;
   }
-  const uint64_t hash = Hash(node->GetName());
-  for (size_t i = hash & Mask(); slots_[i].node != nullptr; i = (i + 1) & Mask()) {
-    if (slots_[i].node == node) {
+  const uint32_t hash = Hash(node->GetName());
+  for (size_t i = hash & Mask(); slots_[i].number != 0; i = (i + 1) & Mask()) {
+    if (slots_[i].hash == hash && NodeOf(slots_[i]) == node) {
       EraseSlot(i);
       return;
     }
@@ -59,7 +81,7 @@ void NodeNameIndex::Erase(const Node *node) {
   // The name changed behind the graph's back: find the slot by pointer so that no dangling
   // node pointer stays in the table.
   for (size_t i = 0; i < slots_.size(); ++i) {
-    if (slots_[i].node == node) {
+    if (slots_[i].number != 0 && NodeOf(slots_[i]) == node) {
       EraseSlot(i);
       return;
     }
@@ -81,11 +103,11 @@ void NodeNameIndex::Rehash(size_t capacity) {
   old.swap(slots_);
   // Stored hashes: growing touches no node and hashes no name.
   for (const Slot &slot : old) {
-    if (slot.node == nullptr) {
+    if (slot.number == 0) {
       continue;
     }
     size_t i = slot.hash & Mask();
-    while (slots_[i].node != nullptr) {
+    while (slots_[i].number != 0) {
       i = (i + 1) & Mask();
     }
     slots_[i] = slot;
@@ -94,7 +116,9 @@ void NodeNameIndex::Rehash(size_t capacity) {
 
 void NodeNameIndex::EraseSlot(size_t index) {
   size_t hole = index;
-  for (size_t j = (index + 1) & Mask(); slots_[j].node != nullptr; j = (j + 1) & Mask()) {
+  NodeAt(slots_[index].number - 1) = nullptr;
+  free_.push_back(slots_[index].number);
+  for (size_t j = (index + 1) & Mask(); slots_[j].number != 0; j = (j + 1) & Mask()) {
     // An entry may move back into the hole only if its home slot is not cyclically in
     // (hole, j]; otherwise the move would put it before its home and lookups would miss it.
     const size_t home = slots_[j].hash & Mask();

@@ -12,12 +12,22 @@ const AttrMap kNoAttrs;
 const std::vector<std::string> kNoSubgraphs;
 
 /// Index of `name` in names[begin, end) relative to `begin`, -1 when absent.
-int32_t IndexOf(const std::vector<std::string> &names, size_t begin, size_t end,
+int32_t IndexOf(const InlineVector<const std::string *, 2> &names, size_t begin, size_t end,
                 const std::string &name) {
-  auto first = names.begin() + static_cast<std::ptrdiff_t>(begin);
-  auto it = std::find(first, names.begin() + static_cast<std::ptrdiff_t>(end), name);
-  return it == names.begin() + static_cast<std::ptrdiff_t>(end) ? -1
-                                                                : static_cast<int32_t>(it - first);
+  for (size_t i = begin; i < end; ++i) {
+    if (*names[i] == name) {
+      return static_cast<int32_t>(i - begin);
+    }
+  }
+  return -1;
+}
+
+/// Inserts `value` at `index` (<= size) of an InlineVector.
+void InsertAt(InlineVector<const std::string *, 2> &names, size_t index, const std::string *value) {
+  names.push_back(value);
+  for (size_t i = names.size() - 1; i > index; --i) {
+    std::swap(names[i], names[i - 1]);
+  }
 }
 }  // namespace
 
@@ -53,13 +63,13 @@ const std::vector<std::string> &OpDesc::GetSubgraphInstanceNames() const {
 }
 
 void OpDesc::AddInputDesc(const std::string &name, GeTensorDesc desc) {
-  port_names_.insert(port_names_.begin() + static_cast<std::ptrdiff_t>(inputs_.size()), name);
+  InsertAt(port_names_, inputs_.size(), &InternString(name));
   inputs_.push_back(std::move(desc));
 }
 
 void OpDesc::AddOutputDesc(const std::string &name, GeTensorDesc desc) {
   outputs_.push_back(std::move(desc));
-  port_names_.push_back(name);
+  port_names_.push_back(&InternString(name));
 }
 
 const GeTensorDesc *OpDesc::GetInputDesc(size_t index) const {
@@ -95,22 +105,22 @@ bool OpDesc::UpdateOutputDesc(size_t index, GeTensorDesc desc) {
 }
 
 const std::string &OpDesc::GetInputName(size_t index) const {
-  return index < inputs_.size() ? port_names_[index] : kEmptyName;
+  return index < inputs_.size() ? *port_names_[index] : kEmptyName;
 }
 
 const std::string &OpDesc::GetOutputName(size_t index) const {
-  return index < outputs_.size() ? port_names_[inputs_.size() + index] : kEmptyName;
+  return index < outputs_.size() ? *port_names_[inputs_.size() + index] : kEmptyName;
 }
 
 void OpDesc::SetInputName(size_t index, std::string name) {
   if (index < inputs_.size()) {
-    port_names_[index] = std::move(name);
+    port_names_[index] = &InternString(name);
   }
 }
 
 void OpDesc::SetOutputName(size_t index, std::string name) {
   if (index < outputs_.size()) {
-    port_names_[inputs_.size() + index] = std::move(name);
+    port_names_[inputs_.size() + index] = &InternString(name);
   }
 }
 

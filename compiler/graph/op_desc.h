@@ -6,11 +6,14 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
 #include "graph/attr_value.h"
 #include "graph/ge_tensor.h"
+#include "graph/inline_vector.h"
+#include "graph/interned_string.h"
 
 namespace ge {
 
@@ -33,7 +36,8 @@ using IrMetadataPtr = std::shared_ptr<const IrMetadata>;
 class OpDesc {
  public:
   OpDesc() = default;
-  OpDesc(std::string name, std::string type) : name_(std::move(name)), type_(std::move(type)) {}
+  OpDesc(std::string name, std::string_view type)
+      : name_(std::move(name)), type_(&InternString(type)) {}
   OpDesc(const OpDesc &other);
   OpDesc &operator=(const OpDesc &other);
   OpDesc(OpDesc &&other) noexcept = default;
@@ -42,8 +46,9 @@ class OpDesc {
 
   const std::string &GetName() const { return name_; }
   void SetName(std::string name) { name_ = std::move(name); }
-  const std::string &GetType() const { return type_; }
-  void SetType(std::string type) { type_ = std::move(type); }
+  /// The op type; a reference to the process-wide interned copy (see interned_string.h).
+  const std::string &GetType() const { return *type_; }
+  void SetType(std::string_view type) { type_ = &InternString(type); }
   int64_t GetId() const { return id_; }
   void SetId(int64_t id) { id_ = id; }
 
@@ -135,12 +140,14 @@ class OpDesc {
   Rare &MutableRare();
 
   std::string name_;
-  std::string type_;
+  // Interned: one copy per distinct type in the process, 8 bytes per node instead of 32.
+  const std::string *type_ = &InternedEmptyString();
   int64_t id_ = 0;
   std::vector<GeTensorDesc> inputs_;
   std::vector<GeTensorDesc> outputs_;
-  // IR port names of the inputs, then of the outputs: one allocation for both.
-  std::vector<std::string> port_names_;
+  // IR port names of the inputs, then of the outputs, interned ("x", "y", "x0", ...): a node
+  // with up to two ports keeps them inline, no allocation.
+  InlineVector<const std::string *, 2> port_names_;
   IrMetadataPtr ir_;
   std::unique_ptr<Rare> rare_;
 };
