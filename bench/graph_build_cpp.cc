@@ -2,62 +2,40 @@
 // Data -> Identity -> ... in the C++ IR, directly and through EsGraphBuilder, and sorts it
 // topologically. Prints one "<label> <wall seconds> <cpu seconds>" line per measurement: the CPU
 // time of the process is what to compare on a machine shared with other jobs.
-#include <sys/resource.h>
-#include <time.h>
 #include <unistd.h>
 
-#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <string>
 #include <vector>
 
 #include "air/air_io.h"
-#include "common/error.h"
 #include "es/es_graph_builder.h"
-#include "graph/compute_graph.h"
+#include "graph_build_chain.h"
 #include "ops/op_catalog.h"
 
 namespace {
 
-double CpuNow() {
-  timespec ts{};
-  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
-  return static_cast<double>(ts.tv_sec) + static_cast<double>(ts.tv_nsec) * 1e-9;
-}
+using ge_bench::Die;
 
 /// Wall and process CPU time since construction or the last Report().
 class Stopwatch {
  public:
   Stopwatch() { Restart(); }
   void Restart() {
-    wall_ = std::chrono::steady_clock::now();
-    cpu_ = CpuNow();
+    wall_ = ge_bench::WallNow();
+    cpu_ = ge_bench::CpuNow();
   }
   void Report(const char *label) {
-    const double wall =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - wall_).count();
-    std::printf("%s %.3f %.3f\n", label, wall, CpuNow() - cpu_);
+    std::printf("%s %.3f %.3f\n", label, ge_bench::WallNow() - wall_, ge_bench::CpuNow() - cpu_);
     std::fflush(stdout);
     Restart();
   }
 
  private:
-  std::chrono::steady_clock::time_point wall_;
+  double wall_ = 0.0;
   double cpu_ = 0.0;
 };
-
-/// Peak resident set size of the process in bytes.
-double PeakRssBytes() {
-  rusage usage{};
-  getrusage(RUSAGE_SELF, &usage);
-  return static_cast<double>(usage.ru_maxrss) * 1024.0;
-}
-
-int Die(const char *what) {
-  std::fprintf(stderr, "%s failed: %s\n", what, ge::GetLastError().c_str());
-  return 1;
-}
 
 }  // namespace
 
@@ -67,24 +45,14 @@ int main(int argc, char **argv) {
   const bool measure_air = argc > 2 && std::atoll(argv[2]) != 0;
 
   // (1) Raw IR: AddNode + AddDataEdge per node.
-  const double rss_before = PeakRssBytes();
+  const double rss_before = ge_bench::PeakRssBytes();
   Stopwatch watch;
-  auto graph = std::make_shared<ge::ComputeGraph>("chain");
-  ge::Node *prev = nullptr;
-  for (int64_t i = 0; i < n; ++i) {
-    ge::OpDesc op("n" + std::to_string(i), i == 0 ? "Data" : "Identity");
-    if (i > 0) op.AddInputDesc("x", ge::GeTensorDesc());
-    op.AddOutputDesc("y", ge::GeTensorDesc());
-    ge::Node *node = graph->AddNode(std::move(op));
-    if (node == nullptr) return Die("AddNode");
-    if (prev != nullptr && graph->AddDataEdge(prev, 0, node, 0) != ge::SUCCESS) {
-      return Die("AddDataEdge");
-    }
-    prev = node;
-  }
+  ge::ComputeGraphPtr graph = ge_bench::BuildIrChain(n);
+  if (graph == nullptr) return 1;
   watch.Report("ir_build");
   // Fresh memory per node (peak RSS growth / N): the first touch of a page is what costs here.
-  std::printf("ir_bytes_per_node %.0f\n", (PeakRssBytes() - rss_before) / static_cast<double>(n));
+  const double fresh_bytes = ge_bench::PeakRssBytes() - rss_before;
+  std::printf("ir_bytes_per_node %.0f\n", fresh_bytes / static_cast<double>(n));
   watch.Restart();
   std::vector<ge::Node *> order;
   if (graph->GetTopologicalOrder(&order) != ge::SUCCESS) return Die("GetTopologicalOrder");
@@ -93,6 +61,9 @@ int main(int argc, char **argv) {
   watch.Report("ir_topo_sort");
   graph.reset();
   watch.Report("ir_destroy");
+  // What first-touching the build's fresh memory alone costs on this machine (no graph work).
+  std::printf("ir_fresh_memory_floor %.3f\n", ge_bench::FreshMemorySeconds(fresh_bytes));
+  watch.Restart();
 
   // (2) EsGraphBuilder with catalog ops (prototype lookup, shared IR metadata, holders).
   if (ge::OpCatalog::Instance().Find("Identity") == nullptr) {

@@ -3,63 +3,25 @@
 // AddOutputDesc + AddNode + AddDataEdge per node), then TopologicalSort and destruction. It needs
 // only compiler/graph and compiler/common, so bench/graph_build_ir.sh can compile it against two
 // source trees in a minute and compare IR layouts side by side without two full library builds.
-// Prints one line: `wall/cpu` seconds per phase, fresh bytes per node (peak RSS growth / N) and
-// the object sizes.
-#include <sys/resource.h>
-#include <time.h>
-
-#include <chrono>
+// Prints one line: `wall/cpu` seconds per phase, fresh bytes per node (peak RSS growth / N), the
+// object sizes, and the wall seconds this machine needs to first-touch that much fresh memory.
 #include <cstdio>
 #include <cstdlib>
-#include <memory>
-#include <string>
 
-#include "common/error.h"
-#include "graph/compute_graph.h"
+#include "graph_build_chain.h"
 
-namespace {
-
-double CpuNow() {
-  timespec ts{};
-  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
-  return static_cast<double>(ts.tv_sec) + static_cast<double>(ts.tv_nsec) * 1e-9;
-}
-
-double WallNow() {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
-}
-
-double PeakRssBytes() {
-  rusage usage{};
-  getrusage(RUSAGE_SELF, &usage);
-  return static_cast<double>(usage.ru_maxrss) * 1024.0;
-}
-
-int Die(const char *what) {
-  std::fprintf(stderr, "%s failed: %s\n", what, ge::GetLastError().c_str());
-  return 1;
-}
-
-}  // namespace
+using ge_bench::CpuNow;
+using ge_bench::Die;
+using ge_bench::PeakRssBytes;
+using ge_bench::WallNow;
 
 int main(int argc, char **argv) {
   const int64_t n = argc > 1 ? std::atoll(argv[1]) : 1000000;
   const double rss0 = PeakRssBytes();
   const double wall0 = WallNow();
   const double cpu0 = CpuNow();
-  auto graph = std::make_shared<ge::ComputeGraph>("chain");
-  ge::Node *prev = nullptr;
-  for (int64_t i = 0; i < n; ++i) {
-    ge::OpDesc op("n" + std::to_string(i), i == 0 ? "Data" : "Identity");
-    if (i > 0) op.AddInputDesc("x", ge::GeTensorDesc());
-    op.AddOutputDesc("y", ge::GeTensorDesc());
-    ge::Node *node = graph->AddNode(std::move(op));
-    if (node == nullptr) return Die("AddNode");
-    if (prev != nullptr && graph->AddDataEdge(prev, 0, node, 0) != ge::SUCCESS) {
-      return Die("AddDataEdge");
-    }
-    prev = node;
-  }
+  auto graph = ge_bench::BuildIrChain(n);
+  if (graph == nullptr) return 1;
   const double wall1 = WallNow();
   const double cpu1 = CpuNow();
   const double bytes_per_node = (PeakRssBytes() - rss0) / static_cast<double>(n);
@@ -71,9 +33,9 @@ int main(int argc, char **argv) {
   const double cpu3 = CpuNow();
   std::printf(
       "build %.3f/%.3f sort %.3f/%.3f build+sort %.3f/%.3f destroy %.3f/%.3f bytes/node %.0f "
-      "sizeof Node/OpDesc/GeTensorDesc %zu/%zu/%zu\n",
+      "sizeof Node/OpDesc/GeTensorDesc %zu/%zu/%zu fresh-memory floor %.3f\n",
       wall1 - wall0, cpu1 - cpu0, wall2 - wall1, cpu2 - cpu1, wall2 - wall0, cpu2 - cpu0,
       wall3 - wall2, cpu3 - cpu2, bytes_per_node, sizeof(ge::Node), sizeof(ge::OpDesc),
-      sizeof(ge::GeTensorDesc));
+      sizeof(ge::GeTensorDesc), ge_bench::FreshMemorySeconds(bytes_per_node * n));
   return 0;
 }
