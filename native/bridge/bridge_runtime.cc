@@ -172,8 +172,10 @@ void BridgeRuntime::AddPackageDirToSysPath() {
 
 namespace {
 
-// `name` from importlib's bootstrap module, where importlib.util gets it: importing importlib.util
-// itself also imports contextlib, a measurable part of an interpreter cold start.
+// `name` from the import system's own bootstrap module (`_frozen_importlib[_external]`, always in
+// sys.modules in CPython), where importlib.util gets it: importing importlib.util also imports
+// contextlib, and even `importlib._bootstrap` imports the importlib package and with it warnings,
+// a measurable part of an interpreter cold start.
 py::object ImportlibFunction(const char *bootstrap_module, const char *name) {
   try {
     return py::module_::import(bootstrap_module).attr(name);
@@ -193,12 +195,12 @@ py::object BridgeRuntime::ImportNativeModule() {
     throw std::runtime_error("python pass native module path is not configured");
   }
   py::module_::import("ge.passes");  // the parent package must exist first
-  py::object spec = ImportlibFunction("importlib._bootstrap_external", "spec_from_file_location")(
+  py::object spec = ImportlibFunction("_frozen_importlib_external", "spec_from_file_location")(
       kNativeModuleName, native_module_path_);
   if (spec.is_none()) {
     throw std::runtime_error("Cannot create import spec for " + native_module_path_);
   }
-  py::object module = ImportlibFunction("importlib._bootstrap", "module_from_spec")(spec);
+  py::object module = ImportlibFunction("_frozen_importlib", "module_from_spec")(spec);
   modules[kNativeModuleName] = module;
   try {
     spec.attr("loader").attr("exec_module")(module);
