@@ -18,7 +18,9 @@ with the very same objects it would have had. This is done only when it is safe:
   stand-in while it is visible (another thread could only be started by Python code running in
   it, and there is none);
 - an ``enum`` that needs more than the stand-ins provide (a Python version not checked) fails
-  with ImportError/AttributeError inside the stand-in window; it is then imported normally.
+  with ImportError/AttributeError inside the stand-in window; it is then imported normally;
+- code that still holds a stand-in after the window (it imported functools inside it) reaches
+  the real module through the stand-in's module ``__getattr__``.
 """
 
 from __future__ import annotations
@@ -36,6 +38,17 @@ def _stand_in(name: str, attributes: dict):
     module = type(sys)(name, "ge: stand-in visible only while enum is imported")
     for attribute, (c_module, c_name) in attributes.items():
         setattr(module, attribute, getattr(__import__(c_module), c_name))
+
+    def __getattr__(attribute: str):
+        # Only reached by code that imported the stand-in during the window (say, an import hook
+        # run by enum's own imports): once the window is closed it sees the real module. Inside
+        # the window the lookup fails, and so does enum's import: it is then redone normally.
+        if sys.modules.get(name) is module:
+            raise AttributeError(f"module {name!r} has no attribute {attribute!r}")
+        __import__(name)
+        return getattr(sys.modules[name], attribute)
+
+    module.__getattr__ = __getattr__
     return module
 
 

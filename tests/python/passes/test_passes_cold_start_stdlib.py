@@ -158,3 +158,20 @@ def test_import_enum_returns_the_loaded_module():
 
     assert import_enum() is enum
     assert "functools" in sys.modules  # the stand-ins never replace a loaded module
+
+
+def test_a_kept_stand_in_forwards_to_the_real_module():
+    # Code that imported a stand-in while enum was imported keeps a complete module afterwards.
+    import functools
+
+    from ge._internal import enum_import
+
+    stand_in = enum_import._stand_in("functools", enum_import._STAND_INS["functools"])
+    assert stand_in.reduce is functools.reduce
+    assert stand_in.wraps is functools.wraps and stand_in.lru_cache is functools.lru_cache
+    sys.modules["functools"] = stand_in
+    try:  # inside the window: only what enum needs
+        with pytest.raises(AttributeError, match="wraps"):
+            stand_in.wraps  # noqa: B018
+    finally:
+        sys.modules["functools"] = functools
