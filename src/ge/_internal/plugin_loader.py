@@ -7,15 +7,17 @@ modules, and leaving ``sys.path`` as it was found.
 
 from __future__ import annotations
 
-import importlib
 import os
 import sys
 from _thread import RLock
 from types import ModuleType
 
-try:  # what importlib.util re-exports, without importing it (it pulls in contextlib)
-    from importlib._bootstrap import module_from_spec
-    from importlib._bootstrap_external import spec_from_file_location
+# What importlib.util re-exports, taken from the import system's own modules (always loaded in
+# CPython): importing importlib.util pulls in contextlib, and even the importlib package imports
+# warnings. importlib itself is imported only by the rarer package and entry-point paths.
+try:
+    from _frozen_importlib import module_from_spec
+    from _frozen_importlib_external import spec_from_file_location
 except ImportError:  # pragma: no cover - an implementation without these internal modules
     from importlib.util import module_from_spec, spec_from_file_location
 
@@ -124,6 +126,8 @@ def _load_plugin_package(child: str, *, module_prefix: str, plugin_kind: str) ->
     init_path = os.path.realpath(os.path.join(child, "__init__.py"))
     with _LOCK:
         newly_imported = name not in sys.modules
+        import importlib
+
         module = importlib.import_module(name)
         module_file = getattr(module, "__file__", None)
         if module_file is None or os.path.realpath(module_file) != init_path:
@@ -267,7 +271,12 @@ def purge_loaded_modules(module_prefix: str) -> List[str]:
                 removed.append(name)
         for key in [key for key in _FILE_MODULES if key[0] == module_prefix]:
             del _FILE_MODULES[key]
-        importlib.invalidate_caches()
+        # importlib.invalidate_caches() (3.9-3.13) without importing importlib (and warnings) at
+        # every end-of-round reset: new plugin files must be found next round.
+        for finder in sys.meta_path:
+            invalidate = getattr(finder, "invalidate_caches", None)
+            if invalidate is not None:
+                invalidate()
         return removed
 
 
@@ -303,6 +312,8 @@ def _coerce_to_module(obj: Any, entry_point: Any, plugin_kind: str, depth: int =
     if isinstance(obj, ModuleType):
         return obj
     if isinstance(obj, str):
+        import importlib
+
         return importlib.import_module(obj)
     if callable(obj) and depth == 0:
         return _coerce_to_module(obj(), entry_point, plugin_kind, depth + 1)

@@ -9,6 +9,10 @@ tensor, operator and runtime-library modules. ``from ge.graph import Tensor`` an
 
 from __future__ import annotations
 
+import sys
+
+from ge._internal.enum_import import import_enum
+
 __all__ = [
     "Graph",
     "Node",
@@ -42,14 +46,22 @@ _SUBMODULE_OF = {
 _SUBMODULES = ("graph", "node", "operator", "tensor", "tensor_desc", "types", "_attr", "_numeric")
 
 
-def __getattr__(name: str):
-    from importlib import import_module
+def _import_submodule(name: str):
+    # __import__ + sys.modules instead of importlib.import_module: the importlib package would
+    # import warnings. enum comes first through ge._internal.enum_import (every submodule needs
+    # it, and that import of enum skips functools and collections).
+    import_enum()
+    qualified = f"{__name__}.{name}"
+    __import__(qualified)
+    return sys.modules[qualified]
 
+
+def __getattr__(name: str):
     submodule = _SUBMODULE_OF.get(name)
     if submodule is not None:
-        value = getattr(import_module(f"{__name__}.{submodule}"), name)
+        value = getattr(_import_submodule(submodule), name)
     elif name in _SUBMODULES:
-        value = import_module(f"{__name__}.{name}")
+        value = _import_submodule(name)
     else:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
     globals()[name] = value  # later lookups skip this function

@@ -8,11 +8,13 @@ Native names (PassContext, MatchResult, ...) are resolved lazily by the module `
 
 from __future__ import annotations
 
-import functools
-from enum import Enum
 from types import FunctionType
 
+from .._internal.enum_import import import_enum
 from . import _graph_api
+
+# enum through enum_import: a first import of enum then skips functools and collections.
+Enum = import_enum().Enum
 
 # Names for annotations only. ``typing`` and ``inspect`` are not imported at run time: they are
 # among the slowest standard modules to import, and every compile with a Python pass imports this
@@ -109,9 +111,11 @@ def _normalize_value_hook(cls: type, hook: str, value_name: str, func: Callable)
             f"{hook} only supports {hook}(self, {value_name}) or "
             f"{hook}(self, {value_name}, context)"
         )
+    from functools import wraps  # class definition only: not a cold-start import
+
     if len(positional) == 2:
 
-        @functools.wraps(func)
+        @wraps(func)
         def normalized(self, value, context=None):
             return func(self, value)
 
@@ -120,7 +124,7 @@ def _normalize_value_hook(cls: type, hook: str, value_name: str, func: Callable)
 
     else:  # the third parameter receives the context whatever its name
 
-        @functools.wraps(func)
+        @wraps(func)
         def normalized(self, value, context=None):
             return func(self, value, context)
 
@@ -177,6 +181,8 @@ def _normalize_expression_replacement(cls: type, func: Callable, positional: Lis
         def call(self, inputs, match_result, context):
             return func(self, inputs, match_result, context)
 
+    from functools import wraps  # class definition only: not a cold-start import
+
     def build(self, match_result, context=None):
         inputs = _replacement_inputs_class()(f"{type(self).__name__}_replacement")
         result = call(self, inputs, match_result, context)
@@ -185,7 +191,7 @@ def _normalize_expression_replacement(cls: type, func: Callable, positional: Lis
             return None, handle
         return _expression_replacement_result(inputs.builder, result), None
 
-    @functools.wraps(func)
+    @wraps(func)
     def normalized(self, match_result, context=None):
         graph, handle = build(self, match_result, context)
         if handle is not None:

@@ -7,7 +7,7 @@ by the module ``__getattr__``.
 
 from __future__ import annotations
 
-import operator
+from _operator import index  # = operator.index; the C module, not operator.py (cold start)
 
 from . import _graph_api
 
@@ -53,7 +53,7 @@ class PatternInputs:
     @staticmethod
     def _bound(value: Any) -> int:
         try:
-            return operator.index(value)
+            return index(value)
         except TypeError:
             raise TypeError("PatternInputs index must be an integer or slice") from None
 
