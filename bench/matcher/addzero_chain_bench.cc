@@ -2,25 +2,17 @@
 // with it): `blocks` x (Add(x, zero[1]) -> Relu), shapes [1, 4], every Add fused away. Prints the
 // fusion stage's wall and CPU time and the pass's own FusionStatistics time, per match.
 // Usage: ASCEND_OPP_PATH=<build>/test_opp addzero_chain_bench [blocks=33333]
-#include <sys/resource.h>
-
-#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <string>
 #include <vector>
 
-#include "common/error.h"
-#include "graph/compute_graph.h"
-#include "loader/pass_plugin_loader.h"
-#include "pass/fusion_pass_executor.h"
+#include "bench_util.h"
 #include "rewrite/fusion_statistics.h"
 
 namespace {
 
-ge::GeTensorDesc Desc(std::vector<int64_t> dims) {
-  return ge::GeTensorDesc(ge::GeShape(std::move(dims)), ge::FORMAT_ND, ge::DT_FLOAT);
-}
+using bench::Desc;
 
 ge::ComputeGraphPtr BuildChain(size_t blocks) {
   auto graph = std::make_shared<ge::ComputeGraph>("chain");
@@ -58,43 +50,23 @@ ge::ComputeGraphPtr BuildChain(size_t blocks) {
   return graph;
 }
 
-double CpuMs() {
-  rusage usage{};
-  (void)getrusage(RUSAGE_SELF, &usage);
-  const auto ms = [](const timeval &tv) {
-    return static_cast<double>(tv.tv_sec) * 1e3 + static_cast<double>(tv.tv_usec) * 1e-3;
-  };
-  return ms(usage.ru_utime) + ms(usage.ru_stime);
-}
-
 }  // namespace
 
 int main(int argc, char **argv) {
-  if (std::getenv("ASCEND_OPP_PATH") == nullptr) {
-    std::fprintf(stderr, "set ASCEND_OPP_PATH to the test OPP tree (build/<dir>/test_opp)\n");
-    return 2;
-  }
   const size_t blocks =
       argc > 1 ? static_cast<size_t>(std::strtoull(argv[1], nullptr, 10)) : 33333U;
-  if (ge::LoadPassPlugins() != ge::SUCCESS) {
-    std::fprintf(stderr, "LoadPassPlugins failed: %s\n", ge::GetLastError().c_str());
+  if (!bench::LoadSamplePlugins()) {
     return 1;
   }
   ge::ComputeGraphPtr graph = BuildChain(blocks);
   const size_t nodes = graph->GetDirectNodesSize();
   ge::fusion::FusionStatistics::Instance().Clear();
-  const double cpu_start = CpuMs();
-  const auto start = std::chrono::steady_clock::now();
-  {
-    ge::fusion::FusionPassExecutor executor;
-    if (executor.RunPasses(graph, ge::CustomPassStage::kBeforeInferShape) != ge::SUCCESS) {
-      std::fprintf(stderr, "RunPasses failed: %s\n", ge::GetLastError().c_str());
-      return 1;
-    }
+  bench::StageTime time;
+  if (!bench::RunFusionStage(graph, &time)) {
+    return 1;
   }
-  const double wall_ms =
-      std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
-  const double cpu_ms = CpuMs() - cpu_start;
+  const double wall_ms = time.wall_ms;
+  const double cpu_ms = time.cpu_ms;
   const ge::fusion::FusionPassStats stats =
       ge::fusion::FusionStatistics::Instance().Get("AddZeroFusionPass");
   const double matches = stats.effect_times == 0U ? 1.0 : static_cast<double>(stats.effect_times);

@@ -1,26 +1,18 @@
 // Matcher/rewriter benchmark (run by hand, see README.md): synthetic graphs of repeated
 // MatMul(X, W_i) + B_i blocks with interleaved Add(x, 0), rewritten by the sample C++ plugins
 // (Add-zero and MatMul+Add -> GEMM) loaded from the test OPP tree. Prints the time per node.
-#include <sys/resource.h>
-
-#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <string>
 #include <vector>
 
-#include "common/error.h"
-#include "graph/compute_graph.h"
-#include "loader/pass_plugin_loader.h"
-#include "pass/fusion_pass_executor.h"
+#include "bench_util.h"
 
 namespace {
 
 // Shapes as in onnxscript_bench.py: x, W and every product [4, 4], B [4], zero a scalar. The
 // GEMM plugin fuses 2-D products with a fitting bias only, so the shapes must be known.
-ge::GeTensorDesc Desc(std::vector<int64_t> dims) {
-  return ge::GeTensorDesc(ge::GeShape(std::move(dims)), ge::FORMAT_ND, ge::DT_FLOAT);
-}
+using bench::Desc;
 
 ge::Node *AddConst(ge::ComputeGraph &graph, const std::string &name,
                    const std::vector<int64_t> &dims, float value) {
@@ -74,16 +66,6 @@ ge::ComputeGraphPtr BuildGraph(size_t target_nodes) {
   return graph;
 }
 
-// User + system CPU time of this process, in ms: wall time on a shared machine is noisy.
-double CpuMs() {
-  rusage usage{};
-  (void)getrusage(RUSAGE_SELF, &usage);
-  const auto ms = [](const timeval &tv) {
-    return static_cast<double>(tv.tv_sec) * 1e3 + static_cast<double>(tv.tv_usec) * 1e-3;
-  };
-  return ms(usage.ru_utime) + ms(usage.ru_stime);
-}
-
 size_t CountType(const ge::ComputeGraph &graph, const std::string &type) {
   size_t count = 0;
   for (ge::Node *node : graph.GetDirectNodes()) {
@@ -95,12 +77,7 @@ size_t CountType(const ge::ComputeGraph &graph, const std::string &type) {
 }  // namespace
 
 int main(int argc, char **argv) {
-  if (std::getenv("ASCEND_OPP_PATH") == nullptr) {
-    std::fprintf(stderr, "set ASCEND_OPP_PATH to the test OPP tree (build/<dir>/test_opp)\n");
-    return 2;
-  }
-  if (ge::LoadPassPlugins() != ge::SUCCESS) {
-    std::fprintf(stderr, "LoadPassPlugins failed: %s\n", ge::GetLastError().c_str());
+  if (!bench::LoadSamplePlugins()) {
     return 1;
   }
   std::vector<size_t> sizes{1000, 10000, 100000, 1000000};
@@ -116,18 +93,12 @@ int main(int argc, char **argv) {
   for (size_t size : sizes) {
     ge::ComputeGraphPtr graph = BuildGraph(size);
     const size_t nodes = graph->GetDirectNodesSize();
-    const double cpu_start = CpuMs();
-    const auto start = std::chrono::steady_clock::now();
-    {
-      ge::fusion::FusionPassExecutor executor;
-      if (executor.RunPasses(graph, ge::CustomPassStage::kBeforeInferShape) != ge::SUCCESS) {
-        std::fprintf(stderr, "RunPasses failed: %s\n", ge::GetLastError().c_str());
-        return 1;
-      }
+    bench::StageTime time;
+    if (!bench::RunFusionStage(graph, &time)) {
+      return 1;
     }
-    const double wall_ms =
-        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
-    const double cpu_ms = CpuMs() - cpu_start;
+    const double wall_ms = time.wall_ms;
+    const double cpu_ms = time.cpu_ms;
     const double wall_ns = wall_ms * 1e6 / static_cast<double>(nodes);
     const double cpu_ns = cpu_ms * 1e6 / static_cast<double>(nodes);
     if (size == 10000) {

@@ -155,6 +155,7 @@ Status OpCatalog::Register(OpPrototype prototype, bool replace) {
   }
   std::string type = prototype.type;
   prototypes_[type] = std::make_shared<const OpPrototype>(std::move(prototype));
+  generation_.fetch_add(1U, std::memory_order_acq_rel);
   GELOGD("op catalog: registered %s", type.c_str());
   return SUCCESS;
 }
@@ -167,6 +168,7 @@ Status OpCatalog::Unregister(const std::string &type) {
   }
   retired_.push_back(it->second);
   prototypes_.erase(it);
+  generation_.fetch_add(1U, std::memory_order_acq_rel);
   return SUCCESS;
 }
 

@@ -9,6 +9,8 @@
 #ifndef GE_OPS_OP_CATALOG_H_
 #define GE_OPS_OP_CATALOG_H_
 
+#include <atomic>
+#include <cstdint>
 #include <functional>
 #include <map>
 #include <memory>
@@ -82,9 +84,14 @@ class OpCatalog {
   const OpPrototype *Find(const std::string &type) const;
   /// Registered types, sorted.
   std::vector<std::string> ListTypes() const;
+  /// Bumped by every successful Register / Unregister: a cache of anything derived from the
+  /// prototypes (e.g. SimpleGraphBuilder's per-type OpDesc templates) is valid while this value
+  /// is unchanged. Lock-free.
+  uint64_t Generation() const { return generation_.load(std::memory_order_acquire); }
 
  private:
   OpCatalog();
+  std::atomic<uint64_t> generation_{0};
   mutable std::mutex mutex_;
   std::map<std::string, std::shared_ptr<const OpPrototype>> prototypes_;
   std::vector<std::shared_ptr<const OpPrototype>> retired_;

@@ -43,6 +43,27 @@ TEST(OpCatalogTest, RegisterRejectsDuplicateUnlessReplace) {
   EXPECT_NE(OpCatalog::Instance().Unregister("TestDupOp"), SUCCESS);
 }
 
+TEST(OpCatalogTest, GenerationChangesOnEveryRegistrationOnly) {
+  OpPrototype proto;
+  proto.type = "TestGenerationOp";
+  proto.inputs.push_back({"x", IrInputType::kRequired, {}});
+  proto.outputs.push_back({"y", IrOutputType::kRequired, {}});
+  const uint64_t start = OpCatalog::Instance().Generation();
+  ASSERT_EQ(OpCatalog::Instance().Register(proto), SUCCESS);
+  const uint64_t registered = OpCatalog::Instance().Generation();
+  EXPECT_NE(registered, start);
+  // Failed calls and lookups leave it alone: caches stay valid.
+  EXPECT_NE(OpCatalog::Instance().Register(proto), SUCCESS);
+  EXPECT_NE(OpCatalog::Instance().Unregister("TestNoSuchGenerationOp"), SUCCESS);
+  EXPECT_NE(OpCatalog::Instance().Find("TestGenerationOp"), nullptr);
+  EXPECT_EQ(OpCatalog::Instance().Generation(), registered);
+  ASSERT_EQ(OpCatalog::Instance().Register(proto, true), SUCCESS);
+  const uint64_t replaced = OpCatalog::Instance().Generation();
+  EXPECT_NE(replaced, registered);
+  ASSERT_EQ(OpCatalog::Instance().Unregister("TestGenerationOp"), SUCCESS);
+  EXPECT_NE(OpCatalog::Instance().Generation(), replaced);
+}
+
 TEST(OpCatalogTest, RegisterRejectsInvalidPrototypes) {
   OpPrototype empty;
   EXPECT_NE(OpCatalog::Instance().Register(empty), SUCCESS);

@@ -140,6 +140,7 @@ Status RunPatternFusion(GraphPtr &graph, CustomPassContext &context,
     std::vector<NodePtr> keep_alive;
     ResolvedBoundary resolved;
     std::vector<NodePtr> boundary_alive;
+    RewriteRecord record;
     while (std::unique_ptr<MatchResult> match = matcher.MatchNext()) {
       ++match_times;
       // The match text is for messages only: built on demand, not per match.
@@ -185,7 +186,10 @@ Status RunPatternFusion(GraphPtr &graph, CustomPassContext &context,
         return Fail("Pass[" + pass_name + "] returned a null replacement for match " + text);
       }
       MarkBodyPassName(*replacement_graph, pass_name);
-      RewriteRecord record;
+      record.removed.clear();
+      record.new_nodes.clear();
+      record.producers.clear();
+      record.consumers.clear();
       if (CompleteBoundary(&resolved) != SUCCESS ||
           (movable ? ReplaceResolvedMoving(resolved, *replacement_graph, nullptr, &record)
                    : ReplaceResolved(resolved, *replacement_graph, nullptr, &record)) != SUCCESS) {

@@ -626,13 +626,15 @@ Status Rewrite(const ResolvedBoundary &resolved, const ComputeGraph &replacement
     FusionStatistics::Instance().AddMatch(pass_name, 1U, 1U);
   }
   if (record != nullptr) {
+    // Assigned, not appended: a caller may reuse one record (and its capacity) for a sweep.
     record->removed.assign(resolved.nodes.begin(), resolved.nodes.end());
-    record->new_nodes = new_nodes;
+    record->new_nodes.assign(new_nodes.begin(), new_nodes.end());
+    record->producers.clear();
     for (const OutAnchor &producer : resolved.input_producers) {
       record->producers.push_back(producer.first);
     }
     record->producers.insert(record->producers.end(), control_in.begin(), control_in.end());
-    record->consumers = consumers;
+    record->consumers.assign(consumers.begin(), consumers.end());
     record->consumers.insert(record->consumers.end(), control_out.begin(), control_out.end());
   }
   for (Node *node : resolved.nodes) {

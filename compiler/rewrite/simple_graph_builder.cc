@@ -31,8 +31,8 @@ struct SimpleGraphBuilder::Impl {
 
 namespace {
 // The catalog's desc when it knows `type` (dynamic ports sized from the counts given), else a
-// desc with plain ports.
-OpDesc MakeDesc(const std::string &name, const std::string &type, size_t inputs, size_t outputs) {
+// desc with plain ports. Unnamed: the caller names the copy.
+OpDesc BuildTemplate(const std::string &type, size_t inputs, size_t outputs) {
   const OpPrototype *proto = OpCatalog::Instance().Find(type);
   if (proto != nullptr) {
     std::map<std::string, int64_t> dyn_in;
@@ -58,17 +58,92 @@ OpDesc MakeDesc(const std::string &name, const std::string &type, size_t inputs,
       }
     }
     OpDesc desc;
-    if (CreateOpDesc(name, type, dyn_in, dyn_out, &desc) == SUCCESS &&
+    if (CreateOpDesc(std::string(), type, dyn_in, dyn_out, &desc) == SUCCESS &&
         desc.GetInputsSize() >= inputs && desc.GetOutputsSize() >= outputs) {
       return desc;
     }
   }
-  OpDesc desc(name, type);
+  OpDesc desc(std::string(), type);
   for (size_t i = 0; i < inputs; ++i) {
     desc.AddInputDesc("x" + std::to_string(i), GeTensorDesc());
   }
   for (size_t i = 0; i < outputs; ++i) {
     desc.AddOutputDesc("y" + std::to_string(i), GeTensorDesc());
+  }
+  return desc;
+}
+
+// Replacement hooks build the same few node kinds for every match, so each thread keeps one
+// template desc per (type, port counts) and copies it: a copy allocates the two port vectors
+// and nothing else, while building runs the catalog lookup, interns every port name and fills
+// the default attrs one by one. The templates built from the catalog are keyed by its
+// generation: registering or replacing a type later makes them rebuild.
+struct DescTemplate {
+  std::string type;
+  size_t inputs;
+  size_t outputs;
+  uint64_t generation;
+  OpDesc desc;
+};
+
+OpDesc MakeDesc(std::string name, const std::string &type, size_t inputs, size_t outputs) {
+  // A handful of types per thread (those of the loaded passes' replacements): a linear scan.
+  thread_local std::vector<DescTemplate> templates;
+  const uint64_t generation = OpCatalog::Instance().Generation();
+  DescTemplate *found = nullptr;
+  for (DescTemplate &entry : templates) {
+    if (entry.inputs == inputs && entry.outputs == outputs && entry.type == type) {
+      found = &entry;
+      break;
+    }
+  }
+  if (found == nullptr) {
+    constexpr size_t kMaxTemplates = 64U;  // bounded: a builder fed many types stays small
+    if (templates.size() >= kMaxTemplates) {
+      templates.clear();
+    }
+    templates.push_back(DescTemplate{type, inputs, outputs, generation, OpDesc()});
+    found = &templates.back();
+    found->desc = BuildTemplate(type, inputs, outputs);
+  } else if (found->generation != generation) {
+    found->generation = generation;
+    found->desc = BuildTemplate(type, inputs, outputs);
+  }
+  OpDesc desc = found->desc;
+  desc.SetName(std::move(name));
+  return desc;
+}
+
+// The Data and NetOutput descs every replacement has, as templates for the same reason (they
+// do not depend on the catalog).
+OpDesc DataDesc(int64_t index) {
+  thread_local const OpDesc kTemplate = [] {
+    OpDesc desc(std::string(), kData);
+    desc.AddInputDesc("x", GeTensorDesc());
+    desc.AddOutputDesc("y", GeTensorDesc());
+    return desc;
+  }();
+  OpDesc desc = kTemplate;
+  desc.SetName("input_" + std::to_string(index));
+  desc.SetAttr(kAttrIndex, GeAttrValue(index));
+  return desc;
+}
+
+OpDesc NetOutputDesc(size_t inputs) {
+  thread_local std::vector<OpDesc> by_count;  // by_count[n]: n inputs
+  while (by_count.size() <= inputs && by_count.size() < 16U) {
+    OpDesc desc("NetOutput", kNetOutput);
+    for (size_t i = 0; i < by_count.size(); ++i) {
+      desc.AddInputDesc("x" + std::to_string(i), GeTensorDesc());
+    }
+    by_count.push_back(std::move(desc));
+  }
+  if (inputs < by_count.size()) {
+    return by_count[inputs];
+  }
+  OpDesc desc("NetOutput", kNetOutput);
+  for (size_t i = 0; i < inputs; ++i) {
+    desc.AddInputDesc("x" + std::to_string(i), GeTensorDesc());
   }
   return desc;
 }
@@ -84,11 +159,7 @@ NodeIo SimpleGraphBuilder::AddInput(int64_t index) {
   if (impl_->graph == nullptr) {
     return NodeIo{};
   }
-  OpDesc desc("input_" + std::to_string(index), kData);
-  desc.AddInputDesc("x", GeTensorDesc());
-  desc.AddOutputDesc("y", GeTensorDesc());
-  desc.SetAttr(kAttrIndex, GeAttrValue(index));
-  Node *node = impl_->graph->AddNode(std::move(desc));
+  Node *node = impl_->graph->AddNode(DataDesc(index));
   return NodeIo{NodeAdapter::Node2GNode(node), 0};
 }
 
@@ -138,11 +209,7 @@ GraphUniqPtr SimpleGraphBuilder::Build(const std::vector<NodeIo> &outputs) {
   if (impl_->graph == nullptr) {
     return nullptr;
   }
-  OpDesc desc("NetOutput", kNetOutput);
-  for (size_t i = 0; i < outputs.size(); ++i) {
-    desc.AddInputDesc("x" + std::to_string(i), GeTensorDesc());
-  }
-  Node *net_output = impl_->graph->AddNode(std::move(desc));
+  Node *net_output = impl_->graph->AddNode(NetOutputDesc(outputs.size()));
   for (size_t i = 0; i < outputs.size(); ++i) {
     Node *producer = impl_->Resolve(outputs[i]);
     if (producer == nullptr ||
