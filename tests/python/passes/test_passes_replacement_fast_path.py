@@ -222,14 +222,14 @@ def test_replacement_inputs_are_freed_without_the_cycle_collector(cls, monkeypat
     from ge.passes import _replacement_inputs
 
     seen = []
-    original = _replacement_inputs.ReplacementInputs._get
+    original = _replacement_inputs.ReplacementInputs.__getitem__
 
-    def watched(self, index):
-        holder = original(self, index)
+    def watched(self, key):
+        holder = original(self, key)
         seen.append(weakref.ref(holder))
         return holder
 
-    monkeypatch.setattr(_replacement_inputs.ReplacementInputs, "_get", watched)
+    monkeypatch.setattr(_replacement_inputs.ReplacementInputs, "__getitem__", watched)
     gc.disable()
     try:
         graph = cls().replacement(None)
