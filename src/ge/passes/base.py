@@ -209,6 +209,8 @@ def _normalize_expression_replacement(cls: type, func: Callable, positional: Lis
         return graph
 
     normalized._ge_build = build
+    # The bridge borrows a MatchResult view only for a replacement that receives it.
+    build._ge_takes_match_result = count == 4 or (count == 3 and positional[2] != "context")
     if count == 2 or (count == 3 and positional[2] != "context"):
         normalized._ge_ignores_context = True
     return normalized
