@@ -107,17 +107,22 @@ def chain_model(path: str, blocks: int, constant: float = 0.0) -> None:
 CPU_SECONDS = {}
 
 
+def atc_command(build: str, model: str, out: str) -> list:
+    """The atc command line every bench run uses (ONNX model, Ascend910B1)."""
+    return [
+        os.path.join(build, "compiler", "tools", "atc"),
+        f"--model={model}",
+        "--framework=5",
+        "--soc_version=Ascend910B1",
+        f"--output={out}",
+    ]
+
+
 def atc(build: str, model: str, out: str, env: dict) -> subprocess.CompletedProcess:
     """Runs atc; the child's CPU time (user+sys) is left in CPU_SECONDS["last"]."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     done = subprocess.run(
-        [
-            os.path.join(build, "compiler", "tools", "atc"),
-            f"--model={model}",
-            "--framework=5",
-            "--soc_version=Ascend910B1",
-            f"--output={out}",
-        ],
+        atc_command(build, model, out),
         capture_output=True,
         text=True,
         env={**os.environ, **env},
@@ -261,19 +266,27 @@ def _count(text: str, symbol: str) -> int:
     return max(counts)
 
 
+# Inclusive callgrind lines of the bridge callbacks and of the pattern-fusion run.
+MEET_REQUIREMENTS_SYMBOL = "bridge::(anonymous namespace)::MeetRequirements("
+REPLACEMENT_SYMBOL = "bridge::(anonymous namespace)::Replacement("
+PATTERN_FUSION_SYMBOL = "RunPatternFusion"
+
+
+def callgrind_atc_counts(
+    build: str, model: str, out: str, env: dict, out_file: str, symbols: dict
+) -> dict:
+    """atc under callgrind; {name: largest inclusive count of a line naming symbols[name]}."""
+    profile = _callgrind_instructions(atc_command(build, model, out), env, out_file)
+    return {name: _count(profile, symbol) for name, symbol in symbols.items()}
+
+
 def callgrind_round_trip(build: str, model: str, out: str, env: dict, work: str) -> tuple:
     """(instructions in the bridge's meet_requirements callback, calls, instructions per us)."""
-    atc_command = [
-        os.path.join(build, "compiler", "tools", "atc"),
-        f"--model={model}",
-        "--framework=5",
-        "--soc_version=Ascend910B1",
-        f"--output={out}",
-    ]
     run = atc(build, model, out, env)
     calls = pass_time_us(run, "RejectAllPass")[1]
-    profile = _callgrind_instructions(atc_command, env, os.path.join(work, "cg.atc"))
-    instructions = _count(profile, "bridge::(anonymous namespace)::MeetRequirements(")
+    instructions = callgrind_atc_counts(
+        build, model, out, env, os.path.join(work, "cg.atc"), {"meet": MEET_REQUIREMENTS_SYMBOL}
+    )["meet"]
     # Instructions per CPU microsecond of interpreter code on this machine.
     loop = [sys.executable, "-S", "-c", "x = 0\nfor i in range(300000):\n    x += i"]
     calibration = _callgrind_instructions(loop, {}, os.path.join(work, "cg.loop"))

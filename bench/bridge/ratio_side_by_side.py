@@ -65,27 +65,28 @@ def callgrind_per_match(build: str, src: str, model: str, out: str, work: str) -
     matches = bb.pass_time_us(
         bb.atc(build, model, out, {**env, "ASCEND_GLOBAL_LOG_LEVEL": "1"}), "PythonAddZeroPass"
     )[1]
-    command = [
-        os.path.join(build, "compiler", "tools", "atc"),
-        f"--model={model}",
-        "--framework=5",
-        "--soc_version=Ascend910B1",
-        f"--output={out}",
-    ]
-    profile = bb._callgrind_instructions(command, env, os.path.join(work, "cg.ratio"))
-    counts = {
-        "run": bb._count(profile, "RunPatternFusion"),
-        "meet_requirements": bb._count(profile, "bridge::(anonymous namespace)::MeetRequirements("),
-        "replacement": bb._count(profile, "bridge::(anonymous namespace)::Replacement("),
-        "atc": bb._count(profile, "PROGRAM TOTALS"),
-    }
+    counts = bb.callgrind_atc_counts(
+        build,
+        model,
+        out,
+        env,
+        os.path.join(work, "cg.ratio"),
+        {
+            "run": bb.PATTERN_FUSION_SYMBOL,
+            "meet_requirements": bb.MEET_REQUIREMENTS_SYMBOL,
+            "replacement": bb.REPLACEMENT_SYMBOL,
+            "atc": "PROGRAM TOTALS",
+        },
+    )
     per = {name: value / matches for name, value in counts.items()}
     cpp_env = {"PYTHONPATH": src, "ASCEND_OPP_PATH": os.path.join(build, "test_opp")}
     cpp_matches = bb.pass_time_us(
         bb.atc(build, model, out, {**cpp_env, "ASCEND_GLOBAL_LOG_LEVEL": "1"}), "AddZeroFusionPass"
     )[1]
-    cpp_profile = bb._callgrind_instructions(command, cpp_env, os.path.join(work, "cg.cpp"))
-    per["cpp_run"] = bb._count(cpp_profile, "RunPatternFusion") / cpp_matches
+    cpp_run = bb.callgrind_atc_counts(
+        build, model, out, cpp_env, os.path.join(work, "cg.cpp"), {"run": bb.PATTERN_FUSION_SYMBOL}
+    )["run"]
+    per["cpp_run"] = cpp_run / cpp_matches
     per["matches"] = matches
     return per
 

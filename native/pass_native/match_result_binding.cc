@@ -20,7 +20,7 @@ py::list GetMatchedNodes(const MatchResultView &view) {
   if (matched.empty()) {
     return nodes;
   }
-  const py::object factory = NodeFactory();
+  const NodeFactory factory;
   for (size_t i = 0; i < matched.size(); ++i) {
     nodes[i] = NodeToPython(matched[i], factory, "Node handle is empty");
   }

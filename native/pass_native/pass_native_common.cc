@@ -10,6 +10,16 @@ namespace pass_native {
 namespace {
 
 constexpr const char *kUnsupportedHandle = "Unsupported pointer handle object";
+constexpr const char *kNodeHandleCapsule = "ge.graph.Node._keeper";
+
+void DestroyNodeCapsule(PyObject *capsule) {
+  void *handle = PyCapsule_GetPointer(capsule, kNodeHandleCapsule);
+  if (handle == nullptr) {
+    PyErr_Clear();  // a destructor must not leave an exception set
+    return;
+  }
+  python_pass::DestroyNodeHandle(handle);
+}
 
 uintptr_t IntToPointer(const py::handle &value) {
   // bool is an int subclass, but True as an address is always a mistake.
@@ -98,24 +108,53 @@ std::vector<GNode> NodesFromPython(const py::handle &items, const char *what) {
   return nodes;
 }
 
-py::object NodeFactory() { return GraphModuleAttr("Node").attr("_create_from"); }
+NodeFactory::NodeFactory()
+    : node_type(Module("ge.graph.node").attr("Node")),
+      void_p_type(Module("ctypes").attr("c_void_p")),
+      handle_name("_handle"),
+      owns_name("_owns_handle"),
+      keeper_name("_keeper") {
+  if (!PyType_Check(node_type.ptr())) {
+    throw std::runtime_error("ge.graph.node.Node is not a class");
+  }
+}
 
 py::object NodeToPython(const GNode &node, const char *expired_message) {
   return NodeToPython(node, NodeFactory(), expired_message);
 }
 
-py::object NodeToPython(const GNode &node, const py::handle &factory, const char *expired_message) {
+py::object NodeToPython(const GNode &node, const NodeFactory &factory,
+                        const char *expired_message) {
   void *handle = python_pass::NewNodeHandle(node);
   if (handle == nullptr) {
     throw std::runtime_error(expired_message);
   }
-  try {
-    // Node._create_from wraps a plain int address in its c_void_p itself.
-    return factory(reinterpret_cast<uintptr_t>(handle), true);
-  } catch (...) {
-    python_pass::DestroyNodeHandle(handle);  // no Python Node took it over
-    throw;
+  // From here the capsule owns the handle: any failure below frees it with the capsule.
+  PyObject *raw_keeper = PyCapsule_New(handle, kNodeHandleCapsule, &DestroyNodeCapsule);
+  if (raw_keeper == nullptr) {
+    python_pass::DestroyNodeHandle(handle);
+    throw py::error_already_set();
   }
+  const py::object keeper = py::reinterpret_steal<py::object>(raw_keeper);
+  const py::object address = py::reinterpret_steal<py::object>(
+      PyLong_FromUnsignedLongLong(reinterpret_cast<uintptr_t>(handle)));
+  if (!address) {
+    throw py::error_already_set();
+  }
+  const py::object pointer = py::reinterpret_steal<py::object>(
+      PyObject_CallOneArg(factory.void_p_type.ptr(), address.ptr()));
+  if (!pointer) {
+    throw py::error_already_set();
+  }
+  // What Node._create_from does (Node.__new__(Node), then the slots), without its Python frame.
+  auto *type = reinterpret_cast<PyTypeObject *>(factory.node_type.ptr());
+  const py::object obj = py::reinterpret_steal<py::object>(type->tp_alloc(type, 0));
+  if (!obj || PyObject_SetAttr(obj.ptr(), factory.handle_name.ptr(), pointer.ptr()) != 0 ||
+      PyObject_SetAttr(obj.ptr(), factory.owns_name.ptr(), Py_False) != 0 ||
+      PyObject_SetAttr(obj.ptr(), factory.keeper_name.ptr(), keeper.ptr()) != 0) {
+    throw py::error_already_set();
+  }
+  return obj;
 }
 
 py::object NodeIoToPython(const fusion::NodeIo &node_io, const char *expired_message) {

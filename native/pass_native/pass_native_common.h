@@ -41,14 +41,23 @@ GNode NodeFromPython(const py::handle &node_obj,
 std::vector<GNode> NodesFromPython(const py::handle &items, const char *what);
 bool IsPythonNode(const py::handle &obj);
 
-/// ge.graph.Node._create_from, the factory of the Node objects handed to passes. Looked up once
-/// per batch (a MatchResult's nodes), not per node.
-py::object NodeFactory();
-/// A new owning ge.graph.Node over a fresh C API node handle; RuntimeError(`expired_message`)
-/// when the node no longer exists.
+/// What making ge.graph.Node objects needs, looked up once per batch (a MatchResult's nodes), not
+/// per node, and never kept across batches (the interpreter may be finalized and started again).
+struct NodeFactory {
+  NodeFactory();
+  py::object node_type;    // ge.graph.node.Node
+  py::object void_p_type;  // ctypes.c_void_p, the type of Node._handle
+  py::str handle_name;
+  py::str owns_name;
+  py::str keeper_name;
+};
+/// A new ge.graph.Node over a fresh C API node handle; RuntimeError(`expired_message`) when the
+/// node no longer exists. The handle is owned by a capsule in the node's `_keeper` slot that
+/// frees it when the node dies (no Python `__del__` work and no ctypes call per node), so
+/// `_owns_handle` is False: Node.__del__ must not free it a second time.
 py::object NodeToPython(const GNode &node, const char *expired_message = "Node handle is empty");
-/// The same with the factory of NodeFactory().
-py::object NodeToPython(const GNode &node, const py::handle &factory, const char *expired_message);
+/// The same with the lookups of a NodeFactory made for the batch.
+py::object NodeToPython(const GNode &node, const NodeFactory &factory, const char *expired_message);
 /// ge.passes.pattern.NodeIo(node, index).
 py::object NodeIoToPython(const fusion::NodeIo &node_io, const char *expired_message);
 

@@ -24,6 +24,15 @@ _get_tensor_attr = graph_lib.GeApiWrapper_GNode_GetTensorAttr
 _destroy_node = graph_lib.GeApiWrapper_GNode_DestroyGNode
 
 
+# ge.graph.Tensor once known (tensor.py imports this package: resolved at the first use).
+_TENSOR_CLASS = [None]
+
+
+def _remember_tensor_class():
+    _TENSOR_CLASS[0] = _tensor_class()
+    return _TENSOR_CLASS[0]
+
+
 def _check_index(index, kind: str) -> None:
     if not isinstance(index, int):
         raise TypeError(f"{kind} index must be an integer")
@@ -33,7 +42,9 @@ class Node:
     """Created only by the graph API (``Node._create_from``)."""
 
     # Passes create a few Nodes per match: slots make them smaller and their fields faster.
-    __slots__ = ("_handle", "_owns_handle", "__weakref__")
+    # ``_keeper``: set by the pass native module, a capsule owning ``_handle`` that frees it when
+    # the node dies (then ``_owns_handle`` is False and __del__ has nothing to do).
+    __slots__ = ("_handle", "_owns_handle", "_keeper", "__weakref__")
 
     def __init__(self):
         raise RuntimeError("Node objects should not be created directly.")
@@ -159,7 +170,14 @@ class Node:
         value_type = ctypes.c_int32(-1)
         tensor = _get_tensor_attr(self._handle, encoded, _byref(value_type))
         if tensor:
-            return _tensor_class()._create_from(tensor, host_only=True)
+            # Tensor._create_from(tensor, host_only=True) without its frame (once per match).
+            tensor_class = _TENSOR_CLASS[0] or _remember_tensor_class()
+            result = tensor_class.__new__(tensor_class)
+            result._handle = _c_void_p(tensor)
+            result._owns_handle = True
+            result._owner = None
+            result._host_only = True
+            return result
         if value_type.value < 0:
             raise RuntimeError(f"Failed to get attribute '{key}' from Node")
         av = _AttrValue()

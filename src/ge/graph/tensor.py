@@ -190,16 +190,24 @@ class Tensor:
         return tensor
 
     def __del__(self):
-        if getattr(self, "_owns_handle", False) and getattr(self, "_handle", None):
+        try:  # the slots, read directly (a pass drops one Tensor per match)
+            owns = self._owns_handle
+            handle = self._handle
+            host_only = self._host_only
+        except AttributeError:  # construction failed before the slots were set
+            owns = getattr(self, "_owns_handle", False)
+            handle = getattr(self, "_handle", None)
+            host_only = getattr(self, "_host_only", False)
+        if owns and handle:
             # A device tensor's bytes live in a block of a stream allocator: give it back first.
             if (
-                not getattr(self, "_host_only", False)
-                and graph_lib.GeApiWrapper_Tensor_GetPlacement(self._handle) == _PLACEMENT_DEVICE
+                not host_only
+                and graph_lib.GeApiWrapper_Tensor_GetPlacement(handle) == _PLACEMENT_DEVICE
             ):
                 pytensor_runtime_wrapper.tensor_runtime_lib.GeApiWrapper_Tensor_ReleaseDeviceMemory(
-                    self._handle
+                    handle
                 )
-            graph_lib.GeApiWrapper_Tensor_DestroyEsCTensor(self._handle)
+            graph_lib.GeApiWrapper_Tensor_DestroyEsCTensor(handle)
             self._handle = None
 
     def __copy__(self):

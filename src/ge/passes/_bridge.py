@@ -59,8 +59,17 @@ def _native_module():
 
 def borrow_match_result(match_result_handle: int):
     """Borrowed MatchResult view of a C++ ``MatchResult*`` (valid until invalidated)."""
-    # Twice per match: the module global first, the accessor only before the first import.
-    return (_NATIVE or _native_module()).borrow_match_result(match_result_handle)
+    native_borrow = _native_module().borrow_match_result
+    module_globals = globals()
+    if module_globals["borrow_match_result"] is _python_borrow_match_result:
+        # Twice per match: from now on the hooks call the native function through this module
+        # global without a Python frame. A test that replaces the global keeps its replacement;
+        # undoing that replacement brings this function back, which rebinds again.
+        module_globals["borrow_match_result"] = native_borrow
+    return native_borrow(match_result_handle)
+
+
+_python_borrow_match_result = borrow_match_result
 
 
 def borrow_node(node_handle: int):
@@ -232,6 +241,15 @@ def call_meet_requirements(instance_id: str, match_result_handle: int, context=N
     if not isinstance(instance, PatternFusionPass):
         _pattern_instance(instance_id)  # raises its TypeError
     method = instance.meet_requirements
+    # A hook written as meet_requirements(self, match_result) is called as written, without the
+    # normalized wrapper's frame (ge.passes.base marks it with the user's function).
+    direct = getattr(method, "_ge_direct", None)
+    if direct is not None:
+        match_result = borrow_match_result(match_result_handle)
+        try:
+            return bool(direct(getattr(method, "__self__", instance), match_result))
+        finally:
+            match_result._invalidate()
     borrowed = None
     if type(context) is int:  # _borrow_context_address inlined (per match)
         if getattr(method, "_ge_ignores_context", False):
@@ -260,10 +278,22 @@ def call_replacement(instance_id: str, match_result_handle: int, context=None) -
             context = None
         else:
             context = borrowed = borrow_pass_context(context)
-    match_result = borrow_match_result(match_result_handle)
     # An expression-style replacement exposes its builder (ge.passes.base): a pass-through result
     # arrives as a C graph handle already, with no Graph object to create and release.
     build = getattr(method, "_ge_build", None)
+    if build is not None and not getattr(build, "_ge_takes_match_result", True):
+        # replacement(self, inputs) / (self, inputs, context) never sees the match: no MatchResult
+        # view to borrow and expire per match.
+        try:
+            result, handle = build(getattr(method, "__self__", instance), None, context)
+            if handle is not None:
+                return handle
+        finally:
+            if borrowed is not None:
+                borrowed._invalidate()
+        _check_owned_graph(result, "PatternFusionPass")
+        return release_graph(result)
+    match_result = borrow_match_result(match_result_handle)
     try:
         if build is None:
             result = method(match_result, context)

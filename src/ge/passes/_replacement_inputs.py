@@ -108,6 +108,20 @@ class DeferredInput(TensorHolder):
         return self._real_builder
 
 
+def new_replacement_inputs(name: str) -> ReplacementInputs:
+    """``ReplacementInputs(name)`` without its three ``__init__`` frames (once per match)."""
+    state = _new_deferred(_BuildState)
+    state.name = name
+    state.builder = None
+    state.consumed = False
+    state.holders = []
+    inputs = _new_deferred(ReplacementInputs)
+    inputs._builder = None
+    inputs._holders = {}
+    inputs._state = state
+    return inputs
+
+
 class ReplacementInputs(PatternInputs):
     """``inputs`` of one expression replacement call; builds its GraphBuilder on demand."""
 
@@ -122,8 +136,22 @@ class ReplacementInputs(PatternInputs):
         # (PatternInputs.__getitem__ handles everything else, with its messages).
         if type(key) is int and key >= 0:
             holders = self._holders
-            if key < len(holders) and self._state.builder is None:
-                return holders[key]
+            state = self._state
+            if state.builder is None:
+                if key < len(holders):
+                    return holders[key]
+                if key == len(holders) and not (
+                    _scope_state.custom_node_attrs or _scope_state.control_dependency_nodes
+                ):
+                    # The next input (``inputs[0]`` first): _get's deferred holder, inlined.
+                    holder = _new_deferred(DeferredInput)
+                    holder._state = state
+                    holder._index = key
+                    holder._real_handle = None
+                    holder._real_builder = None
+                    holders[key] = holder
+                    state.holders.append(_weakref(holder))
+                    return holder
             return self._get(key)
         return PatternInputs.__getitem__(self, key)
 
@@ -171,7 +199,7 @@ class ReplacementInputs(PatternInputs):
                 return None
             indices.append(holder._index)
         count = len(indices)
-        handle = _pass_through_function()(
+        handle = (_pass_through or _pass_through_function())(
             state.name.encode("utf-8"), len(state.holders), (_I64 * count)(*indices), count
         )
         if not handle:

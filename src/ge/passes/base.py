@@ -119,8 +119,10 @@ def _normalize_value_hook(cls: type, hook: str, value_name: str, func: Callable)
         def normalized(self, value, context=None):
             return func(self, value)
 
-        # The bridge need not create (and expire) a PassContext view for this hook.
+        # The bridge need not create (and expire) a PassContext view for this hook, and may call
+        # the user's function itself (one Python frame less per match).
         normalized._ge_ignores_context = True
+        normalized._ge_direct = func
 
     else:  # the third parameter receives the context whatever its name
 
@@ -139,16 +141,25 @@ _EXPRESSION_SIGNATURES_MESSAGE = (
 
 
 _REPLACEMENT_INPUTS = None
+_NEW_REPLACEMENT_INPUTS = None
 
 
 def _replacement_inputs_class():
     """ge.passes._replacement_inputs.ReplacementInputs (imports ge.es: first replacement only)."""
-    global _REPLACEMENT_INPUTS
+    global _REPLACEMENT_INPUTS, _NEW_REPLACEMENT_INPUTS
     if _REPLACEMENT_INPUTS is None:
-        from ._replacement_inputs import ReplacementInputs
+        from ._replacement_inputs import ReplacementInputs, new_replacement_inputs
 
         _REPLACEMENT_INPUTS = ReplacementInputs
+        _NEW_REPLACEMENT_INPUTS = new_replacement_inputs
     return _REPLACEMENT_INPUTS
+
+
+def _new_replacement_inputs(name: str):
+    """A fresh ReplacementInputs (the constructor without its __init__ frames)."""
+    if _NEW_REPLACEMENT_INPUTS is None:
+        _replacement_inputs_class()
+    return _NEW_REPLACEMENT_INPUTS(name)
 
 
 def _normalize_expression_replacement(cls: type, func: Callable, positional: List[str]) -> Callable:
@@ -184,8 +195,13 @@ def _normalize_expression_replacement(cls: type, func: Callable, positional: Lis
     from functools import wraps  # class definition only: not a cold-start import
 
     def build(self, match_result, context=None):
-        inputs = _replacement_inputs_class()(f"{type(self).__name__}_replacement")
-        result = call(self, inputs, match_result, context)
+        name = f"{type(self).__name__}_replacement"
+        inputs = (_NEW_REPLACEMENT_INPUTS or _new_replacement_inputs)(name)
+        # replacement(self, inputs) is called as written (no adapter frame per match).
+        if count == 2:
+            result = func(self, inputs)
+        else:
+            result = call(self, inputs, match_result, context)
         handle = inputs.pass_through_handle(result)
         if handle is not None:
             return None, handle
@@ -199,6 +215,8 @@ def _normalize_expression_replacement(cls: type, func: Callable, positional: Lis
         return graph
 
     normalized._ge_build = build
+    # The bridge borrows a MatchResult view only for a replacement that receives it.
+    build._ge_takes_match_result = count == 4 or (count == 3 and positional[2] != "context")
     if count == 2 or (count == 3 and positional[2] != "context"):
         normalized._ge_ignores_context = True
     return normalized

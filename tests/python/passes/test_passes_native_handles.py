@@ -122,7 +122,9 @@ def test_borrow_node_gives_an_independent_owning_node():
     ref = native_test_hooks().NodeRef(data._handle.value)
     node = _native.borrow_node(ref.address())
     assert isinstance(node, Node)
-    assert node._owns_handle is True
+    # The handle is the node's own: a capsule in `_keeper` frees it, Node.__del__ does not.
+    assert node._owns_handle is False
+    assert type(node._keeper).__name__ == "PyCapsule"
     assert node._handle.value not in (0, data._handle.value)
     del ref  # the C++ GNode is gone; the Python node has its own handle
     assert (node.name, node.type) == (data.name, "Data")

@@ -126,6 +126,34 @@ def test_an_invalidated_match_result_raises_but_values_taken_from_it_survive():
 
 
 @requires_native_hooks
+def test_matched_nodes_own_their_handles_and_outlive_the_graph_safely():
+    import gc
+    import weakref
+
+    from ge.graph import Node
+    from ge.passes import _native
+
+    target = _target_graph()
+    matches = _Matches(_add_pattern(), target)
+    (address,) = matches.all_addresses()
+    result = _native.borrow_match_result(address)
+    (node,) = result.get_matched_nodes()
+    assert type(node) is Node and node.type == "Add"
+    # The handle belongs to the capsule in `_keeper`, never to Node.__del__ (no double free).
+    assert node._owns_handle is False and type(node._keeper).__name__ == "PyCapsule"
+    probe = weakref.ref(node)
+    result._invalidate()
+    del matches, target, result
+    gc.collect()
+    with pytest.raises(RuntimeError, match=r"^Failed to get Node type$"):
+        _ = node.type
+    with pytest.raises(RuntimeError, match=r"^Failed to get Node name$"):
+        _ = node.name
+    del node  # frees the handle through the capsule
+    assert probe() is None
+
+
+@requires_native_hooks
 def test_infer_shape_from_a_match_result_uses_the_match_boundary():
     from ge.es.graph_builder import GraphBuilder
     from ge.graph.types import DataType, Format

@@ -127,20 +127,42 @@ def test_holders_of_another_builder_take_the_ordinary_path():
 def test_bridge_returns_the_pass_through_handle_without_a_python_graph(monkeypatch):
     from ge.graph import Graph
 
-    invalidated = []
+    def borrow(handle):
+        pytest.fail("replacement(self, inputs) never sees the match: nothing to borrow")
 
-    class View:
-        def _invalidate(self):
-            invalidated.append(True)
-
-    monkeypatch.setattr(_bridge, "borrow_match_result", lambda handle: View())
+    monkeypatch.setattr(_bridge, "borrow_match_result", borrow)
     monkeypatch.setattr(_bridge, "release_graph", lambda graph: pytest.fail("released"))
     register_fusion_pass(name="PassThrough", stage=STAGE)(PassThrough)
     _bridge.create_pass_holder("p", PassThrough.__ge_pass_descriptor__.descriptor_key)
     handle = _bridge.call_replacement("p", 1)
-    assert invalidated == [True]
     adopted = Graph._create_from(ctypes.c_void_p(handle))
     assert _structure(adopted) == _structure(_eager("PassThrough_replacement", 1, [0]))
+
+
+@requires_es
+def test_a_replacement_taking_the_match_gets_a_view_that_expires(monkeypatch):
+    seen = []
+
+    class View:
+        invalidated = 0
+
+        def _invalidate(self):
+            self.invalidated += 1
+
+    class WithMatch(PatternFusionPass):
+        def replacement(self, inputs, match_result):
+            seen.append(match_result)
+            return inputs[0]
+
+    monkeypatch.setattr(_bridge, "borrow_match_result", lambda handle: View())
+    register_fusion_pass(name="WithMatch", stage=STAGE)(WithMatch)
+    _bridge.create_pass_holder("p", WithMatch.__ge_pass_descriptor__.descriptor_key)
+    handle = _bridge.call_replacement("p", 1)
+    assert handle
+    from ge.graph import Graph
+
+    Graph._create_from(ctypes.c_void_p(handle))  # adopts (and frees) the handle
+    assert len(seen) == 1 and isinstance(seen[0], View) and seen[0].invalidated == 1
 
 
 class FakeContext:
@@ -222,14 +244,14 @@ def test_replacement_inputs_are_freed_without_the_cycle_collector(cls, monkeypat
     from ge.passes import _replacement_inputs
 
     seen = []
-    original = _replacement_inputs.ReplacementInputs._get
+    original = _replacement_inputs.ReplacementInputs.__getitem__
 
-    def watched(self, index):
-        holder = original(self, index)
+    def watched(self, key):
+        holder = original(self, key)
         seen.append(weakref.ref(holder))
         return holder
 
-    monkeypatch.setattr(_replacement_inputs.ReplacementInputs, "_get", watched)
+    monkeypatch.setattr(_replacement_inputs.ReplacementInputs, "__getitem__", watched)
     gc.disable()
     try:
         graph = cls().replacement(None)
