@@ -281,19 +281,10 @@ def call_replacement(instance_id: str, match_result_handle: int, context=None) -
     # An expression-style replacement exposes its builder (ge.passes.base): a pass-through result
     # arrives as a C graph handle already, with no Graph object to create and release.
     build = getattr(method, "_ge_build", None)
-    if build is not None and not getattr(build, "_ge_takes_match_result", True):
-        # replacement(self, inputs) / (self, inputs, context) never sees the match: no MatchResult
-        # view to borrow and expire per match.
-        try:
-            result, handle = build(getattr(method, "__self__", instance), None, context)
-            if handle is not None:
-                return handle
-        finally:
-            if borrowed is not None:
-                borrowed._invalidate()
-        _check_owned_graph(result, "PatternFusionPass")
-        return release_graph(result)
-    match_result = borrow_match_result(match_result_handle)
+    # replacement(self, inputs) / (self, inputs, context) never sees the match: no MatchResult
+    # view to borrow and expire per match.
+    takes_match = build is None or getattr(build, "_ge_takes_match_result", True)
+    match_result = borrow_match_result(match_result_handle) if takes_match else None
     try:
         if build is None:
             result = method(match_result, context)
@@ -302,7 +293,8 @@ def call_replacement(instance_id: str, match_result_handle: int, context=None) -
             if handle is not None:
                 return handle
     finally:
-        match_result._invalidate()
+        if match_result is not None:
+            match_result._invalidate()
         if borrowed is not None:
             borrowed._invalidate()
     _check_owned_graph(result, "PatternFusionPass")
