@@ -195,55 +195,48 @@ void WireReader::AppendBools(const WireField &field, const char *what,
   }
 }
 
-void WireReader::AppendFloats(const WireField &field, const char *what,
-                              std::vector<float> *values) const {
-  if (field.type == WireType::kI32) {
-    values->push_back(field.AsFloat());
+namespace {
+
+// One unpacked element (wire type `scalar_type`, already decoded by the caller through
+// `unpacked`) or a packed LEN run of little-endian `T`s: the three fixed-width repeated kinds
+// differ only in the element type and how a single element is read.
+template <typename T, typename Unpacked>
+void AppendFixedWidth(const WireReader &reader, const WireField &field, const char *what,
+                      WireType scalar_type, Unpacked unpacked, std::vector<T> *values) {
+  if (field.type == scalar_type) {
+    values->push_back(unpacked(field));
     return;
   }
-  ExpectType(field, WireType::kLen, what);
-  if (field.bytes.size() % 4 != 0) {
-    Fail(std::string("packed ") + what + " payload of " + std::to_string(field.bytes.size()) +
-             " bytes is not a multiple of 4",
-         field.offset);
+  reader.ExpectType(field, WireType::kLen, what);
+  if (field.bytes.size() % sizeof(T) != 0) {
+    reader.Fail(std::string("packed ") + what + " payload of " +
+                    std::to_string(field.bytes.size()) + " bytes is not a multiple of " +
+                    std::to_string(sizeof(T)),
+                field.offset);
   }
-  for (size_t i = 0; i < field.bytes.size(); i += 4) {
-    values->push_back(LoadLittleEndian<float>(field.bytes.data() + i));
+  for (size_t i = 0; i < field.bytes.size(); i += sizeof(T)) {
+    values->push_back(LoadLittleEndian<T>(field.bytes.data() + i));
   }
+}
+
+}  // namespace
+
+void WireReader::AppendFloats(const WireField &field, const char *what,
+                              std::vector<float> *values) const {
+  AppendFixedWidth(
+      *this, field, what, WireType::kI32, [](const WireField &f) { return f.AsFloat(); }, values);
 }
 
 void WireReader::AppendDoubles(const WireField &field, const char *what,
                                std::vector<double> *values) const {
-  if (field.type == WireType::kI64) {
-    values->push_back(field.AsDouble());
-    return;
-  }
-  ExpectType(field, WireType::kLen, what);
-  if (field.bytes.size() % 8 != 0) {
-    Fail(std::string("packed ") + what + " payload of " + std::to_string(field.bytes.size()) +
-             " bytes is not a multiple of 8",
-         field.offset);
-  }
-  for (size_t i = 0; i < field.bytes.size(); i += 8) {
-    values->push_back(LoadLittleEndian<double>(field.bytes.data() + i));
-  }
+  AppendFixedWidth(
+      *this, field, what, WireType::kI64, [](const WireField &f) { return f.AsDouble(); }, values);
 }
 
 void WireReader::AppendFixed64(const WireField &field, const char *what,
                                std::vector<uint64_t> *values) const {
-  if (field.type == WireType::kI64) {
-    values->push_back(field.scalar);
-    return;
-  }
-  ExpectType(field, WireType::kLen, what);
-  if (field.bytes.size() % 8 != 0) {
-    Fail(std::string("packed ") + what + " payload of " + std::to_string(field.bytes.size()) +
-             " bytes is not a multiple of 8",
-         field.offset);
-  }
-  for (size_t i = 0; i < field.bytes.size(); i += 8) {
-    values->push_back(LoadLittleEndian<uint64_t>(field.bytes.data() + i));
-  }
+  AppendFixedWidth(
+      *this, field, what, WireType::kI64, [](const WireField &f) { return f.scalar; }, values);
 }
 
 size_t VarintSize(uint64_t value) {

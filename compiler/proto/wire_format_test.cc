@@ -250,6 +250,56 @@ TEST(WireFormatTest, PackedFloatLengthMustBeMultipleOfFour) {
   EXPECT_THROW(reader.AppendFloats(field, "f", &floats), GeException);
 }
 
+TEST(WireFormatTest, PackedAndUnpackedEightByteScalarsAreRead) {
+  // Field 1: one unpacked double, then a packed run of two; field 2: a packed fixed64 run.
+  std::string out;
+  WireWriter writer(&out);
+  writer.WriteDouble(1, 0.25);
+  std::string packed_doubles;
+  WireWriter packed_writer(&packed_doubles);
+  packed_writer.WriteDouble(9, -1.5);
+  packed_writer.WriteDouble(9, 1e300);
+  // Strip the two one-byte tags (9 << 3 | I64 = 0x49) to get the raw packed payload.
+  std::string raw_doubles = packed_doubles.substr(1, 8) + packed_doubles.substr(10, 8);
+  writer.WriteBytes(1, raw_doubles);
+  std::string raw_fixed("\x01\x00\x00\x00\x00\x00\x00\x80\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF", 16);
+  writer.WriteBytes(2, raw_fixed);
+  const std::string source = "<memory>";
+  WireReader reader(out, source);
+  WireField field;
+  std::vector<double> doubles;
+  std::vector<uint64_t> fixed;
+  while (reader.Next(&field)) {
+    if (field.number == 1) {
+      reader.AppendDoubles(field, "doubles", &doubles);
+    } else {
+      reader.AppendFixed64(field, "fixed", &fixed);
+    }
+  }
+  EXPECT_EQ(doubles, (std::vector<double>{0.25, -1.5, 1e300}));
+  EXPECT_EQ(fixed, (std::vector<uint64_t>{0x8000000000000001ULL, UINT64_MAX}));
+}
+
+TEST(WireFormatTest, PackedEightByteRunMustBeMultipleOfEight) {
+  const std::string bytes("\x0A\x0C\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00", 14);
+  const std::string source = "m.air";
+  WireReader reader(bytes, source);
+  WireField field;
+  ASSERT_TRUE(reader.Next(&field));
+  std::vector<double> doubles;
+  try {
+    reader.AppendDoubles(field, "TensorDef.double_data", &doubles);
+    FAIL();
+  } catch (const GeException &e) {
+    EXPECT_STREQ(e.what(),
+                 "m.air: packed TensorDef.double_data payload of 12 bytes is not a multiple of 8 "
+                 "at byte offset 0");
+  }
+  std::vector<uint64_t> fixed;
+  EXPECT_THROW(reader.AppendFixed64(field, "f", &fixed), GeException);
+  EXPECT_TRUE(doubles.empty());
+}
+
 }  // namespace
 }  // namespace proto
 }  // namespace ge
