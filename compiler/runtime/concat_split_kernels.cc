@@ -12,12 +12,9 @@ namespace runtime {
 namespace {
 
 Status ReadScalarIndex(KernelContext &ctx, size_t index, const std::string &name, int64_t *value) {
-  if (ctx.RequireInput(index) != SUCCESS) {
-    return FAILED;
-  }
   std::vector<int64_t> values;
-  if (ReadIndexValues(ctx.Input(index), "input '" + name + "'", &values) != SUCCESS) {
-    return ctx.Error(GetLastError());
+  if (ctx.ReadIndexInput(index, name, &values) != SUCCESS) {
+    return FAILED;
   }
   if (values.size() != 1) {
     return ctx.Error("input '" + name + "' must hold one value, got " +
@@ -215,8 +212,8 @@ Status SplitV(KernelContext &ctx) {
   if (ctx.RequireInputs(3) != SUCCESS || ReadScalarIndex(ctx, 2, "split_dim", &axis) != SUCCESS) {
     return FAILED;
   }
-  if (ReadIndexValues(ctx.Input(1), "input 'size_splits'", &sizes) != SUCCESS) {
-    return ctx.Error(GetLastError());
+  if (ctx.ReadIndexInput(1, "size_splits", &sizes) != SUCCESS) {
+    return FAILED;
   }
   return SplitBySizes(ctx, ctx.Input(0), axis, sizes);
 }

@@ -13,17 +13,6 @@ namespace ge {
 namespace runtime {
 namespace {
 
-Status ReadIndexInput(KernelContext &ctx, size_t index, const std::string &name,
-                      std::vector<int64_t> *values) {
-  if (ctx.RequireInput(index) != SUCCESS) {
-    return FAILED;
-  }
-  if (ReadIndexValues(ctx.Input(index), "input '" + name + "'", values) != SUCCESS) {
-    return ctx.Error(GetLastError());
-  }
-  return SUCCESS;
-}
-
 /// Copies x broadcast to `out_dims` (which must be a broadcast of x's dims), byte-generic.
 GeTensor BroadcastCopy(const GeTensor &x, const std::vector<int64_t> &out_dims) {
   OutputTensor out(DtypeOf(x), out_dims);
@@ -72,7 +61,7 @@ Status TileImpl(KernelContext &ctx, const std::vector<int64_t> &multiples) {
 Status Tile(KernelContext &ctx) {
   std::vector<int64_t> multiples;
   if (ctx.RequireInputs(2) != SUCCESS ||
-      ReadIndexInput(ctx, 1, "multiples", &multiples) != SUCCESS) {
+      ctx.ReadIndexInput(1, "multiples", &multiples) != SUCCESS) {
     return FAILED;
   }
   return TileImpl(ctx, multiples);
@@ -104,7 +93,7 @@ Status ExpandImpl(KernelContext &ctx, const std::vector<int64_t> &shape, bool ex
 
 Status Expand(KernelContext &ctx) {
   std::vector<int64_t> shape;
-  if (ctx.RequireInputs(2) != SUCCESS || ReadIndexInput(ctx, 1, "shape", &shape) != SUCCESS) {
+  if (ctx.RequireInputs(2) != SUCCESS || ctx.ReadIndexInput(1, "shape", &shape) != SUCCESS) {
     return FAILED;
   }
   return ExpandImpl(ctx, shape, false);
@@ -120,7 +109,7 @@ Status ExpandD(KernelContext &ctx) {
 
 Status BroadcastTo(KernelContext &ctx) {
   std::vector<int64_t> shape;
-  if (ctx.RequireInputs(2) != SUCCESS || ReadIndexInput(ctx, 1, "shape", &shape) != SUCCESS) {
+  if (ctx.RequireInputs(2) != SUCCESS || ctx.ReadIndexInput(1, "shape", &shape) != SUCCESS) {
     return FAILED;
   }
   return ExpandImpl(ctx, shape, true);
@@ -186,7 +175,7 @@ Status Select(KernelContext &ctx) {
 
 Status Fill(KernelContext &ctx) {
   std::vector<int64_t> dims;
-  if (ctx.RequireInputs(2) != SUCCESS || ReadIndexInput(ctx, 0, "dims", &dims) != SUCCESS) {
+  if (ctx.RequireInputs(2) != SUCCESS || ctx.ReadIndexInput(0, "dims", &dims) != SUCCESS) {
     return FAILED;
   }
   for (int64_t d : dims) {
@@ -272,7 +261,7 @@ Status Trilu(KernelContext &ctx) {
   int64_t k = 0;
   if (ctx.GetInput(1) != nullptr) {
     std::vector<int64_t> kv;
-    if (ReadIndexInput(ctx, 1, "k", &kv) != SUCCESS) {
+    if (ctx.ReadIndexInput(1, "k", &kv) != SUCCESS) {
       return FAILED;
     }
     if (kv.size() != 1) {

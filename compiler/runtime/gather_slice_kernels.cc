@@ -13,17 +13,6 @@ namespace ge {
 namespace runtime {
 namespace {
 
-Status ReadIndexInput(KernelContext &ctx, size_t index, const std::string &name,
-                      std::vector<int64_t> *values) {
-  if (ctx.RequireInput(index) != SUCCESS) {
-    return FAILED;
-  }
-  if (ReadIndexValues(ctx.Input(index), "input '" + name + "'", values) != SUCCESS) {
-    return ctx.Error(GetLastError());
-  }
-  return SUCCESS;
-}
-
 Status GatherImpl(KernelContext &ctx, int64_t axis, int64_t batch_dims, bool allow_negative) {
   const GeTensor &x = ctx.Input(0);
   const GeTensor &indices_t = ctx.Input(1);
@@ -93,7 +82,7 @@ Status Gather(KernelContext &ctx) {
 
 Status GatherV2(KernelContext &ctx) {
   std::vector<int64_t> axis;
-  if (ctx.RequireInputs(3) != SUCCESS || ReadIndexInput(ctx, 2, "axis", &axis) != SUCCESS) {
+  if (ctx.RequireInputs(3) != SUCCESS || ctx.ReadIndexInput(2, "axis", &axis) != SUCCESS) {
     return FAILED;
   }
   if (axis.size() != 1) {
@@ -175,8 +164,8 @@ Status SliceImpl(KernelContext &ctx, std::vector<int64_t> offsets, std::vector<i
 
 Status Slice(KernelContext &ctx) {
   std::vector<int64_t> offsets, sizes;
-  if (ctx.RequireInputs(3) != SUCCESS || ReadIndexInput(ctx, 1, "offsets", &offsets) != SUCCESS ||
-      ReadIndexInput(ctx, 2, "size", &sizes) != SUCCESS) {
+  if (ctx.RequireInputs(3) != SUCCESS || ctx.ReadIndexInput(1, "offsets", &offsets) != SUCCESS ||
+      ctx.ReadIndexInput(2, "size", &sizes) != SUCCESS) {
     return FAILED;
   }
   return SliceImpl(ctx, offsets, sizes);
@@ -289,9 +278,9 @@ Status StridedSliceImpl(KernelContext &ctx, const std::vector<int64_t> &begin,
 
 Status StridedSlice(KernelContext &ctx) {
   std::vector<int64_t> begin, end, strides;
-  if (ctx.RequireInputs(4) != SUCCESS || ReadIndexInput(ctx, 1, "begin", &begin) != SUCCESS ||
-      ReadIndexInput(ctx, 2, "end", &end) != SUCCESS ||
-      ReadIndexInput(ctx, 3, "strides", &strides) != SUCCESS) {
+  if (ctx.RequireInputs(4) != SUCCESS || ctx.ReadIndexInput(1, "begin", &begin) != SUCCESS ||
+      ctx.ReadIndexInput(2, "end", &end) != SUCCESS ||
+      ctx.ReadIndexInput(3, "strides", &strides) != SUCCESS) {
     return FAILED;
   }
   return StridedSliceImpl(ctx, begin, end, strides);
@@ -311,8 +300,8 @@ Status StridedSliceD(KernelContext &ctx) {
 /// clamp to the dim, steps default to 1 and may be negative but not 0.
 Status StridedSliceV2(KernelContext &ctx) {
   std::vector<int64_t> begin, end, axes, steps;
-  if (ctx.RequireInputs(3) != SUCCESS || ReadIndexInput(ctx, 1, "begin", &begin) != SUCCESS ||
-      ReadIndexInput(ctx, 2, "end", &end) != SUCCESS) {
+  if (ctx.RequireInputs(3) != SUCCESS || ctx.ReadIndexInput(1, "begin", &begin) != SUCCESS ||
+      ctx.ReadIndexInput(2, "end", &end) != SUCCESS) {
     return FAILED;
   }
   for (const char *mask :
@@ -325,10 +314,10 @@ Status StridedSliceV2(KernelContext &ctx) {
   const GeTensor &x = ctx.Input(0);
   const auto &xd = DimsOf(x);
   const int64_t rank = static_cast<int64_t>(xd.size());
-  if (ctx.GetInput(3) != nullptr && ReadIndexInput(ctx, 3, "axes", &axes) != SUCCESS) {
+  if (ctx.GetInput(3) != nullptr && ctx.ReadIndexInput(3, "axes", &axes) != SUCCESS) {
     return FAILED;
   }
-  if (ctx.GetInput(4) != nullptr && ReadIndexInput(ctx, 4, "strides", &steps) != SUCCESS) {
+  if (ctx.GetInput(4) != nullptr && ctx.ReadIndexInput(4, "strides", &steps) != SUCCESS) {
     return FAILED;
   }
   if (axes.empty()) {

@@ -2,6 +2,7 @@
 #include "runtime/kernel_context.h"
 
 #include "common/error.h"
+#include "runtime/dtype_utils.h"
 
 namespace ge {
 namespace runtime {
@@ -18,6 +19,17 @@ Status KernelContext::RequireInputs(size_t count) const {
     if (RequireInput(i) != SUCCESS) {
       return FAILED;
     }
+  }
+  return SUCCESS;
+}
+
+Status KernelContext::ReadIndexInput(size_t index, const std::string &name,
+                                     std::vector<int64_t> *values) const {
+  if (RequireInput(index) != SUCCESS) {
+    return FAILED;
+  }
+  if (ReadIndexValues(Input(index), "input '" + name + "'", values) != SUCCESS) {
+    return Error(GetLastError());
   }
   return SUCCESS;
 }

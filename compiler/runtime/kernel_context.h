@@ -35,6 +35,9 @@ class KernelContext {
   /// Fails naming the node unless inputs 0..count-1 are all present.
   Status RequireInputs(size_t count) const;
   Status RequireInput(size_t index) const;
+  /// Reads input `index`, which must be present and int32/int64, as int64 values; `name` names
+  /// the input in the error ("input '<name>' ...").
+  Status ReadIndexInput(size_t index, const std::string &name, std::vector<int64_t> *values) const;
 
   size_t GetOutputsSize() const { return outputs_.size(); }
   /// Fails naming the node when `index` is not an output port of the node.

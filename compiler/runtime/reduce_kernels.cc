@@ -121,8 +121,8 @@ Status ReduceWithInput(KernelContext &ctx) {
     return FAILED;
   }
   std::vector<int64_t> axes;
-  if (ReadIndexValues(ctx.Input(1), "input 'axes'", &axes) != SUCCESS) {
-    return ctx.Error(GetLastError());
+  if (ctx.ReadIndexInput(1, "axes", &axes) != SUCCESS) {
+    return FAILED;
   }
   return ReduceImpl(ctx, kOp, axes, ctx.GetBool("keep_dims", false),
                     ctx.GetBool("noop_with_empty_axes", true));

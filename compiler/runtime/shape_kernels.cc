@@ -16,14 +16,6 @@ namespace ge {
 namespace runtime {
 namespace {
 
-Status ReadIndexInput(KernelContext &ctx, size_t index, const std::string &name,
-                      std::vector<int64_t> *values) {
-  if (ReadIndexValues(ctx.Input(index), "input '" + name + "'", values) != SUCCESS) {
-    return ctx.Error(GetLastError());
-  }
-  return SUCCESS;
-}
-
 /// Sets output 0 to x's bytes under `dims`, checking that the element count is unchanged.
 Status SetReshaped(KernelContext &ctx, const GeTensor &x, std::vector<int64_t> dims) {
   if (ElementCount(dims) != ElementCount(DimsOf(x))) {
@@ -41,7 +33,7 @@ Status Reshape(KernelContext &ctx) {
   const GeTensor &x = ctx.Input(0);
   const auto &in = DimsOf(x);
   std::vector<int64_t> shape;
-  if (ReadIndexInput(ctx, 1, "shape", &shape) != SUCCESS) {
+  if (ctx.ReadIndexInput(1, "shape", &shape) != SUCCESS) {
     return FAILED;
   }
   const bool allowzero = ctx.GetInt("allowzero", 0) != 0;
@@ -168,7 +160,7 @@ Status SqueezeV3(KernelContext &ctx) {
     return FAILED;
   }
   std::vector<int64_t> axes;
-  if (ctx.GetInput(1) != nullptr && ReadIndexInput(ctx, 1, "axes", &axes) != SUCCESS) {
+  if (ctx.GetInput(1) != nullptr && ctx.ReadIndexInput(1, "axes", &axes) != SUCCESS) {
     return FAILED;
   }
   return SqueezeAxes(ctx, axes);
@@ -213,7 +205,7 @@ Status UnsqueezeV3(KernelContext &ctx) {
     return FAILED;
   }
   std::vector<int64_t> axes;
-  if (ReadIndexInput(ctx, 1, "axes", &axes) != SUCCESS) {
+  if (ctx.ReadIndexInput(1, "axes", &axes) != SUCCESS) {
     return FAILED;
   }
   return UnsqueezeAxes(ctx, axes);
@@ -224,7 +216,7 @@ Status ExpandDims(KernelContext &ctx) {
     return FAILED;
   }
   std::vector<int64_t> axis;
-  if (ReadIndexInput(ctx, 1, "axis", &axis) != SUCCESS) {
+  if (ctx.ReadIndexInput(1, "axis", &axis) != SUCCESS) {
     return FAILED;
   }
   if (axis.size() != 1) {
@@ -282,7 +274,7 @@ Status Transpose(KernelContext &ctx) {
     return FAILED;
   }
   std::vector<int64_t> perm;
-  if (ReadIndexInput(ctx, 1, "perm", &perm) != SUCCESS) {
+  if (ctx.ReadIndexInput(1, "perm", &perm) != SUCCESS) {
     return FAILED;
   }
   return ApplyPerm(ctx, perm);
