@@ -149,38 +149,6 @@ OpDesc DataDesc(int64_t index) {
   return by_index[static_cast<size_t>(index)];
 }
 
-// A replacement adds the same constants for every match (GEMM's alpha/beta 1, say), so the last
-// Const desc per thread is kept and copied while the value stays the same: same desc and the same
-// byte buffer. Bytes are never changed in place and the kept desc holds them, so an equal
-// address cannot be a reused buffer with other contents.
-OpDesc ConstDesc(const Tensor *value) {
-  struct Kept {
-    bool valid = false;
-    OpDesc desc;
-  };
-  thread_local Kept without_value;
-  thread_local Kept with_value;
-  Kept &kept = value == nullptr ? without_value : with_value;
-  if (kept.valid && value != nullptr) {
-    const GeTensor *held = kept.desc.GetAttrAs<GeTensor>(kAttrValue);
-    const GeTensor &wanted = value->GetGeTensor();
-    kept.valid = held != nullptr && held->GetData() == wanted.GetData() &&
-                 held->GetSize() == wanted.GetSize() &&
-                 held->GetTensorDesc() == wanted.GetTensorDesc();
-  }
-  if (!kept.valid) {
-    OpDesc desc(std::string(), "Const");
-    desc.AddOutputDesc("y",
-                       value == nullptr ? GeTensorDesc() : value->GetGeTensor().GetTensorDesc());
-    if (value != nullptr) {
-      desc.SetAttr(kAttrValue, GeAttrValue(value->GetGeTensor()));
-    }
-    kept.desc = std::move(desc);
-    kept.valid = true;
-  }
-  return kept.desc;
-}
-
 OpDesc NetOutputDesc(size_t inputs) {
   thread_local std::vector<OpDesc> by_count;  // by_count[n]: n inputs
   while (by_count.size() <= inputs && by_count.size() < 16U) {
@@ -218,8 +186,11 @@ NodeIo SimpleGraphBuilder::AddConst(const Tensor *value) {
   if (graph_ == nullptr) {
     return NodeIo{};
   }
-  OpDesc desc = ConstDesc(value);
-  desc.SetName(NumberedName("Const", counter_++));
+  OpDesc desc(NumberedName("Const", counter_++), "Const");
+  desc.AddOutputDesc("y", value == nullptr ? GeTensorDesc() : value->GetGeTensor().GetTensorDesc());
+  if (value != nullptr) {
+    desc.SetAttr(kAttrValue, GeAttrValue(value->GetGeTensor()));
+  }
   Node *node = graph_->AddNode(std::move(desc));
   return NodeIo{NodeAdapter::Node2GNode(node), 0};
 }
