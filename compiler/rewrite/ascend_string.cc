@@ -4,28 +4,27 @@
 #include <cstring>
 
 namespace ge {
-namespace {
-const char kEmpty[] = "";
-}  // namespace
 
 AscendString::AscendString(const char *name) {
   if (name != nullptr) {
-    name_ = std::make_shared<std::string>(name);
+    name_.assign(name);
   }
 }
 
 AscendString::AscendString(const char *name, size_t length) {
   if (name != nullptr) {
-    name_ = std::make_shared<std::string>(name, length);
+    name_.assign(name, length);
   }
 }
 
-const char *AscendString::GetString() const { return name_ ? name_->c_str() : kEmpty; }
-size_t AscendString::GetLength() const { return name_ ? name_->size() : 0U; }
-size_t AscendString::Hash() const { return std::hash<std::string>()(name_ ? *name_ : kEmpty); }
+const char *AscendString::GetString() const { return name_.c_str(); }
+size_t AscendString::GetLength() const { return name_.size(); }
+size_t AscendString::Hash() const { return std::hash<std::string>()(name_); }
 
+// Both sides as C strings (up to the first NUL), as GE does.
 size_t AscendString::Find(const AscendString &sub) const {
-  return std::string(GetString()).find(sub.GetString());
+  const char *hit = std::strstr(GetString(), sub.GetString());
+  return hit == nullptr ? std::string::npos : static_cast<size_t>(hit - GetString());
 }
 
 bool AscendString::operator<(const AscendString &d) const {

@@ -10,17 +10,10 @@
 
 namespace ge {
 
-struct GNodeImpl {
-  std::weak_ptr<Node> node;
-};
-
 namespace {
 // The live node or nullptr; a node removed from its graph no longer has an owner.
-NodePtr Lock(const std::shared_ptr<GNodeImpl> &impl) {
-  if (impl == nullptr) {
-    return nullptr;
-  }
-  NodePtr node = impl->node.lock();
+NodePtr Lock(const std::weak_ptr<Node> &handle) {
+  NodePtr node = handle.lock();
   if (node == nullptr || node->GetOwnerGraph() == nullptr) {
     return nullptr;
   }
@@ -34,16 +27,28 @@ graphStatus InvalidNode(const char *what) {
   return GRAPH_FAILED;
 }
 
+// The attr value of type T on the live node, or nullptr with the last error set. The node (and so
+// the value) stays alive while `*keep` holds it.
 template <typename T>
-graphStatus ReadAttr(const std::shared_ptr<GNodeImpl> &impl, const AscendString &name, T *out) {
-  NodePtr node = Lock(impl);
-  if (node == nullptr) {
-    return InvalidNode("GetAttr");
+const T *FindAttr(const std::weak_ptr<Node> &handle, const AscendString &name, NodePtr *keep) {
+  *keep = Lock(handle);
+  if (*keep == nullptr) {
+    (void)InvalidNode("GetAttr");
+    return nullptr;
   }
-  const T *value = node->GetOpDesc().GetAttrAs<T>(name.GetString());
+  const T *value = (*keep)->GetOpDesc().GetAttrAs<T>(name.GetString());
   if (value == nullptr) {
-    SetLastError("GNode::GetAttr: node [" + node->GetName() + "] has no attr [" + name.GetString() +
-                 "] of the requested type");
+    SetLastError("GNode::GetAttr: node [" + (*keep)->GetName() + "] has no attr [" +
+                 name.GetString() + "] of the requested type");
+  }
+  return value;
+}
+
+template <typename T>
+graphStatus ReadAttr(const std::weak_ptr<Node> &handle, const AscendString &name, T *out) {
+  NodePtr keep;
+  const T *value = FindAttr<T>(handle, name, &keep);
+  if (value == nullptr) {
     return GRAPH_FAILED;
   }
   *out = *value;
@@ -51,8 +56,8 @@ graphStatus ReadAttr(const std::shared_ptr<GNodeImpl> &impl, const AscendString 
 }
 
 template <typename T>
-graphStatus WriteAttr(const std::shared_ptr<GNodeImpl> &impl, const AscendString &name, T value) {
-  NodePtr node = Lock(impl);
+graphStatus WriteAttr(const std::weak_ptr<Node> &handle, const AscendString &name, T value) {
+  NodePtr node = Lock(handle);
   if (node == nullptr) {
     return InvalidNode("SetAttr");
   }
@@ -61,30 +66,20 @@ graphStatus WriteAttr(const std::shared_ptr<GNodeImpl> &impl, const AscendString
 }
 }  // namespace
 
-// A GNodeImpl is never modified once a handle holds it, so copies share it instead of
-// allocating their own: passes copy and move GNodes by the dozen per match. The invalid handle
-// shares one impl that is never freed (handles may outlive static destruction).
-namespace {
-const std::shared_ptr<GNodeImpl> &InvalidImpl() {
-  static const auto *impl = new std::shared_ptr<GNodeImpl>(std::make_shared<GNodeImpl>());
-  return *impl;
-}
-}  // namespace
-
-GNode::GNode() : impl_(InvalidImpl()) {}
+GNode::GNode() = default;
 GNode::GNode(const GNode &other) = default;
-GNode::GNode(GNode &&other) noexcept : impl_(other.impl_) {}  // the source stays valid
+GNode::GNode(GNode &&other) noexcept : node_(other.node_) {}  // the source stays valid
 GNode &GNode::operator=(const GNode &other) = default;
 GNode &GNode::operator=(GNode &&other) noexcept {
-  impl_ = other.impl_;
+  node_ = other.node_;
   return *this;
 }
 GNode::~GNode() = default;
 
-bool GNode::IsValid() const { return Lock(impl_) != nullptr; }
+bool GNode::IsValid() const { return Lock(node_) != nullptr; }
 
 graphStatus GNode::GetType(AscendString &type) const {
-  NodePtr node = Lock(impl_);
+  NodePtr node = Lock(node_);
   if (node == nullptr) {
     return InvalidNode("GetType");
   }
@@ -93,7 +88,7 @@ graphStatus GNode::GetType(AscendString &type) const {
 }
 
 graphStatus GNode::GetName(AscendString &name) const {
-  NodePtr node = Lock(impl_);
+  NodePtr node = Lock(node_);
   if (node == nullptr) {
     return InvalidNode("GetName");
   }
@@ -102,7 +97,7 @@ graphStatus GNode::GetName(AscendString &name) const {
 }
 
 std::pair<GNodePtr, int32_t> GNode::GetInDataNodesAndPortIndexs(int32_t index) const {
-  NodePtr node = Lock(impl_);
+  NodePtr node = Lock(node_);
   if (node == nullptr || index < 0 || static_cast<size_t>(index) >= node->GetInputsSize()) {
     return {nullptr, -1};
   }
@@ -115,7 +110,7 @@ std::pair<GNodePtr, int32_t> GNode::GetInDataNodesAndPortIndexs(int32_t index) c
 
 std::vector<std::pair<GNodePtr, int32_t>> GNode::GetOutDataNodesAndPortIndexs(int32_t index) const {
   std::vector<std::pair<GNodePtr, int32_t>> result;
-  NodePtr node = Lock(impl_);
+  NodePtr node = Lock(node_);
   if (node == nullptr || index < 0 || static_cast<size_t>(index) >= node->GetOutputsSize()) {
     return result;
   }
@@ -127,7 +122,7 @@ std::vector<std::pair<GNodePtr, int32_t>> GNode::GetOutDataNodesAndPortIndexs(in
 
 std::vector<GNodePtr> GNode::GetInControlNodes() const {
   std::vector<GNodePtr> result;
-  NodePtr node = Lock(impl_);
+  NodePtr node = Lock(node_);
   if (node != nullptr) {
     for (Node *peer : node->GetInControlNodes()) {
       result.push_back(NodeAdapter::Node2GNodePtr(peer));
@@ -138,7 +133,7 @@ std::vector<GNodePtr> GNode::GetInControlNodes() const {
 
 std::vector<GNodePtr> GNode::GetOutControlNodes() const {
   std::vector<GNodePtr> result;
-  NodePtr node = Lock(impl_);
+  NodePtr node = Lock(node_);
   if (node != nullptr) {
     for (Node *peer : node->GetOutControlNodes()) {
       result.push_back(NodeAdapter::Node2GNodePtr(peer));
@@ -148,7 +143,7 @@ std::vector<GNodePtr> GNode::GetOutControlNodes() const {
 }
 
 graphStatus GNode::GetInputConstData(int32_t index, Tensor &data) const {
-  NodePtr node = Lock(impl_);
+  NodePtr node = Lock(node_);
   if (node == nullptr) {
     return InvalidNode("GetInputConstData");
   }
@@ -171,7 +166,7 @@ graphStatus GNode::GetInputConstData(int32_t index, Tensor &data) const {
 }
 
 graphStatus GNode::GetInputIndexByName(const AscendString &name, int32_t &index) {
-  NodePtr node = Lock(impl_);
+  NodePtr node = Lock(node_);
   if (node == nullptr) {
     return InvalidNode("GetInputIndexByName");
   }
@@ -180,7 +175,7 @@ graphStatus GNode::GetInputIndexByName(const AscendString &name, int32_t &index)
 }
 
 graphStatus GNode::GetOutputIndexByName(const AscendString &name, int32_t &index) {
-  NodePtr node = Lock(impl_);
+  NodePtr node = Lock(node_);
   if (node == nullptr) {
     return InvalidNode("GetOutputIndexByName");
   }
@@ -189,17 +184,17 @@ graphStatus GNode::GetOutputIndexByName(const AscendString &name, int32_t &index
 }
 
 size_t GNode::GetInputsSize() const {
-  NodePtr node = Lock(impl_);
+  NodePtr node = Lock(node_);
   return node == nullptr ? 0U : node->GetInputsSize();
 }
 
 size_t GNode::GetOutputsSize() const {
-  NodePtr node = Lock(impl_);
+  NodePtr node = Lock(node_);
   return node == nullptr ? 0U : node->GetOutputsSize();
 }
 
 graphStatus GNode::GetInputDesc(int32_t index, TensorDesc &tensor_desc) const {
-  NodePtr node = Lock(impl_);
+  NodePtr node = Lock(node_);
   if (node == nullptr) {
     return InvalidNode("GetInputDesc");
   }
@@ -215,7 +210,7 @@ graphStatus GNode::GetInputDesc(int32_t index, TensorDesc &tensor_desc) const {
 }
 
 graphStatus GNode::UpdateInputDesc(int32_t index, const TensorDesc &tensor_desc) {
-  NodePtr node = Lock(impl_);
+  NodePtr node = Lock(node_);
   if (node == nullptr) {
     return InvalidNode("UpdateInputDesc");
   }
@@ -229,7 +224,7 @@ graphStatus GNode::UpdateInputDesc(int32_t index, const TensorDesc &tensor_desc)
 }
 
 graphStatus GNode::GetOutputDesc(int32_t index, TensorDesc &tensor_desc) const {
-  NodePtr node = Lock(impl_);
+  NodePtr node = Lock(node_);
   if (node == nullptr) {
     return InvalidNode("GetOutputDesc");
   }
@@ -245,7 +240,7 @@ graphStatus GNode::GetOutputDesc(int32_t index, TensorDesc &tensor_desc) const {
 }
 
 graphStatus GNode::UpdateOutputDesc(int32_t index, const TensorDesc &tensor_desc) {
-  NodePtr node = Lock(impl_);
+  NodePtr node = Lock(node_);
   if (node == nullptr) {
     return InvalidNode("UpdateOutputDesc");
   }
@@ -259,16 +254,16 @@ graphStatus GNode::UpdateOutputDesc(int32_t index, const TensorDesc &tensor_desc
 }
 
 bool GNode::HasAttr(const AscendString &name) {
-  NodePtr node = Lock(impl_);
+  NodePtr node = Lock(node_);
   return node != nullptr && node->GetOpDesc().HasAttr(name.GetString());
 }
 
 graphStatus GNode::GetAttr(const AscendString &name, int64_t &attr_value) const {
-  return ReadAttr(impl_, name, &attr_value);
+  return ReadAttr(node_, name, &attr_value);
 }
 graphStatus GNode::GetAttr(const AscendString &name, int32_t &attr_value) const {
   int64_t value = 0;
-  graphStatus ret = ReadAttr(impl_, name, &value);
+  graphStatus ret = ReadAttr(node_, name, &value);
   if (ret == GRAPH_SUCCESS) {
     attr_value = static_cast<int32_t>(value);
   }
@@ -276,92 +271,95 @@ graphStatus GNode::GetAttr(const AscendString &name, int32_t &attr_value) const 
 }
 graphStatus GNode::GetAttr(const AscendString &name, uint32_t &attr_value) const {
   int64_t value = 0;
-  graphStatus ret = ReadAttr(impl_, name, &value);
+  graphStatus ret = ReadAttr(node_, name, &value);
   if (ret == GRAPH_SUCCESS) {
     attr_value = static_cast<uint32_t>(value);
   }
   return ret;
 }
 graphStatus GNode::GetAttr(const AscendString &name, float &attr_value) const {
-  return ReadAttr(impl_, name, &attr_value);
+  return ReadAttr(node_, name, &attr_value);
 }
 graphStatus GNode::GetAttr(const AscendString &name, bool &attr_value) const {
-  return ReadAttr(impl_, name, &attr_value);
+  return ReadAttr(node_, name, &attr_value);
 }
 graphStatus GNode::GetAttr(const AscendString &name, AscendString &attr_value) const {
-  std::string value;
-  graphStatus ret = ReadAttr(impl_, name, &value);
-  if (ret == GRAPH_SUCCESS) {
-    attr_value = AscendString(value.c_str(), value.size());
+  NodePtr keep;
+  const std::string *value = FindAttr<std::string>(node_, name, &keep);
+  if (value == nullptr) {
+    return GRAPH_FAILED;
   }
-  return ret;
+  attr_value = AscendString(value->c_str(), value->size());
+  return GRAPH_SUCCESS;
 }
 graphStatus GNode::GetAttr(const AscendString &name, DataType &attr_value) const {
-  return ReadAttr(impl_, name, &attr_value);
+  return ReadAttr(node_, name, &attr_value);
 }
 graphStatus GNode::GetAttr(const AscendString &name, Tensor &attr_value) const {
-  GeTensor value;
-  graphStatus ret = ReadAttr(impl_, name, &value);
-  if (ret == GRAPH_SUCCESS) {
-    attr_value = Tensor(value);
+  NodePtr keep;
+  const GeTensor *value = FindAttr<GeTensor>(node_, name, &keep);
+  if (value == nullptr) {
+    return GRAPH_FAILED;
   }
-  return ret;
+  attr_value.MutableGeTensor() = *value;  // one copy (the bytes are shared, not copied)
+  return GRAPH_SUCCESS;
 }
 graphStatus GNode::GetAttr(const AscendString &name, std::vector<int64_t> &attr_value) const {
-  return ReadAttr(impl_, name, &attr_value);
+  return ReadAttr(node_, name, &attr_value);
 }
 graphStatus GNode::GetAttr(const AscendString &name, std::vector<float> &attr_value) const {
-  return ReadAttr(impl_, name, &attr_value);
+  return ReadAttr(node_, name, &attr_value);
 }
 graphStatus GNode::GetAttr(const AscendString &name, std::vector<AscendString> &attr_value) const {
-  std::vector<std::string> value;
-  graphStatus ret = ReadAttr(impl_, name, &value);
-  if (ret == GRAPH_SUCCESS) {
-    attr_value.clear();
-    for (const std::string &item : value) {
-      attr_value.emplace_back(item.c_str(), item.size());
-    }
+  NodePtr keep;
+  const auto *value = FindAttr<std::vector<std::string>>(node_, name, &keep);
+  if (value == nullptr) {
+    return GRAPH_FAILED;
   }
-  return ret;
+  attr_value.clear();
+  for (const std::string &item : *value) {
+    attr_value.emplace_back(item.c_str(), item.size());
+  }
+  return GRAPH_SUCCESS;
 }
 
 graphStatus GNode::SetAttr(const AscendString &name, int64_t &attr_value) const {
-  return WriteAttr(impl_, name, attr_value);
+  return WriteAttr(node_, name, attr_value);
 }
 graphStatus GNode::SetAttr(const AscendString &name, int32_t &attr_value) const {
-  return WriteAttr(impl_, name, static_cast<int64_t>(attr_value));
+  return WriteAttr(node_, name, static_cast<int64_t>(attr_value));
 }
 graphStatus GNode::SetAttr(const AscendString &name, float &attr_value) const {
-  return WriteAttr(impl_, name, attr_value);
+  return WriteAttr(node_, name, attr_value);
 }
 graphStatus GNode::SetAttr(const AscendString &name, bool &attr_value) const {
-  return WriteAttr(impl_, name, attr_value);
+  return WriteAttr(node_, name, attr_value);
 }
 graphStatus GNode::SetAttr(const AscendString &name, AscendString &attr_value) const {
-  return WriteAttr(impl_, name, std::string(attr_value.GetString(), attr_value.GetLength()));
+  return WriteAttr(node_, name, std::string(attr_value.GetString(), attr_value.GetLength()));
 }
 graphStatus GNode::SetAttr(const AscendString &name, DataType &attr_value) const {
-  return WriteAttr(impl_, name, attr_value);
+  return WriteAttr(node_, name, attr_value);
 }
 graphStatus GNode::SetAttr(const AscendString &name, Tensor &attr_value) const {
-  return WriteAttr(impl_, name, attr_value.GetGeTensor());
+  return WriteAttr(node_, name, attr_value.GetGeTensor());
 }
 graphStatus GNode::SetAttr(const AscendString &name, std::vector<int64_t> &attr_value) const {
-  return WriteAttr(impl_, name, attr_value);
+  return WriteAttr(node_, name, attr_value);
 }
 graphStatus GNode::SetAttr(const AscendString &name, std::vector<float> &attr_value) const {
-  return WriteAttr(impl_, name, attr_value);
+  return WriteAttr(node_, name, attr_value);
 }
 graphStatus GNode::SetAttr(const AscendString &name, std::vector<AscendString> &attr_value) const {
   std::vector<std::string> value;
   for (const AscendString &item : attr_value) {
     value.emplace_back(item.GetString(), item.GetLength());
   }
-  return WriteAttr(impl_, name, std::move(value));
+  return WriteAttr(node_, name, std::move(value));
 }
 
 graphStatus GNode::GetSubgraph(uint32_t index, GraphPtr &graph) const {
-  NodePtr node = Lock(impl_);
+  NodePtr node = Lock(node_);
   if (node == nullptr) {
     return InvalidNode("GetSubgraph");
   }
@@ -379,7 +377,7 @@ graphStatus GNode::GetSubgraph(uint32_t index, GraphPtr &graph) const {
 }
 
 graphStatus GNode::GetALLSubgraphs(std::vector<GraphPtr> &graph_list) const {
-  NodePtr node = Lock(impl_);
+  NodePtr node = Lock(node_);
   if (node == nullptr) {
     return InvalidNode("GetALLSubgraphs");
   }
@@ -395,29 +393,29 @@ graphStatus GNode::GetALLSubgraphs(std::vector<GraphPtr> &graph_list) const {
 }
 
 bool GNode::operator==(const GNode &other) const {
-  return !impl_->node.owner_before(other.impl_->node) &&
-         !other.impl_->node.owner_before(impl_->node);
+  return !node_.owner_before(other.node_) && !other.node_.owner_before(node_);
 }
 
 GNode NodeAdapter::Node2GNode(const NodePtr &node) {
   GNode gnode;
-  if (node != nullptr) {
-    gnode.impl_ = std::make_shared<GNodeImpl>(GNodeImpl{node});
-  }
+  gnode.node_ = node;
   return gnode;
 }
 
 GNode NodeAdapter::Node2GNode(const Node *node) {
-  if (node == nullptr || node->GetOwnerGraph() == nullptr) {
-    return GNode();
+  GNode gnode;
+  // A node still owned by a graph is alive and shared (the graph holds it), so its own weak
+  // reference is the handle: no owner lookup, no temporary shared reference.
+  if (node != nullptr && node->GetOwnerGraph() != nullptr) {
+    gnode.node_ = const_cast<Node *>(node)->weak_from_this();
   }
-  return Node2GNode(node->GetOwnerGraph()->GetNodePtr(node));
+  return gnode;
 }
 
 GNodePtr NodeAdapter::Node2GNodePtr(const Node *node) {
   return std::make_shared<GNode>(Node2GNode(node));
 }
 
-NodePtr NodeAdapter::GNode2Node(const GNode &gnode) { return Lock(gnode.impl_); }
+NodePtr NodeAdapter::GNode2Node(const GNode &gnode) { return Lock(gnode.node_); }
 
 }  // namespace ge

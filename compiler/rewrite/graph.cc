@@ -7,10 +7,6 @@
 
 namespace ge {
 
-struct GraphImpl {
-  ComputeGraphPtr graph;
-};
-
 namespace {
 graphStatus InvalidGraph(const char *what) {
   SetLastError(std::string("Graph::") + what + ": the graph is invalid (empty handle)");
@@ -35,39 +31,36 @@ graphStatus ResolvePair(const ComputeGraphPtr &graph, const char *what, const GN
 }
 }  // namespace
 
-Graph::Graph() : impl_(std::make_shared<GraphImpl>()) {}
-Graph::Graph(const char *name) : impl_(std::make_shared<GraphImpl>()) {
-  impl_->graph = std::make_shared<ComputeGraph>(name == nullptr ? "" : name);
-}
+Graph::Graph() = default;
+Graph::Graph(const char *name)
+    : graph_(std::make_shared<ComputeGraph>(name == nullptr ? "" : name)) {}
 Graph::Graph(const Graph &other) = default;
-// Moving steals the handle; other copies of the moved-from Graph keep sharing the graph.
-Graph::Graph(Graph &&other) noexcept : impl_(std::move(other.impl_)) {
-  other.impl_ = std::make_shared<GraphImpl>();
-}
+// Moving steals the handle (the source becomes invalid); other copies of the moved-from Graph
+// keep sharing the graph.
+Graph::Graph(Graph &&other) noexcept : graph_(std::move(other.graph_)) {}
 Graph &Graph::operator=(const Graph &other) = default;
 Graph &Graph::operator=(Graph &&other) noexcept {
   if (this != &other) {
-    impl_ = std::move(other.impl_);
-    other.impl_ = std::make_shared<GraphImpl>();
+    graph_ = std::move(other.graph_);
   }
   return *this;
 }
 Graph::~Graph() = default;
 
-bool Graph::IsValid() const { return impl_ != nullptr && impl_->graph != nullptr; }
+bool Graph::IsValid() const { return graph_ != nullptr; }
 
 graphStatus Graph::GetName(AscendString &name) const {
   if (!IsValid()) {
     return InvalidGraph("GetName");
   }
-  name = AscendString(impl_->graph->GetName().c_str());
+  name = AscendString(graph_->GetName().c_str());
   return GRAPH_SUCCESS;
 }
 
 std::vector<GNode> Graph::GetDirectNode() const {
   std::vector<GNode> nodes;
   if (IsValid()) {
-    for (Node *node : impl_->graph->GetDirectNodes()) {
+    for (Node *node : graph_->GetDirectNodes()) {
       nodes.push_back(NodeAdapter::Node2GNode(node));
     }
   }
@@ -77,7 +70,7 @@ std::vector<GNode> Graph::GetDirectNode() const {
 std::vector<GNode> Graph::GetAllNodes() const {
   std::vector<GNode> nodes;
   if (IsValid()) {
-    for (Node *node : impl_->graph->GetAllNodes()) {
+    for (Node *node : graph_->GetAllNodes()) {
       nodes.push_back(NodeAdapter::Node2GNode(node));
     }
   }
@@ -92,15 +85,14 @@ graphStatus Graph::RemoveNode(GNode &node, bool contain_subgraph) {
   }
   NodePtr target = NodeAdapter::GNode2Node(node);
   if (target == nullptr) {
-    SetLastError("Graph::RemoveNode: invalid node handle on graph [" + impl_->graph->GetName() +
-                 "]");
+    SetLastError("Graph::RemoveNode: invalid node handle on graph [" + graph_->GetName() + "]");
     return GRAPH_FAILED;
   }
   ComputeGraph *owner = target->GetOwnerGraph();
-  if (owner != impl_->graph.get() &&
-      !(contain_subgraph && owner->GetRootGraph() == impl_->graph->GetRootGraph())) {
+  if (owner != graph_.get() &&
+      !(contain_subgraph && owner->GetRootGraph() == graph_->GetRootGraph())) {
     SetLastError("Graph::RemoveNode: node [" + target->GetName() + "] is not in graph [" +
-                 impl_->graph->GetName() + "]");
+                 graph_->GetName() + "]");
     return GRAPH_FAILED;
   }
   return owner->RemoveNode(target.get()) == SUCCESS ? GRAPH_SUCCESS : GRAPH_FAILED;
@@ -110,46 +102,44 @@ graphStatus Graph::AddDataEdge(GNode &src_node, int32_t src_port_index, GNode &d
                                int32_t dst_port_index) {
   NodePtr src;
   NodePtr dst;
-  if (ResolvePair(impl_->graph, "AddDataEdge", src_node, dst_node, &src, &dst) != GRAPH_SUCCESS) {
+  if (ResolvePair(graph_, "AddDataEdge", src_node, dst_node, &src, &dst) != GRAPH_SUCCESS) {
     return GRAPH_FAILED;
   }
-  return impl_->graph->AddDataEdge(src.get(), src_port_index, dst.get(), dst_port_index);
+  return graph_->AddDataEdge(src.get(), src_port_index, dst.get(), dst_port_index);
 }
 
 graphStatus Graph::AddControlEdge(GNode &src_node, GNode &dst_node) {
   NodePtr src;
   NodePtr dst;
-  if (ResolvePair(impl_->graph, "AddControlEdge", src_node, dst_node, &src, &dst) !=
-      GRAPH_SUCCESS) {
+  if (ResolvePair(graph_, "AddControlEdge", src_node, dst_node, &src, &dst) != GRAPH_SUCCESS) {
     return GRAPH_FAILED;
   }
-  return impl_->graph->AddControlEdge(src.get(), dst.get());
+  return graph_->AddControlEdge(src.get(), dst.get());
 }
 
 graphStatus Graph::RemoveEdge(GNode &src_node, int32_t src_port_index, GNode &dst_node,
                               int32_t dst_port_index) {
   NodePtr src;
   NodePtr dst;
-  if (ResolvePair(impl_->graph, "RemoveEdge", src_node, dst_node, &src, &dst) != GRAPH_SUCCESS) {
+  if (ResolvePair(graph_, "RemoveEdge", src_node, dst_node, &src, &dst) != GRAPH_SUCCESS) {
     return GRAPH_FAILED;
   }
   // GE convention: port -1 on both ends names the control edge.
   if (src_port_index == -1 && dst_port_index == -1) {
-    return impl_->graph->RemoveControlEdge(src.get(), dst.get());
+    return graph_->RemoveControlEdge(src.get(), dst.get());
   }
-  return impl_->graph->RemoveDataEdge(src.get(), src_port_index, dst.get(), dst_port_index);
+  return graph_->RemoveDataEdge(src.get(), src_port_index, dst.get(), dst_port_index);
 }
 
 graphStatus Graph::CopyFrom(const Graph &src_graph) {
   if (!src_graph.IsValid()) {
     return InvalidGraph("CopyFrom");
   }
-  ComputeGraphPtr copy = src_graph.impl_->graph->Clone();
+  ComputeGraphPtr copy = src_graph.graph_->Clone();
   if (copy == nullptr) {
     return GRAPH_FAILED;
   }
-  impl_ = std::make_shared<GraphImpl>();
-  impl_->graph = copy;
+  graph_ = std::move(copy);
   return GRAPH_SUCCESS;
 }
 
@@ -157,31 +147,34 @@ graphStatus Graph::TopologicalSort() {
   if (!IsValid()) {
     return InvalidGraph("TopologicalSort");
   }
-  return impl_->graph->TopologicalSort(true);
+  return graph_->TopologicalSort(true);
 }
 
 Graph GraphUtilsEx::CreateGraphFromComputeGraph(const ComputeGraphPtr &graph) {
   Graph result;
-  result.impl_->graph = graph;
+  result.graph_ = graph;
   return result;
 }
 
 GraphPtr GraphUtilsEx::CreateGraphPtrFromComputeGraph(const ComputeGraphPtr &graph) {
-  return std::make_shared<Graph>(CreateGraphFromComputeGraph(graph));
+  auto result = std::make_shared<Graph>();
+  result->graph_ = graph;
+  return result;
 }
 
 std::unique_ptr<Graph> GraphUtilsEx::CreateGraphUniqPtrFromComputeGraph(
     const ComputeGraphPtr &graph) {
-  return std::make_unique<Graph>(CreateGraphFromComputeGraph(graph));
+  auto result = std::make_unique<Graph>();
+  result->graph_ = graph;
+  return result;
 }
 
-ComputeGraphPtr GraphUtilsEx::GetComputeGraph(const Graph &graph) {
-  return graph.impl_ == nullptr ? nullptr : graph.impl_->graph;
-}
+ComputeGraphPtr GraphUtilsEx::GetComputeGraph(const Graph &graph) { return graph.graph_; }
 
+// Graph copies share the ComputeGraph pointer itself, so its use count covers them as well as
+// every ComputeGraphPtr held elsewhere.
 bool GraphUtilsEx::IsSoleOwner(const Graph &graph) {
-  return graph.impl_ != nullptr && graph.impl_.use_count() == 1 && graph.impl_->graph != nullptr &&
-         graph.impl_->graph.use_count() == 1;
+  return graph.graph_ != nullptr && graph.graph_.use_count() == 1;
 }
 
 }  // namespace ge

@@ -1,8 +1,10 @@
 // SimpleGraphBuilder: builds pattern/replacement graphs for C++ passes.
 #include "ge/fusion/simple_graph_builder.h"
 
+#include <charconv>
 #include <map>
 #include <string>
+#include <string_view>
 
 #include "common/error.h"
 #include "graph/compute_graph.h"
@@ -13,21 +15,28 @@
 namespace ge {
 namespace fusion {
 
-struct SimpleGraphBuilder::Impl {
-  ComputeGraphPtr graph;
-  uint64_t counter = 0;
+namespace {
+// "<prefix>_<n>": built in one allocation-free step for the short names of replacement graphs.
+std::string NumberedName(std::string_view prefix, uint64_t number) {
+  char digits[24];
+  char *end = std::to_chars(digits, digits + sizeof(digits), number).ptr;
+  std::string name;
+  name.reserve(prefix.size() + 1U + static_cast<size_t>(end - digits));
+  name.append(prefix).push_back('_');
+  name.append(digits, end);
+  return name;
+}
 
-  std::string NextName(const std::string &type) { return type + "_" + std::to_string(counter++); }
-
-  Node *Resolve(const NodeIo &io) const {
-    NodePtr node = NodeAdapter::GNode2Node(io.node);
-    if (node == nullptr || node->GetOwnerGraph() != graph.get() || io.index < 0 ||
-        static_cast<size_t>(io.index) >= node->GetOutputsSize()) {
-      return nullptr;
-    }
-    return node.get();
+// The node behind output port `io` of `graph`, or nullptr when it is not one.
+Node *ResolveOutput(const ComputeGraph *graph, const NodeIo &io) {
+  NodePtr node = NodeAdapter::GNode2Node(io.node);
+  if (node == nullptr || node->GetOwnerGraph() != graph || io.index < 0 ||
+      static_cast<size_t>(io.index) >= node->GetOutputsSize()) {
+    return nullptr;
   }
-};
+  return node.get();
+}
+}  // namespace
 
 namespace {
 // The catalog's desc when it knows `type` (dynamic ports sized from the counts given), else a
@@ -86,7 +95,7 @@ struct DescTemplate {
   OpDesc desc;
 };
 
-OpDesc MakeDesc(std::string name, const std::string &type, size_t inputs, size_t outputs) {
+OpDesc MakeDesc(std::string name, std::string_view type, size_t inputs, size_t outputs) {
   // A handful of types per thread (those of the loaded passes' replacements): a linear scan.
   thread_local std::vector<DescTemplate> templates;
   const uint64_t generation = OpCatalog::Instance().Generation();
@@ -102,12 +111,12 @@ OpDesc MakeDesc(std::string name, const std::string &type, size_t inputs, size_t
     if (templates.size() >= kMaxTemplates) {
       templates.clear();
     }
-    templates.push_back(DescTemplate{type, inputs, outputs, generation, OpDesc()});
+    templates.push_back(DescTemplate{std::string(type), inputs, outputs, generation, OpDesc()});
     found = &templates.back();
-    found->desc = BuildTemplate(type, inputs, outputs);
+    found->desc = BuildTemplate(found->type, inputs, outputs);
   } else if (found->generation != generation) {
     found->generation = generation;
-    found->desc = BuildTemplate(type, inputs, outputs);
+    found->desc = BuildTemplate(found->type, inputs, outputs);
   }
   OpDesc desc = found->desc;
   desc.SetName(std::move(name));
@@ -115,18 +124,29 @@ OpDesc MakeDesc(std::string name, const std::string &type, size_t inputs, size_t
 }
 
 // The Data and NetOutput descs every replacement has, as templates for the same reason (they
-// do not depend on the catalog).
+// do not depend on the catalog). The Data templates of the first few indexes come complete with
+// their name and `index` attr: a copy then needs no formatting and no attr lookup.
 OpDesc DataDesc(int64_t index) {
-  thread_local const OpDesc kTemplate = [] {
-    OpDesc desc(std::string(), kData);
+  auto make = [](int64_t data_index) {
+    OpDesc desc(NumberedName("input", static_cast<uint64_t>(data_index)), kData);
     desc.AddInputDesc("x", GeTensorDesc());
     desc.AddOutputDesc("y", GeTensorDesc());
+    desc.SetAttr(kAttrIndex, GeAttrValue(data_index));
     return desc;
-  }();
-  OpDesc desc = kTemplate;
-  desc.SetName("input_" + std::to_string(index));
-  desc.SetAttr(kAttrIndex, GeAttrValue(index));
-  return desc;
+  };
+  constexpr int64_t kCachedIndexes = 16;
+  thread_local std::vector<OpDesc> by_index;  // by_index[i]: Data `index` i
+  if (index < 0 || index >= kCachedIndexes) {
+    // Negative indexes keep their sign in the name ("input_-1"), as before.
+    OpDesc desc = make(0);
+    desc.SetName("input_" + std::to_string(index));
+    desc.SetAttr(kAttrIndex, GeAttrValue(index));
+    return desc;
+  }
+  while (static_cast<int64_t>(by_index.size()) <= index) {
+    by_index.push_back(make(static_cast<int64_t>(by_index.size())));
+  }
+  return by_index[static_cast<size_t>(index)];
 }
 
 OpDesc NetOutputDesc(size_t inputs) {
@@ -149,56 +169,64 @@ OpDesc NetOutputDesc(size_t inputs) {
 }
 }  // namespace
 
-SimpleGraphBuilder::SimpleGraphBuilder(const char *name) : impl_(std::make_unique<Impl>()) {
-  impl_->graph = std::make_shared<ComputeGraph>(name == nullptr ? "graph" : name);
-}
+SimpleGraphBuilder::SimpleGraphBuilder(const char *name)
+    : graph_(std::make_shared<ComputeGraph>(name == nullptr ? "graph" : name)) {}
 
 SimpleGraphBuilder::~SimpleGraphBuilder() = default;
 
 NodeIo SimpleGraphBuilder::AddInput(int64_t index) {
-  if (impl_->graph == nullptr) {
+  if (graph_ == nullptr) {
     return NodeIo{};
   }
-  Node *node = impl_->graph->AddNode(DataDesc(index));
+  Node *node = graph_->AddNode(DataDesc(index));
   return NodeIo{NodeAdapter::Node2GNode(node), 0};
 }
 
 NodeIo SimpleGraphBuilder::AddConst(const Tensor *value) {
-  if (impl_->graph == nullptr) {
+  if (graph_ == nullptr) {
     return NodeIo{};
   }
-  OpDesc desc(impl_->NextName("Const"), "Const");
+  OpDesc desc(NumberedName("Const", counter_++), "Const");
   desc.AddOutputDesc("y", value == nullptr ? GeTensorDesc() : value->GetGeTensor().GetTensorDesc());
   if (value != nullptr) {
     desc.SetAttr(kAttrValue, GeAttrValue(value->GetGeTensor()));
   }
-  Node *node = impl_->graph->AddNode(std::move(desc));
+  Node *node = graph_->AddNode(std::move(desc));
   return NodeIo{NodeAdapter::Node2GNode(node), 0};
 }
 
 GNode SimpleGraphBuilder::AddNode(const char *type, const std::vector<NodeIo> &inputs,
                                   size_t output_count, size_t input_count) {
-  if (impl_->graph == nullptr || type == nullptr) {
+  if (graph_ == nullptr || type == nullptr) {
     return GNode();
   }
-  std::vector<Node *> producers;
-  for (const NodeIo &input : inputs) {
-    Node *producer = impl_->Resolve(input);
-    if (producer == nullptr) {
+  // Every input is checked before the node is added; the producers of the usual few inputs are
+  // kept on the stack.
+  constexpr size_t kInlineInputs = 8U;
+  Node *inline_producers[kInlineInputs];
+  std::vector<Node *> many_producers;
+  Node **producers = inline_producers;
+  if (inputs.size() > kInlineInputs) {
+    many_producers.resize(inputs.size());
+    producers = many_producers.data();
+  }
+  for (size_t i = 0; i < inputs.size(); ++i) {
+    producers[i] = ResolveOutput(graph_.get(), inputs[i]);
+    if (producers[i] == nullptr) {
       SetLastError(std::string("SimpleGraphBuilder::AddNode: an input of the new ") + type +
                    " node is not an output of this builder's graph");
       return GNode();
     }
-    producers.push_back(producer);
   }
-  Node *node = impl_->graph->AddNode(
-      MakeDesc(impl_->NextName(type), type, std::max(inputs.size(), input_count), output_count));
+  const std::string_view type_name(type);
+  Node *node = graph_->AddNode(MakeDesc(NumberedName(type_name, counter_++), type_name,
+                                        std::max(inputs.size(), input_count), output_count));
   if (node == nullptr) {
     return GNode();
   }
-  for (size_t i = 0; i < producers.size(); ++i) {
-    if (impl_->graph->AddDataEdge(producers[i], static_cast<int32_t>(inputs[i].index), node,
-                                  static_cast<int32_t>(i)) != SUCCESS) {
+  for (size_t i = 0; i < inputs.size(); ++i) {
+    if (graph_->AddDataEdge(producers[i], static_cast<int32_t>(inputs[i].index), node,
+                            static_cast<int32_t>(i)) != SUCCESS) {
       return GNode();
     }
   }
@@ -206,21 +234,21 @@ GNode SimpleGraphBuilder::AddNode(const char *type, const std::vector<NodeIo> &i
 }
 
 GraphUniqPtr SimpleGraphBuilder::Build(const std::vector<NodeIo> &outputs) {
-  if (impl_->graph == nullptr) {
+  if (graph_ == nullptr) {
     return nullptr;
   }
-  Node *net_output = impl_->graph->AddNode(NetOutputDesc(outputs.size()));
+  Node *net_output = graph_->AddNode(NetOutputDesc(outputs.size()));
   for (size_t i = 0; i < outputs.size(); ++i) {
-    Node *producer = impl_->Resolve(outputs[i]);
+    Node *producer = ResolveOutput(graph_.get(), outputs[i]);
     if (producer == nullptr ||
-        impl_->graph->AddDataEdge(producer, static_cast<int32_t>(outputs[i].index), net_output,
-                                  static_cast<int32_t>(i)) != SUCCESS) {
+        graph_->AddDataEdge(producer, static_cast<int32_t>(outputs[i].index), net_output,
+                            static_cast<int32_t>(i)) != SUCCESS) {
       SetLastError("SimpleGraphBuilder::Build: output " + std::to_string(i) +
                    " is not an output of this builder's graph");
       return nullptr;
     }
   }
-  ComputeGraphPtr graph = std::move(impl_->graph);
+  ComputeGraphPtr graph = std::move(graph_);
   return GraphUtilsEx::CreateGraphUniqPtrFromComputeGraph(graph);
 }
 

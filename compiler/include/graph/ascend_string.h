@@ -5,7 +5,7 @@
 
 #include <cstddef>
 #include <functional>
-#include <memory>
+#include <memory>  // kept for includers that relied on it
 #include <string>
 
 namespace ge {
@@ -32,7 +32,9 @@ class AscendString {
   bool operator!=(const AscendString &d) const;
 
  private:
-  std::shared_ptr<std::string> name_;
+  // Held by value: names and types are short, so the small-string buffer keeps almost every
+  // AscendString free of heap allocations (plugins make several per match).
+  std::string name_;
 };
 
 }  // namespace ge

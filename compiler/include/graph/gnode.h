@@ -18,7 +18,7 @@ namespace ge {
 class GNode;
 class Graph;
 class NodeAdapter;
-struct GNodeImpl;
+class Node;
 using GNodePtr = std::shared_ptr<GNode>;
 using GraphPtr = std::shared_ptr<Graph>;
 
@@ -88,7 +88,9 @@ class GNode {
 
  private:
   friend class NodeAdapter;
-  std::shared_ptr<GNodeImpl> impl_;
+  // The node itself, weakly: no allocation per handle (plugins get several per match), and an
+  // expired or removed node makes every call fail cleanly.
+  std::weak_ptr<Node> node_;
 };
 
 }  // namespace ge

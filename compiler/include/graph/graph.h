@@ -13,8 +13,8 @@
 
 namespace ge {
 
+class ComputeGraph;
 class GraphUtilsEx;
-struct GraphImpl;
 
 class Graph {
  public:
@@ -48,7 +48,9 @@ class Graph {
 
  private:
   friend class GraphUtilsEx;
-  std::shared_ptr<GraphImpl> impl_;
+  // The graph itself (copies share it); null for an invalid Graph. No separate impl block: a
+  // fusion pass creates and destroys one Graph per replacement.
+  std::shared_ptr<ComputeGraph> graph_;
 };
 
 using GraphPtr = std::shared_ptr<Graph>;

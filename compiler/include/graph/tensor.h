@@ -35,11 +35,14 @@ class Tensor {
   graphStatus SetData(const std::vector<uint8_t> &data);
   graphStatus SetData(const uint8_t *data, size_t size);
 
+  /// The IR value behind this tensor (for compiler-internal code).
   const GeTensor &GetGeTensor() const;
+  GeTensor &MutableGeTensor();
   explicit Tensor(const GeTensor &tensor);
 
  private:
-  std::unique_ptr<GeTensor> impl_;
+  // The GeTensor lives in this buffer (see TensorDesc): no allocation per Tensor.
+  alignas(16) unsigned char storage_[160];
 };
 
 }  // namespace ge

@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <utility>
 #include <vector>
 
 #include "ge/ge_error_codes.h"
@@ -22,7 +23,10 @@ class Shape {
   size_t GetDimNum() const { return dims_.size(); }
   int64_t GetDim(size_t idx) const { return idx < dims_.size() ? dims_[idx] : 0; }
   graphStatus SetDim(size_t idx, int64_t value);
-  const std::vector<int64_t> &GetDims() const { return dims_; }
+  const std::vector<int64_t> &GetDims() const & { return dims_; }
+  /// On a temporary Shape (`desc.GetShape().GetDims()`) the dims are moved out: no second copy,
+  /// and a range-for over the result cannot dangle.
+  std::vector<int64_t> GetDims() && { return std::move(dims_); }
   /// Element count; 1 for a scalar, -1 when a dim is unknown.
   int64_t GetShapeSize() const;
 
@@ -58,7 +62,10 @@ class TensorDesc {
   GeTensorDesc &MutableGeTensorDesc();
 
  private:
-  std::unique_ptr<GeTensorDesc> impl_;
+  // The GeTensorDesc lives in this buffer: no allocation per TensorDesc (plugins create and copy
+  // several per match). Should a GeTensorDesc ever outgrow it, tensor.cc allocates it instead and
+  // the buffer holds the pointer (decided at compile time).
+  alignas(16) unsigned char storage_[128];
 };
 
 }  // namespace ge

@@ -36,8 +36,9 @@ class SimpleGraphBuilder {
   GraphUniqPtr Build(const std::vector<NodeIo> &outputs);
 
  private:
-  struct Impl;
-  std::unique_ptr<Impl> impl_;
+  // Held directly (no impl block): a fusion pass makes one builder per replacement.
+  std::shared_ptr<ComputeGraph> graph_;  // null once built
+  uint64_t counter_ = 0;                 // numbers the generated node names
 };
 
 }  // namespace fusion
