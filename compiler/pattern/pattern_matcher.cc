@@ -388,42 +388,41 @@ bool PatternMatcherImpl::MatchOutputsFrom(size_t k, State *state) const {
 std::unique_ptr<MatchResult> PatternMatcherImpl::MakeResult(const State &state) const {
   auto result = std::make_unique<MatchResult>(pattern_.get());
   MatchResultImpl &impl = result->Impl();
-  impl.pairs.reserve(state.order.size());
-  impl.outputs.reserve(outputs_.size());
-  impl.captures.reserve(captures_.size());
+  const ComputeGraph &graph = *target_;
+  // Every bound node is held once (Hold dedups: several pattern inputs may share a producer);
+  // ports below refer to those positions.
   for (size_t ordinal : state.order) {
-    impl.pairs.emplace_back(pattern_graph_->GetNodePtr(pattern_nodes_[ordinal]),
-                            target_->GetNodePtr(state.bound[ordinal]));
+    impl.pairs.push_back(
+        MatchResultImpl::Pair{pattern_nodes_[ordinal], impl.Hold(graph, state.bound[ordinal])});
   }
   // Inputs by ascending Data index, each followed by its consumers in the order they were
   // reached: a pattern has a handful of Data nodes, so scanning the consumers per input is
   // cheaper than grouping them through a map.
-  impl.inputs.reserve(data_by_index_.size());
-  impl.consumers.reserve(state.data_consumers.size());
   for (size_t ordinal : data_by_index_) {
     if (state.bound[ordinal] == nullptr) {
       continue;
     }
     MatchResultImpl::Input input;
     input.index = data_index_[ordinal];
-    input.producer = WeakPort{target_->GetNodePtr(state.bound[ordinal]), state.data_port[ordinal]};
-    input.first_consumer = impl.consumers.size();
+    input.producer = PortRef{impl.Hold(graph, state.bound[ordinal]), state.data_port[ordinal]};
+    input.first_consumer = static_cast<uint32_t>(impl.consumers.size());
     for (const auto &consumer : state.data_consumers) {
       if (consumer.first == ordinal) {
         impl.consumers.push_back(
-            WeakPort{target_->GetNodePtr(consumer.second.first), consumer.second.second});
+            PortRef{impl.Hold(graph, consumer.second.first), consumer.second.second});
       }
     }
-    input.consumer_count = impl.consumers.size() - input.first_consumer;
-    impl.inputs.push_back(std::move(input));
+    input.consumer_count = static_cast<uint32_t>(impl.consumers.size()) - input.first_consumer;
+    impl.inputs.push_back(input);
   }
   for (const auto &output : outputs_) {
-    impl.outputs.push_back(WeakPort{target_->GetNodePtr(state.bound[output.first]), output.second});
+    impl.outputs.push_back(PortRef{impl.Hold(graph, state.bound[output.first]), output.second});
   }
   for (const auto &capture : captures_) {
     Node *node = state.bound[capture.first];
     const int32_t port = is_data_[capture.first] ? state.data_port[capture.first] : capture.second;
-    impl.captures.push_back(WeakPort{target_->GetNodePtr(node), port});
+    impl.captures.push_back(node == nullptr ? PortRef{PortRef::kNoNode, port}
+                                            : PortRef{impl.Hold(graph, node), port});
   }
   return result;
 }
