@@ -51,7 +51,7 @@ void MatchedTargets(const MatchResult &match, std::vector<Node *> *nodes,
   impl.LockAll(alive);
   for (const MatchResultImpl::Pair &pair : impl.pairs) {
     Node *target = (*alive)[pair.target].get();
-    if (target != nullptr && !IsDataLikeType(pair.pattern_node->GetType())) {
+    if (target != nullptr && !pair.data_like) {
       nodes->push_back(target);
     }
   }

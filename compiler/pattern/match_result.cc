@@ -70,7 +70,8 @@ Status MatchResult::AppendNodeMatchPair(const GNode &pattern_node, const GNode &
     return Fail("MatchResult::AppendNodeMatchPair: pattern node [" + pattern->GetName() +
                 "] is already bound");
   }
-  impl_->pairs.push_back(MatchResultImpl::Pair{pattern.get(), impl_->Hold(target)});
+  impl_->pairs.push_back(MatchResultImpl::Pair{pattern.get(), impl_->Hold(target),
+                                               IsDataLikeType(pattern->GetType())});
   impl_->pinned.push_back(std::move(pattern));  // a user's pattern node may come from anywhere
   return SUCCESS;
 }
@@ -90,7 +91,7 @@ std::vector<GNode> MatchResult::GetMatchedNodes() const {
   std::vector<NodePtr> nodes;
   for (const MatchResultImpl::Pair &pair : impl_->pairs) {
     NodePtr target = impl_->Lock(pair.target);
-    if (target != nullptr && !IsDataLikeType(pair.pattern_node->GetType())) {
+    if (target != nullptr && !pair.data_like) {
       nodes.push_back(std::move(target));
     }
   }

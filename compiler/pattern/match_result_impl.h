@@ -38,6 +38,7 @@ struct MatchResultImpl {
   struct Pair {
     const Node *pattern_node;
     uint32_t target;
+    bool data_like;  // the pattern node is a Data-like input (not a matched node), set once
   };
   /// One bound pattern input, in ascending pattern Data `index` order: the target producer port
   /// bound to it and its consumers, `consumers[first_consumer, first_consumer + consumer_count)`.
@@ -47,6 +48,10 @@ struct MatchResultImpl {
     uint32_t first_consumer = 0;
     uint32_t consumer_count = 0;
   };
+
+  // User-provided on purpose: make_unique<MatchResultImpl>() would otherwise zero the whole
+  // inline storage (value-initialisation) before constructing it, once per match.
+  MatchResultImpl() {}  // NOLINT(modernize-use-equals-default)
 
   const Pattern *pattern = nullptr;
   InlineVector<Held, 8> nodes;

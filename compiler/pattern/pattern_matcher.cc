@@ -67,10 +67,20 @@ class PatternMatcherImpl {
   std::vector<Node *> pattern_nodes_;  // ordinal -> pattern node (NetOutput excluded)
   std::unordered_map<const Node *, size_t> ordinals_;
   std::vector<bool> is_data_;
+  std::vector<bool> data_like_;  // IsDataLikeType(type), for MatchResult pairs
   std::vector<int64_t> data_index_;
   std::vector<std::pair<size_t, int32_t>> outputs_;   // pattern output k -> (ordinal, port)
   std::vector<std::pair<size_t, int32_t>> captures_;  // capture i -> (ordinal, port)
   std::vector<size_t> data_by_index_;                 // Data ordinals by ascending index
+  // Per ordinal, input i of the pattern node: its producer's ordinal and out index
+  // (kUnconnected when the input is open). Read for every input of every attempt, so it is
+  // resolved once here instead of hashing the producer's address into `ordinals_` each time.
+  struct PatternInput {
+    size_t producer;
+    int32_t out_index;
+  };
+  static constexpr size_t kUnconnected = static_cast<size_t>(-1);
+  std::vector<std::vector<PatternInput>> pattern_inputs_;
   std::vector<std::vector<std::weak_ptr<Node>>> candidates_;
   uint64_t seq_limit_ = 0;
   size_t cursor_ = 0;
@@ -138,7 +148,27 @@ std::string PatternMatcherImpl::Validate() {
     ordinals_[node] = pattern_nodes_.size();
     pattern_nodes_.push_back(node);
     is_data_.push_back(is_data);
+    data_like_.push_back(IsDataLikeType(type));
     data_index_.push_back(index);
+  }
+  pattern_inputs_.resize(pattern_nodes_.size());
+  for (size_t ordinal = 0; ordinal < pattern_nodes_.size(); ++ordinal) {
+    const Node *node = pattern_nodes_[ordinal];
+    std::vector<PatternInput> &inputs = pattern_inputs_[ordinal];
+    inputs.reserve(node->GetInputsSize());
+    for (size_t i = 0; i < node->GetInputsSize(); ++i) {
+      const InDataPeer peer = node->GetInDataPeer(i);
+      if (!peer.IsConnected()) {
+        inputs.push_back(PatternInput{kUnconnected, -1});
+        continue;
+      }
+      auto it = ordinals_.find(peer.node);
+      if (it == ordinals_.end()) {
+        return "Node[" + node->GetName() + "] input " + std::to_string(i) +
+               " is fed by NetOutput node[" + peer.node->GetName() + "]";
+      }
+      inputs.push_back(PatternInput{it->second, peer.out_index});
+    }
   }
   std::vector<Node *> order;
   if (pattern_graph_->GetTopologicalOrder(&order) != SUCCESS) {
@@ -307,26 +337,29 @@ bool PatternMatcherImpl::MatchBranch(size_t k, Node *candidate, State *state) co
     }
     bound = item.target;
     state->order.push_back(item.ordinal);
-    const size_t inputs = std::max(pattern_node->GetInputsSize(), item.target->GetInputsSize());
+    const std::vector<PatternInput> &pattern_ins = pattern_inputs_[item.ordinal];
+    const size_t target_inputs = item.target->GetInputsSize();
+    const size_t inputs = std::max(pattern_ins.size(), target_inputs);
     for (size_t i = 0; i < inputs; ++i) {
-      const InDataPeer pattern_peer =
-          i < pattern_node->GetInputsSize() ? pattern_node->GetInDataPeer(i) : InDataPeer{};
+      const PatternInput pattern_in =
+          i < pattern_ins.size() ? pattern_ins[i] : PatternInput{kUnconnected, -1};
       const InDataPeer target_peer =
-          i < item.target->GetInputsSize() ? item.target->GetInDataPeer(i) : InDataPeer{};
-      if (pattern_peer.IsConnected() != target_peer.IsConnected()) {
+          i < target_inputs ? item.target->GetInDataPeer(i) : InDataPeer{};
+      const bool pattern_connected = pattern_in.producer != kUnconnected;
+      if (pattern_connected != target_peer.IsConnected()) {
         return false;  // pairing is by input index (spec §2.5 quirk fixed)
       }
-      if (!pattern_peer.IsConnected()) {
+      if (!pattern_connected) {
         continue;
       }
-      const size_t producer = ordinals_.at(pattern_peer.node);
+      const size_t producer = pattern_in.producer;
       if (is_data_[producer]) {
         state->data_consumers.push_back({producer, {item.target, static_cast<int32_t>(i)}});
-      } else if (pattern_peer.out_index != target_peer.out_index) {
+      } else if (pattern_in.out_index != target_peer.out_index) {
         return false;
       }
       queue.push_back(
-          Item{producer, pattern_peer.out_index, target_peer.node, target_peer.out_index});
+          Item{producer, pattern_in.out_index, target_peer.node, target_peer.out_index});
     }
   }
   return true;
@@ -392,8 +425,8 @@ std::unique_ptr<MatchResult> PatternMatcherImpl::MakeResult(const State &state) 
   // Every bound node is held once (Hold dedups: several pattern inputs may share a producer);
   // ports below refer to those positions.
   for (size_t ordinal : state.order) {
-    impl.pairs.push_back(
-        MatchResultImpl::Pair{pattern_nodes_[ordinal], impl.Hold(graph, state.bound[ordinal])});
+    impl.pairs.push_back(MatchResultImpl::Pair{
+        pattern_nodes_[ordinal], impl.Hold(graph, state.bound[ordinal]), data_like_[ordinal]});
   }
   // Inputs by ascending Data index, each followed by its consumers in the order they were
   // reached: a pattern has a handful of Data nodes, so scanning the consumers per input is

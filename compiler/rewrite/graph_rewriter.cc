@@ -127,7 +127,15 @@ struct ReplacementPlan {
 bool IsListTopological(const std::vector<Node *> &nodes, std::vector<const Node *> *scratch) {
   std::vector<const Node *> &seen = *scratch;
   seen.clear();
-  auto is_seen = [&seen](const Node *node) {
+  // Short lists (every builder-made replacement) are scanned in place: the nodes seen so far
+  // are exactly nodes[0, i).
+  const bool linear = nodes.size() <= NodeLookup::kLinearLimit;
+  size_t seen_count = 0;
+  auto is_seen = [&](const Node *node) {
+    if (linear) {
+      return std::find(nodes.begin(), nodes.begin() + static_cast<std::ptrdiff_t>(seen_count),
+                       node) != nodes.begin() + static_cast<std::ptrdiff_t>(seen_count);
+    }
     return std::binary_search(seen.begin(), seen.end(), node);
   };
   for (const Node *node : nodes) {
@@ -142,7 +150,10 @@ bool IsListTopological(const std::vector<Node *> &nodes, std::vector<const Node 
         return false;
       }
     }
-    seen.insert(std::upper_bound(seen.begin(), seen.end(), node), node);
+    ++seen_count;
+    if (!linear) {
+      seen.insert(std::upper_bound(seen.begin(), seen.end(), node), node);
+    }
   }
   return true;
 }
@@ -235,20 +246,26 @@ Status PlanReplacement(const ComputeGraph &replacement, const ResolvedBoundary &
 
 thread_local uint64_t g_rename_counter = 0;
 
-// `<stem><suffix>_<n>` free in `graph`, built in one buffer (one allocation per name, not
-// three). The counter never repeats a value, so the first probe nearly always succeeds.
-std::string UniqueName(ComputeGraph *graph, const std::string &stem, const std::string &suffix) {
+// `<stem><suffix>_<n>` with the next number of the thread's counter, built in one buffer (one
+// allocation per name, not three). The counter never repeats a value, so such a name is nearly
+// always free; callers that cannot let an insertion fail check with UniqueName.
+std::string NextName(const std::string &stem, const std::string &suffix) {
   std::string name;
   name.reserve(stem.size() + suffix.size() + 21U);
   name.append(stem).append(suffix).push_back('_');
-  const size_t base_size = name.size();
   char digits[24];
-  do {
-    name.resize(base_size);
-    const std::to_chars_result end =
-        std::to_chars(digits, digits + sizeof(digits), g_rename_counter++);
-    name.append(digits, end.ptr);
-  } while (graph->FindNode(name) != nullptr);
+  const std::to_chars_result end =
+      std::to_chars(digits, digits + sizeof(digits), g_rename_counter++);
+  name.append(digits, end.ptr);
+  return name;
+}
+
+// NextName until one is free in `graph`.
+std::string UniqueName(ComputeGraph *graph, const std::string &stem, const std::string &suffix) {
+  std::string name = NextName(stem, suffix);
+  while (graph->FindNode(name) != nullptr) {
+    name = NextName(stem, suffix);
+  }
   return name;
 }
 
@@ -646,17 +663,25 @@ Status Rewrite(const ResolvedBoundary &resolved, const ComputeGraph &replacement
       if (mark_pass_name != nullptr) {
         MarkPassName(source, *mark_pass_name);
       }
-      // Renamed where it is, to a name free in the target, so the transfer cannot clash. The
-      // name is free in the replacement too unless the replacement happens to use it already
-      // (then RenameNode refuses and the next number is tried).
-      std::string name = UniqueName(graph, source->GetName(), joined);
-      while (movable->RenameNode(source, name) != SUCCESS) {
-        if (name.empty() || movable->FindNode(name) == nullptr) {
-          return internal_error("cannot rename node: " + GetLastError());
+      // Renamed where it is, then moved. Both steps check the name (RenameNode in the
+      // replacement, TransferNodeFrom in the target) and change nothing when it is taken, so a
+      // fresh counter name is simply tried without probing the target first (a random access
+      // into a large table per node); on the rare clash the next number is tried.
+      const size_t stem_size = source->GetName().size();  // every candidate starts with it
+      std::string name = NextName(source->GetName(), joined);
+      for (;;) {
+        if (movable->RenameNode(source, name) != SUCCESS) {
+          if (movable->FindNode(name) == nullptr) {
+            return internal_error("cannot rename node: " + GetLastError());
+          }
+        } else {
+          added = graph->TransferNodeFrom(*movable, source);
+          if (added != nullptr || graph->FindNode(name) == nullptr) {
+            break;  // moved, or failed for another reason (reported below)
+          }
         }
-        name = UniqueName(graph, source->GetName(), joined);
+        name = NextName(name.substr(0, stem_size), joined);  // taken: the next number
       }
-      added = graph->TransferNodeFrom(*movable, source);
     } else {
       OpDesc desc = source->GetOpDesc();
       desc.SetName(UniqueName(graph, source->GetName(), joined));
