@@ -40,7 +40,13 @@ class PatternMatcherImpl {
     std::vector<Node *> bound;
     std::vector<int32_t> data_port;  // for Data ordinals: the bound producer port
     std::vector<size_t> order;       // ordinals in binding order
-    std::vector<std::pair<size_t, std::pair<Node *, int32_t>>> data_consumers;
+    // (Data ordinal, consumer's ordinal, consumer input index), in the order reached.
+    struct DataConsumer {
+      size_t data;
+      size_t consumer;
+      int32_t input;
+    };
+    std::vector<DataConsumer> data_consumers;
   };
   struct Item {
     size_t ordinal;
@@ -66,8 +72,10 @@ class PatternMatcherImpl {
   bool valid_ = false;
   std::vector<Node *> pattern_nodes_;  // ordinal -> pattern node (NetOutput excluded)
   std::unordered_map<const Node *, size_t> ordinals_;
-  std::vector<bool> is_data_;
-  std::vector<bool> data_like_;  // IsDataLikeType(type), for MatchResult pairs
+  // Bytes, not vector<bool>: read for every item of every attempt, and a bit access costs
+  // several instructions each.
+  std::vector<uint8_t> is_data_;
+  std::vector<uint8_t> data_like_;  // IsDataLikeType(type), for MatchResult pairs
   std::vector<int64_t> data_index_;
   std::vector<std::pair<size_t, int32_t>> outputs_;   // pattern output k -> (ordinal, port)
   std::vector<std::pair<size_t, int32_t>> captures_;  // capture i -> (ordinal, port)
@@ -90,6 +98,7 @@ class PatternMatcherImpl {
   mutable std::vector<Item> queue_;
   mutable std::vector<Node *> interior_;
   mutable std::vector<OutAnchor> output_anchors_;
+  mutable std::vector<uint32_t> position_;  // MakeResult: ordinal -> position in the result
 };
 
 namespace {
@@ -147,8 +156,8 @@ std::string PatternMatcherImpl::Validate() {
     }
     ordinals_[node] = pattern_nodes_.size();
     pattern_nodes_.push_back(node);
-    is_data_.push_back(is_data);
-    data_like_.push_back(IsDataLikeType(type));
+    is_data_.push_back(is_data ? 1U : 0U);
+    data_like_.push_back(IsDataLikeType(type) ? 1U : 0U);
     data_index_.push_back(index);
   }
   pattern_inputs_.resize(pattern_nodes_.size());
@@ -354,7 +363,8 @@ bool PatternMatcherImpl::MatchBranch(size_t k, Node *candidate, State *state) co
       }
       const size_t producer = pattern_in.producer;
       if (is_data_[producer]) {
-        state->data_consumers.push_back({producer, {item.target, static_cast<int32_t>(i)}});
+        state->data_consumers.push_back(
+            State::DataConsumer{producer, item.ordinal, static_cast<int32_t>(i)});
       } else if (pattern_in.out_index != target_peer.out_index) {
         return false;
       }
@@ -373,7 +383,7 @@ bool PatternMatcherImpl::IsValidMatch(const State &state) const {
       interior.push_back(state.bound[ordinal]);
     }
   }
-  if (interior.size() + std::count(is_data_.begin(), is_data_.end(), true) !=
+  if (interior.size() + static_cast<size_t>(std::count(is_data_.begin(), is_data_.end(), 1U)) !=
       pattern_nodes_.size()) {
     return false;  // not every pattern node bound: cannot happen for a validated pattern
   }
@@ -422,11 +432,23 @@ std::unique_ptr<MatchResult> PatternMatcherImpl::MakeResult(const State &state) 
   auto result = std::make_unique<MatchResult>(pattern_.get());
   MatchResultImpl &impl = result->Impl();
   const ComputeGraph &graph = *target_;
-  // Every bound node is held once (Hold dedups: several pattern inputs may share a producer);
-  // ports below refer to those positions.
+  // Every bound node is held once, and its position is kept per ordinal so that the ports
+  // below need no search. Matched nodes are distinct and never a Data binding (MatchBranch
+  // enforces both), so only Data bindings, which may share a producer, are looked up.
+  std::vector<uint32_t> &position = position_;
+  position.assign(pattern_nodes_.size(), PortRef::kNoNode);
   for (size_t ordinal : state.order) {
-    impl.pairs.push_back(MatchResultImpl::Pair{
-        pattern_nodes_[ordinal], impl.Hold(graph, state.bound[ordinal]), data_like_[ordinal]});
+    Node *node = state.bound[ordinal];
+    uint32_t held;
+    if (is_data_[ordinal] != 0U) {
+      held = impl.Hold(graph, node);
+    } else {
+      held = static_cast<uint32_t>(impl.nodes.size());
+      impl.nodes.push_back(MatchResultImpl::Held{node, graph.GetNodePtr(node)});
+    }
+    position[ordinal] = held;
+    impl.pairs.push_back(
+        MatchResultImpl::Pair{pattern_nodes_[ordinal], held, data_like_[ordinal] != 0U});
   }
   // Inputs by ascending Data index, each followed by its consumers in the order they were
   // reached: a pattern has a handful of Data nodes, so scanning the consumers per input is
@@ -437,25 +459,23 @@ std::unique_ptr<MatchResult> PatternMatcherImpl::MakeResult(const State &state) 
     }
     MatchResultImpl::Input input;
     input.index = data_index_[ordinal];
-    input.producer = PortRef{impl.Hold(graph, state.bound[ordinal]), state.data_port[ordinal]};
+    input.producer = PortRef{position[ordinal], state.data_port[ordinal]};
     input.first_consumer = static_cast<uint32_t>(impl.consumers.size());
-    for (const auto &consumer : state.data_consumers) {
-      if (consumer.first == ordinal) {
-        impl.consumers.push_back(
-            PortRef{impl.Hold(graph, consumer.second.first), consumer.second.second});
+    for (const State::DataConsumer &consumer : state.data_consumers) {
+      if (consumer.data == ordinal) {
+        impl.consumers.push_back(PortRef{position[consumer.consumer], consumer.input});
       }
     }
     input.consumer_count = static_cast<uint32_t>(impl.consumers.size()) - input.first_consumer;
     impl.inputs.push_back(input);
   }
   for (const auto &output : outputs_) {
-    impl.outputs.push_back(PortRef{impl.Hold(graph, state.bound[output.first]), output.second});
+    impl.outputs.push_back(PortRef{position[output.first], output.second});
   }
   for (const auto &capture : captures_) {
-    Node *node = state.bound[capture.first];
-    const int32_t port = is_data_[capture.first] ? state.data_port[capture.first] : capture.second;
-    impl.captures.push_back(node == nullptr ? PortRef{PortRef::kNoNode, port}
-                                            : PortRef{impl.Hold(graph, node), port});
+    const int32_t port =
+        is_data_[capture.first] != 0U ? state.data_port[capture.first] : capture.second;
+    impl.captures.push_back(PortRef{position[capture.first], port});
   }
   return result;
 }
