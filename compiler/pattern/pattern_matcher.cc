@@ -273,10 +273,10 @@ void PatternMatcherImpl::BuildCandidates() {
   // output k when TypeKey(node) == TypeKey(output k); the comparison starts with the plain type
   // so that the attr lookup of IsConstLike runs only for nodes of a matching type.
   std::vector<std::string> keys;
-  std::vector<bool> const_key;
+  std::vector<uint8_t> const_key;  // bytes: read for every node of the graph
   for (const auto &output : outputs_) {
     keys.push_back(TypeKey(*pattern_nodes_[output.first]));
-    const_key.push_back(keys.back() == "Constant");
+    const_key.push_back(keys.back() == "Constant" ? 1U : 0U);
   }
   candidates_.assign(outputs_.size(), {});
   for (Node *node : target_->GetDirectNodes()) {
@@ -285,7 +285,7 @@ void PatternMatcherImpl::BuildCandidates() {
     NodePtr shared;
     for (size_t k = 0; k < keys.size(); ++k) {
       const bool same_key =
-          const_key[k] ? IsConstLike(*node) : TypeIs(type, keys[k]) && !IsConstLike(*node);
+          const_key[k] != 0U ? IsConstLike(*node) : TypeIs(type, keys[k]) && !IsConstLike(*node);
       if (!same_key) {
         continue;
       }

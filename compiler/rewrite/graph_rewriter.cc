@@ -533,8 +533,11 @@ Status Rewrite(const ResolvedBoundary &resolved, const ComputeGraph &replacement
   if (PlanReplacement(replacement, resolved, &plan) != SUCCESS) {
     return FAILED;
   }
+  // One walk over the nodes' attrs answers both the fusability check (nothing to compare
+  // without scoped attrs) and whether the new nodes inherit any.
+  const bool has_scoped = HasFusionScopedAttr(resolved.nodes);
   std::string reason;
-  if (!IsSupportFuse(resolved.nodes, &reason)) {
+  if (has_scoped && !IsSupportFuse(resolved.nodes, &reason)) {
     GELOGE("[REPLACE] %s", reason.c_str());
     return Fail(reason);
   }
@@ -595,7 +598,7 @@ Status Rewrite(const ResolvedBoundary &resolved, const ComputeGraph &replacement
     }
   }
   std::map<std::string, GeAttrValue> scoped;
-  if (!plan.body.empty() && HasFusionScopedAttr(resolved.nodes)) {
+  if (!plan.body.empty() && has_scoped) {
     for (const std::string &name : FusionScopedAttrNames()) {
       for (Node *node : resolved.nodes) {
         if (const GeAttrValue *value = node->GetOpDesc().GetAttr(name)) {
