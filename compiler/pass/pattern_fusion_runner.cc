@@ -43,14 +43,16 @@ void MarkBodyPassName(const ComputeGraph &graph, const std::string &pass_name) {
 }
 
 // The matched target nodes (pattern Data bindings excluded), as MatchResult::GetMatchedNodes
-// lists them but without building GNode handles. `alive` holds them for the caller.
+// lists them but without building GNode handles. `alive` holds every node the match refers to
+// (by its position in the match), locked once each, for the caller.
 void MatchedTargets(const MatchResult &match, std::vector<Node *> *nodes,
                     std::vector<NodePtr> *alive) {
-  for (const auto &pair : match.Impl().pairs) {
-    NodePtr target = pair.second.lock();
-    if (target != nullptr && !IsDataLikeType(pair.first->GetType())) {
-      nodes->push_back(target.get());
-      alive->push_back(std::move(target));
+  const MatchResultImpl &impl = match.Impl();
+  impl.LockAll(alive);
+  for (const MatchResultImpl::Pair &pair : impl.pairs) {
+    Node *target = (*alive)[pair.target].get();
+    if (target != nullptr && !pair.data_like) {
+      nodes->push_back(target);
     }
   }
 }
@@ -58,20 +60,24 @@ void MatchedTargets(const MatchResult &match, std::vector<Node *> *nodes,
 // The ports of the boundary MatchResult::ToSubgraphBoundary would build (inputs by ascending
 // pattern Data index, outputs by pattern output), without the GNode round trip; the same
 // failures (a Data without live consumers, an unbound or removed output) set the last error.
-// CompleteBoundary validates the rest exactly as for a SubgraphBoundary.
-bool BoundaryPorts(const MatchResult &match, ResolvedBoundary *resolved,
-                   std::vector<NodePtr> *alive) {
+// CompleteBoundary validates the rest exactly as for a SubgraphBoundary. `alive` is what
+// MatchedTargets filled for this match. The per-input port lists are reused (cleared, not
+// freed) from one match to the next.
+bool BoundaryPorts(const MatchResult &match, const std::vector<NodePtr> &alive,
+                   ResolvedBoundary *resolved) {
   const MatchResultImpl &impl = match.Impl();
-  resolved->input_consumers.reserve(impl.inputs.size());
-  for (const MatchResultImpl::Input &input : impl.inputs) {
-    std::vector<std::pair<Node *, int32_t>> ports;
-    ports.reserve(input.consumer_count);
+  auto live = [&alive](const PortRef &port) -> Node * {
+    return port.node < alive.size() ? alive[port.node].get() : nullptr;
+  };
+  resolved->input_consumers.resize(impl.inputs.size());
+  for (size_t i = 0; i < impl.inputs.size(); ++i) {
+    const MatchResultImpl::Input &input = impl.inputs[i];
+    std::vector<std::pair<Node *, int32_t>> &ports = resolved->input_consumers[i];
+    ports.clear();
     for (size_t c = 0; c < input.consumer_count; ++c) {
-      const WeakPort &port = impl.consumers[input.first_consumer + c];
-      NodePtr node = port.node.lock();
-      if (node != nullptr) {
-        ports.emplace_back(node.get(), port.index);
-        alive->push_back(std::move(node));
+      const PortRef &port = impl.consumers[input.first_consumer + c];
+      if (Node *node = live(port)) {
+        ports.emplace_back(node, port.index);
       }
     }
     if (ports.empty()) {
@@ -80,18 +86,16 @@ bool BoundaryPorts(const MatchResult &match, ResolvedBoundary *resolved,
       GELOGE("%s", GetLastError().c_str());
       return false;
     }
-    resolved->input_consumers.push_back(std::move(ports));
   }
   for (size_t k = 0; k < impl.outputs.size(); ++k) {
-    NodePtr node = impl.outputs[k].node.lock();
+    Node *node = live(impl.outputs[k]);
     if (node == nullptr) {
       SetLastError("MatchResult::ToSubgraphBoundary: pattern output " + std::to_string(k) +
                    " is not bound (or its node was removed)");
       GELOGE("%s", GetLastError().c_str());
       return false;
     }
-    resolved->outputs.emplace_back(node.get(), impl.outputs[k].index);
-    alive->push_back(std::move(node));
+    resolved->outputs.emplace_back(node, impl.outputs[k].index);
   }
   return true;
 }
@@ -139,7 +143,6 @@ Status RunPatternFusion(GraphPtr &graph, CustomPassContext &context,
     std::vector<Node *> matched;
     std::vector<NodePtr> keep_alive;
     ResolvedBoundary resolved;
-    std::vector<NodePtr> boundary_alive;
     RewriteRecord record;
     while (std::unique_ptr<MatchResult> match = matcher.MatchNext()) {
       ++match_times;
@@ -165,11 +168,9 @@ Status RunPatternFusion(GraphPtr &graph, CustomPassContext &context,
       }
       resolved.graph = nullptr;
       resolved.input_producers.clear();
-      resolved.input_consumers.clear();
       resolved.outputs.clear();
       resolved.nodes.clear();
-      boundary_alive.clear();
-      if (!BoundaryPorts(*match, &resolved, &boundary_alive)) {
+      if (!BoundaryPorts(*match, keep_alive, &resolved)) {
         return Fail("Pass[" + pass_name + "]: cannot build the boundary of match " + match_text() +
                     ": " + GetLastError());
       }
@@ -185,14 +186,17 @@ Status RunPatternFusion(GraphPtr &graph, CustomPassContext &context,
                text.c_str());
         return Fail("Pass[" + pass_name + "] returned a null replacement for match " + text);
       }
-      MarkBodyPassName(*replacement_graph, pass_name);
+      if (!movable) {
+        MarkBodyPassName(*replacement_graph, pass_name);  // a moved body is marked by the rewrite
+      }
       record.removed.clear();
       record.new_nodes.clear();
       record.producers.clear();
       record.consumers.clear();
       if (CompleteBoundary(&resolved) != SUCCESS ||
-          (movable ? ReplaceResolvedMoving(resolved, *replacement_graph, nullptr, &record)
-                   : ReplaceResolved(resolved, *replacement_graph, nullptr, &record)) != SUCCESS) {
+          (movable
+               ? ReplaceResolvedMoving(resolved, *replacement_graph, nullptr, &record, &pass_name)
+               : ReplaceResolved(resolved, *replacement_graph, nullptr, &record)) != SUCCESS) {
         const std::string reason = GetLastError();
         const std::string text = match_text();
         GELOGE("Failed to replace %s to %s", text.c_str(), replacement_graph->GetName().c_str());
@@ -207,7 +211,6 @@ Status RunPatternFusion(GraphPtr &graph, CustomPassContext &context,
       }
       // Let the removed nodes go now, so their handles expire before the next match.
       keep_alive.clear();
-      boundary_alive.clear();
       ++effect_times;
       changed = true;
     }
@@ -271,8 +274,10 @@ Status RunDecompose(GraphPtr &graph, CustomPassContext &context, const Decompose
       return Fail("Pass[" + pass_name + "]: Got null replacement graph for node [" + name + "][" +
                   type + "]");
     }
-    MarkPassName(BodyNodes(*replacement_graph), pass_name);
-    if ((movable ? ReplaceSubgraphMoving(boundary, *replacement_graph, nullptr, nullptr)
+    if (!movable) {
+      MarkPassName(BodyNodes(*replacement_graph), pass_name);  // a moved body: by the rewrite
+    }
+    if ((movable ? ReplaceSubgraphMoving(boundary, *replacement_graph, nullptr, nullptr, &pass_name)
                  : ReplaceSubgraph(boundary, *replacement_graph, nullptr, nullptr)) != SUCCESS) {
       const std::string reason = GetLastError();
       GELOGE("Failed to replace node [%s][%s] with replacement graph", name.c_str(), type.c_str());

@@ -12,10 +12,37 @@
 namespace ge {
 namespace fusion {
 
-const std::pair<NodePtr, std::weak_ptr<Node>> *MatchResultImpl::FindPair(
-    const Node *pattern_node) const {
-  for (const auto &pair : pairs) {
-    if (pair.first.get() == pattern_node) {
+uint32_t MatchResultImpl::Hold(const NodePtr &node) {
+  for (uint32_t i = 0; i < nodes.size(); ++i) {
+    if (nodes[i].raw == node.get()) {
+      return i;
+    }
+  }
+  nodes.push_back(Held{node.get(), node});
+  return static_cast<uint32_t>(nodes.size() - 1U);
+}
+
+uint32_t MatchResultImpl::Hold(const ComputeGraph &graph, Node *node) {
+  for (uint32_t i = 0; i < nodes.size(); ++i) {
+    if (nodes[i].raw == node) {
+      return i;
+    }
+  }
+  nodes.push_back(Held{node, graph.GetNodePtr(node)});
+  return static_cast<uint32_t>(nodes.size() - 1U);
+}
+
+void MatchResultImpl::LockAll(std::vector<NodePtr> *out) const {
+  out->clear();
+  out->reserve(nodes.size());
+  for (const Held &held : nodes) {
+    out->push_back(held.node.lock());
+  }
+}
+
+const MatchResultImpl::Pair *MatchResultImpl::FindPair(const Node *pattern_node) const {
+  for (const Pair &pair : pairs) {
+    if (pair.pattern_node == pattern_node) {
       return &pair;
     }
   }
@@ -43,7 +70,9 @@ Status MatchResult::AppendNodeMatchPair(const GNode &pattern_node, const GNode &
     return Fail("MatchResult::AppendNodeMatchPair: pattern node [" + pattern->GetName() +
                 "] is already bound");
   }
-  impl_->pairs.emplace_back(pattern, target);
+  impl_->pairs.push_back(MatchResultImpl::Pair{pattern.get(), impl_->Hold(target),
+                                               IsDataLikeType(pattern->GetType())});
+  impl_->pinned.push_back(std::move(pattern));  // a user's pattern node may come from anywhere
   return SUCCESS;
 }
 
@@ -54,16 +83,16 @@ Status MatchResult::GetMatchedNode(const GNode &pattern_node, GNode &matched_nod
     GELOGD("MatchResult: pattern node is not bound in this match");
     return FAILED;
   }
-  matched_node = NodeAdapter::Node2GNode(pair->second.lock());
+  matched_node = NodeAdapter::Node2GNode(impl_->Lock(pair->target));
   return SUCCESS;
 }
 
 std::vector<GNode> MatchResult::GetMatchedNodes() const {
   std::vector<NodePtr> nodes;
-  for (const auto &pair : impl_->pairs) {
-    NodePtr target = pair.second.lock();
-    if (target != nullptr && !IsDataLikeType(pair.first->GetType())) {
-      nodes.push_back(target);
+  for (const MatchResultImpl::Pair &pair : impl_->pairs) {
+    NodePtr target = impl_->Lock(pair.target);
+    if (target != nullptr && !pair.data_like) {
+      nodes.push_back(std::move(target));
     }
   }
   std::sort(nodes.begin(), nodes.end(), [](const NodePtr &a, const NodePtr &b) {
@@ -85,8 +114,8 @@ Status MatchResult::GetCapturedTensor(size_t capture_idx, NodeIo &node_output) c
     return Fail("MatchResult::GetCapturedTensor: capture index " + std::to_string(capture_idx) +
                 " is out of range (" + std::to_string(impl_->captures.size()) + " captures)");
   }
-  const WeakPort &port = impl_->captures[capture_idx];
-  NodePtr node = port.node.lock();
+  const PortRef &port = impl_->captures[capture_idx];
+  NodePtr node = impl_->Lock(port.node);
   if (node == nullptr || port.index < 0) {
     return Fail("MatchResult::GetCapturedTensor: capture " + std::to_string(capture_idx) +
                 " is not bound in this match (or its node was removed)");
@@ -106,8 +135,8 @@ std::unique_ptr<SubgraphBoundary> MatchResult::ToSubgraphBoundary() const {
   for (const MatchResultImpl::Input &input : impl_->inputs) {
     std::vector<NodeIo> consumers;
     for (size_t c = 0; c < input.consumer_count; ++c) {
-      const WeakPort &port = impl_->consumers[input.first_consumer + c];
-      NodePtr node = port.node.lock();
+      const PortRef &port = impl_->consumers[input.first_consumer + c];
+      NodePtr node = impl_->Lock(port.node);
       if (node != nullptr) {
         consumers.push_back(NodeIo{NodeAdapter::Node2GNode(node), port.index});
       }
@@ -123,7 +152,7 @@ std::unique_ptr<SubgraphBoundary> MatchResult::ToSubgraphBoundary() const {
     }
   }
   for (size_t k = 0; k < impl_->outputs.size(); ++k) {
-    NodePtr node = impl_->outputs[k].node.lock();
+    NodePtr node = impl_->Lock(impl_->outputs[k].node);
     if (node == nullptr) {
       SetLastError("MatchResult::ToSubgraphBoundary: pattern output " + std::to_string(k) +
                    " is not bound (or its node was removed)");
@@ -143,9 +172,10 @@ AscendString MatchResult::ToAscendString() const {
   AscendString name;
   (void)GetPatternGraph().GetName(name);
   std::string text = std::string("[PatternName:") + name.GetString() + "][MatchNodesPair]{";
-  for (const auto &pair : impl_->pairs) {
-    NodePtr target = pair.second.lock();
-    text += "{" + pair.first->GetType() + ":" + (target ? target->GetName() : "<removed>") + "}";
+  for (const MatchResultImpl::Pair &pair : impl_->pairs) {
+    NodePtr target = impl_->Lock(pair.target);
+    text +=
+        "{" + pair.pattern_node->GetType() + ":" + (target ? target->GetName() : "<removed>") + "}";
   }
   text += "}";
   return AscendString(text.c_str());

@@ -40,7 +40,13 @@ class PatternMatcherImpl {
     std::vector<Node *> bound;
     std::vector<int32_t> data_port;  // for Data ordinals: the bound producer port
     std::vector<size_t> order;       // ordinals in binding order
-    std::vector<std::pair<size_t, std::pair<Node *, int32_t>>> data_consumers;
+    // (Data ordinal, consumer's ordinal, consumer input index), in the order reached.
+    struct DataConsumer {
+      size_t data;
+      size_t consumer;
+      int32_t input;
+    };
+    std::vector<DataConsumer> data_consumers;
   };
   struct Item {
     size_t ordinal;
@@ -66,11 +72,23 @@ class PatternMatcherImpl {
   bool valid_ = false;
   std::vector<Node *> pattern_nodes_;  // ordinal -> pattern node (NetOutput excluded)
   std::unordered_map<const Node *, size_t> ordinals_;
-  std::vector<bool> is_data_;
+  // Bytes, not vector<bool>: read for every item of every attempt, and a bit access costs
+  // several instructions each.
+  std::vector<uint8_t> is_data_;
+  std::vector<uint8_t> data_like_;  // IsDataLikeType(type), for MatchResult pairs
   std::vector<int64_t> data_index_;
   std::vector<std::pair<size_t, int32_t>> outputs_;   // pattern output k -> (ordinal, port)
   std::vector<std::pair<size_t, int32_t>> captures_;  // capture i -> (ordinal, port)
   std::vector<size_t> data_by_index_;                 // Data ordinals by ascending index
+  // Per ordinal, input i of the pattern node: its producer's ordinal and out index
+  // (kUnconnected when the input is open). Read for every input of every attempt, so it is
+  // resolved once here instead of hashing the producer's address into `ordinals_` each time.
+  struct PatternInput {
+    size_t producer;
+    int32_t out_index;
+  };
+  static constexpr size_t kUnconnected = static_cast<size_t>(-1);
+  std::vector<std::vector<PatternInput>> pattern_inputs_;
   std::vector<std::vector<std::weak_ptr<Node>>> candidates_;
   uint64_t seq_limit_ = 0;
   size_t cursor_ = 0;
@@ -80,6 +98,7 @@ class PatternMatcherImpl {
   mutable std::vector<Item> queue_;
   mutable std::vector<Node *> interior_;
   mutable std::vector<OutAnchor> output_anchors_;
+  mutable std::vector<uint32_t> position_;  // MakeResult: ordinal -> position in the result
 };
 
 namespace {
@@ -137,8 +156,28 @@ std::string PatternMatcherImpl::Validate() {
     }
     ordinals_[node] = pattern_nodes_.size();
     pattern_nodes_.push_back(node);
-    is_data_.push_back(is_data);
+    is_data_.push_back(is_data ? 1U : 0U);
+    data_like_.push_back(IsDataLikeType(type) ? 1U : 0U);
     data_index_.push_back(index);
+  }
+  pattern_inputs_.resize(pattern_nodes_.size());
+  for (size_t ordinal = 0; ordinal < pattern_nodes_.size(); ++ordinal) {
+    const Node *node = pattern_nodes_[ordinal];
+    std::vector<PatternInput> &inputs = pattern_inputs_[ordinal];
+    inputs.reserve(node->GetInputsSize());
+    for (size_t i = 0; i < node->GetInputsSize(); ++i) {
+      const InDataPeer peer = node->GetInDataPeer(i);
+      if (!peer.IsConnected()) {
+        inputs.push_back(PatternInput{kUnconnected, -1});
+        continue;
+      }
+      auto it = ordinals_.find(peer.node);
+      if (it == ordinals_.end()) {
+        return "Node[" + node->GetName() + "] input " + std::to_string(i) +
+               " is fed by NetOutput node[" + peer.node->GetName() + "]";
+      }
+      inputs.push_back(PatternInput{it->second, peer.out_index});
+    }
   }
   std::vector<Node *> order;
   if (pattern_graph_->GetTopologicalOrder(&order) != SUCCESS) {
@@ -234,10 +273,10 @@ void PatternMatcherImpl::BuildCandidates() {
   // output k when TypeKey(node) == TypeKey(output k); the comparison starts with the plain type
   // so that the attr lookup of IsConstLike runs only for nodes of a matching type.
   std::vector<std::string> keys;
-  std::vector<bool> const_key;
+  std::vector<uint8_t> const_key;  // bytes: read for every node of the graph
   for (const auto &output : outputs_) {
     keys.push_back(TypeKey(*pattern_nodes_[output.first]));
-    const_key.push_back(keys.back() == "Constant");
+    const_key.push_back(keys.back() == "Constant" ? 1U : 0U);
   }
   candidates_.assign(outputs_.size(), {});
   for (Node *node : target_->GetDirectNodes()) {
@@ -246,7 +285,7 @@ void PatternMatcherImpl::BuildCandidates() {
     NodePtr shared;
     for (size_t k = 0; k < keys.size(); ++k) {
       const bool same_key =
-          const_key[k] ? IsConstLike(*node) : TypeIs(type, keys[k]) && !IsConstLike(*node);
+          const_key[k] != 0U ? IsConstLike(*node) : TypeIs(type, keys[k]) && !IsConstLike(*node);
       if (!same_key) {
         continue;
       }
@@ -307,26 +346,30 @@ bool PatternMatcherImpl::MatchBranch(size_t k, Node *candidate, State *state) co
     }
     bound = item.target;
     state->order.push_back(item.ordinal);
-    const size_t inputs = std::max(pattern_node->GetInputsSize(), item.target->GetInputsSize());
+    const std::vector<PatternInput> &pattern_ins = pattern_inputs_[item.ordinal];
+    const size_t target_inputs = item.target->GetInputsSize();
+    const size_t inputs = std::max(pattern_ins.size(), target_inputs);
     for (size_t i = 0; i < inputs; ++i) {
-      const InDataPeer pattern_peer =
-          i < pattern_node->GetInputsSize() ? pattern_node->GetInDataPeer(i) : InDataPeer{};
+      const PatternInput pattern_in =
+          i < pattern_ins.size() ? pattern_ins[i] : PatternInput{kUnconnected, -1};
       const InDataPeer target_peer =
-          i < item.target->GetInputsSize() ? item.target->GetInDataPeer(i) : InDataPeer{};
-      if (pattern_peer.IsConnected() != target_peer.IsConnected()) {
+          i < target_inputs ? item.target->GetInDataPeer(i) : InDataPeer{};
+      const bool pattern_connected = pattern_in.producer != kUnconnected;
+      if (pattern_connected != target_peer.IsConnected()) {
         return false;  // pairing is by input index (spec §2.5 quirk fixed)
       }
-      if (!pattern_peer.IsConnected()) {
+      if (!pattern_connected) {
         continue;
       }
-      const size_t producer = ordinals_.at(pattern_peer.node);
+      const size_t producer = pattern_in.producer;
       if (is_data_[producer]) {
-        state->data_consumers.push_back({producer, {item.target, static_cast<int32_t>(i)}});
-      } else if (pattern_peer.out_index != target_peer.out_index) {
+        state->data_consumers.push_back(
+            State::DataConsumer{producer, item.ordinal, static_cast<int32_t>(i)});
+      } else if (pattern_in.out_index != target_peer.out_index) {
         return false;
       }
       queue.push_back(
-          Item{producer, pattern_peer.out_index, target_peer.node, target_peer.out_index});
+          Item{producer, pattern_in.out_index, target_peer.node, target_peer.out_index});
     }
   }
   return true;
@@ -340,7 +383,7 @@ bool PatternMatcherImpl::IsValidMatch(const State &state) const {
       interior.push_back(state.bound[ordinal]);
     }
   }
-  if (interior.size() + std::count(is_data_.begin(), is_data_.end(), true) !=
+  if (interior.size() + static_cast<size_t>(std::count(is_data_.begin(), is_data_.end(), 1U)) !=
       pattern_nodes_.size()) {
     return false;  // not every pattern node bound: cannot happen for a validated pattern
   }
@@ -388,42 +431,51 @@ bool PatternMatcherImpl::MatchOutputsFrom(size_t k, State *state) const {
 std::unique_ptr<MatchResult> PatternMatcherImpl::MakeResult(const State &state) const {
   auto result = std::make_unique<MatchResult>(pattern_.get());
   MatchResultImpl &impl = result->Impl();
-  impl.pairs.reserve(state.order.size());
-  impl.outputs.reserve(outputs_.size());
-  impl.captures.reserve(captures_.size());
+  const ComputeGraph &graph = *target_;
+  // Every bound node is held once, and its position is kept per ordinal so that the ports
+  // below need no search. Matched nodes are distinct and never a Data binding (MatchBranch
+  // enforces both), so only Data bindings, which may share a producer, are looked up.
+  std::vector<uint32_t> &position = position_;
+  position.assign(pattern_nodes_.size(), PortRef::kNoNode);
   for (size_t ordinal : state.order) {
-    impl.pairs.emplace_back(pattern_graph_->GetNodePtr(pattern_nodes_[ordinal]),
-                            target_->GetNodePtr(state.bound[ordinal]));
+    Node *node = state.bound[ordinal];
+    uint32_t held;
+    if (is_data_[ordinal] != 0U) {
+      held = impl.Hold(graph, node);
+    } else {
+      held = static_cast<uint32_t>(impl.nodes.size());
+      impl.nodes.push_back(MatchResultImpl::Held{node, graph.GetNodePtr(node)});
+    }
+    position[ordinal] = held;
+    impl.pairs.push_back(
+        MatchResultImpl::Pair{pattern_nodes_[ordinal], held, data_like_[ordinal] != 0U});
   }
   // Inputs by ascending Data index, each followed by its consumers in the order they were
   // reached: a pattern has a handful of Data nodes, so scanning the consumers per input is
   // cheaper than grouping them through a map.
-  impl.inputs.reserve(data_by_index_.size());
-  impl.consumers.reserve(state.data_consumers.size());
   for (size_t ordinal : data_by_index_) {
     if (state.bound[ordinal] == nullptr) {
       continue;
     }
     MatchResultImpl::Input input;
     input.index = data_index_[ordinal];
-    input.producer = WeakPort{target_->GetNodePtr(state.bound[ordinal]), state.data_port[ordinal]};
-    input.first_consumer = impl.consumers.size();
-    for (const auto &consumer : state.data_consumers) {
-      if (consumer.first == ordinal) {
-        impl.consumers.push_back(
-            WeakPort{target_->GetNodePtr(consumer.second.first), consumer.second.second});
+    input.producer = PortRef{position[ordinal], state.data_port[ordinal]};
+    input.first_consumer = static_cast<uint32_t>(impl.consumers.size());
+    for (const State::DataConsumer &consumer : state.data_consumers) {
+      if (consumer.data == ordinal) {
+        impl.consumers.push_back(PortRef{position[consumer.consumer], consumer.input});
       }
     }
-    input.consumer_count = impl.consumers.size() - input.first_consumer;
-    impl.inputs.push_back(std::move(input));
+    input.consumer_count = static_cast<uint32_t>(impl.consumers.size()) - input.first_consumer;
+    impl.inputs.push_back(input);
   }
   for (const auto &output : outputs_) {
-    impl.outputs.push_back(WeakPort{target_->GetNodePtr(state.bound[output.first]), output.second});
+    impl.outputs.push_back(PortRef{position[output.first], output.second});
   }
   for (const auto &capture : captures_) {
-    Node *node = state.bound[capture.first];
-    const int32_t port = is_data_[capture.first] ? state.data_port[capture.first] : capture.second;
-    impl.captures.push_back(WeakPort{target_->GetNodePtr(node), port});
+    const int32_t port =
+        is_data_[capture.first] != 0U ? state.data_port[capture.first] : capture.second;
+    impl.captures.push_back(PortRef{position[capture.first], port});
   }
   return result;
 }

@@ -539,6 +539,54 @@ TEST(PatternMatcherTest, CapturesAndAccessorsReportTargetTensors) {
   EXPECT_EQ(matcher.MatchNext(), nullptr);
 }
 
+TEST(PatternMatcherTest, ResultAndItsCopyReportRemovedNodesAsGone) {
+  // A result holds its target nodes weakly (once per node, shared by pairs and ports): after a
+  // matched node is removed, every accessor of the result and of a copy reads it as gone.
+  SimpleGraphBuilder builder("matmul_add_gone");
+  NodeIo a = builder.AddInput(0);
+  NodeIo b = builder.AddInput(1);
+  NodeIo c = builder.AddInput(2);
+  GNode mm = builder.AddNode("MatMul", {a, b}, 1);
+  GNode add = builder.AddNode("Add", {{mm, 0}, c}, 1);
+  auto pattern = std::make_unique<Pattern>(std::move(*builder.Build({{add, 0}})));
+  pattern->CaptureTensor(a).CaptureTensor({mm, 0}).CaptureTensor({add, 0});
+  TestGraph g;
+  Node *x = g.Data("x", 0);
+  Node *w = g.Const("w", 1.0F);
+  Node *tmm = g.Op("tmm", "MatMul", {P(x), P(w)});
+  Node *tadd = g.Op("tadd", "Add", {P(tmm), P(x)});  // x feeds two pattern inputs' consumers
+  g.NetOutput({P(tadd)});
+  PatternMatcher matcher(std::move(pattern), g.Handle());
+  auto result = matcher.MatchNext();
+  ASSERT_NE(result, nullptr);
+  const MatchResult copy(*result);
+  EXPECT_EQ(MatchedNames(copy), (std::vector<std::string>{"tmm", "tadd"}));
+  ASSERT_EQ(g.Get()->RemoveNode(tadd), SUCCESS);
+  for (const MatchResult *r : {static_cast<const MatchResult *>(result.get()), &copy}) {
+    NodeIo io;
+    EXPECT_NE(r->GetCapturedTensor(2, io), SUCCESS);  // the sum's node is gone
+    ASSERT_EQ(r->GetCapturedTensor(1, io), SUCCESS);  // the product is still there
+    EXPECT_EQ(Name(io.node), "tmm");
+    ASSERT_EQ(r->GetCapturedTensor(0, io), SUCCESS);
+    EXPECT_EQ(Name(io.node), "x");
+    EXPECT_EQ(MatchedNames(*r), std::vector<std::string>{"tmm"});
+    GNode matched;
+    ASSERT_EQ(r->GetMatchedNode(add, matched), SUCCESS);
+    AscendString name;
+    EXPECT_NE(matched.GetName(name), GRAPH_SUCCESS);
+    EXPECT_NE(std::string(r->ToAscendString().GetString()).find("{Add:<removed>}"),
+              std::string::npos);
+    EXPECT_EQ(r->ToSubgraphBoundary(), nullptr);  // output 0 is gone
+  }
+  // Pairs appended by hand resolve the same way.
+  MatchResult manual(nullptr);
+  ASSERT_EQ(manual.AppendNodeMatchPair(mm, NodeAdapter::Node2GNode(tmm)), SUCCESS);
+  EXPECT_NE(manual.AppendNodeMatchPair(mm, NodeAdapter::Node2GNode(x)), SUCCESS);
+  EXPECT_EQ(MatchedNames(manual), std::vector<std::string>{"tmm"});
+  ASSERT_EQ(g.Get()->RemoveNode(tmm), SUCCESS);
+  EXPECT_TRUE(manual.GetMatchedNodes().empty());
+}
+
 TEST(PatternMatcherTest, NodesCreatedAfterFirstMatchNextAreNeverMatched) {
   TestGraph g;
   Node *x = g.Data("x", 0);

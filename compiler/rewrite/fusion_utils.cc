@@ -38,7 +38,7 @@ bool IsConstLike(const Node &node) {
 
 bool IsSelfContained(const std::vector<Node *> &nodes, const std::vector<OutAnchor> &outputs,
                      std::string *reason) {
-  const NodeSet inside(nodes.begin(), nodes.end());
+  const NodeLookup inside(nodes);
   // Outputs are few (one per pattern output): a linear scan beats hashing.
   auto declared = [&outputs](const OutAnchor &anchor) {
     return std::find(outputs.begin(), outputs.end(), anchor) != outputs.end();
@@ -164,17 +164,11 @@ namespace {
 // reach the set.
 template <typename Prune>
 bool SearchCycle(const std::vector<Node *> &nodes, Prune prune) {
-  std::vector<const Node *> live;
-  live.reserve(nodes.size());
-  for (Node *node : nodes) {
-    if (node != nullptr && node->GetOwnerGraph() != nullptr) {
-      live.push_back(node);
-    }
-  }
-  const NodeSet inside(live.begin(), live.end());
-  if (inside.Empty()) {
-    return false;
-  }
+  // Nodes of `nodes` that were removed (or null) have no edges, so they can never be reached
+  // from a live node: looking them up in the whole list is harmless, and only the live ones
+  // start the search. Duplicates only repeat work that `visited` then filters.
+  const NodeLookup inside(nodes);
+  auto live = [](const Node *node) { return node != nullptr && node->GetOwnerGraph() != nullptr; };
   // Successors are walked in place (data peers, then control peers) rather than through
   // Node::GetOutAllNodes, which builds a vector and a hash set per call; duplicates are
   // harmless because `visited` filters them. `visited` stays unallocated in the common case
@@ -196,7 +190,10 @@ bool SearchCycle(const std::vector<Node *> &nodes, Prune prune) {
     }
     return false;
   };
-  for (const Node *node : inside.Nodes()) {
+  for (const Node *node : nodes) {
+    if (!live(node)) {
+      continue;
+    }
     (void)for_each_successor(node, [&](Node *next) {
       if (!inside.Contains(next) && !prune(next) && visited.insert(next).second) {
         queue.push_back(next);

@@ -77,6 +77,29 @@ class NodeSet {
   std::vector<const Node *> nodes_;
 };
 
+/// Membership in a fixed list of nodes (a match or a boundary) without allocating: a linear scan
+/// while the list is short, which it nearly always is (a handful of nodes per match), and a
+/// sorted copy only beyond kLinearLimit. The list must not change while the lookup is used.
+class NodeLookup {
+ public:
+  static constexpr size_t kLinearLimit = 16;
+  explicit NodeLookup(const std::vector<Node *> &nodes) : nodes_(nodes) {
+    if (nodes.size() > kLinearLimit) {
+      sorted_ = NodeSet(nodes.begin(), nodes.end());
+    }
+  }
+  bool Contains(const Node *node) const {
+    if (nodes_.size() <= kLinearLimit) {
+      return std::find(nodes_.begin(), nodes_.end(), node) != nodes_.end();
+    }
+    return sorted_.Contains(node);
+  }
+
+ private:
+  const std::vector<Node *> &nodes_;
+  NodeSet sorted_;
+};
+
 /// Checks that no node of `nodes` has a data consumer outside `nodes` except through one of
 /// `outputs` (and that no graph output names such a port). Fills `reason` on failure.
 bool IsSelfContained(const std::vector<Node *> &nodes, const std::vector<OutAnchor> &outputs,

@@ -6,7 +6,8 @@
 #include <charconv>
 #include <limits>
 #include <map>
-#include <unordered_set>
+#include <tuple>
+#include <utility>
 
 #include "common/error.h"
 #include "common/log.h"
@@ -27,6 +28,37 @@ const std::string &OriginalNamesKey() {
 const std::string &OriginalTypesKey() {
   static const std::string kKey = kAttrOriginalOpTypes;
   return kKey;
+}
+const std::string &PassNameKey() {
+  static const std::string kKey = kAttrPassName;
+  return kKey;
+}
+const std::string &IndexKey() {
+  static const std::string kKey = kAttrIndex;
+  return kKey;
+}
+
+// SetAttr with one lookup of the attr map and no default-constructed value in between.
+void PutAttr(OpDesc &desc, const std::string &key, GeAttrValue value) {
+  AttrMap &attrs = desc.MutableAllAttrs();
+  auto it = attrs.lower_bound(key);
+  if (it != attrs.end() && it->first == key) {
+    it->second = std::move(value);
+  } else {
+    attrs.emplace_hint(it, key, std::move(value));
+  }
+}
+
+// Sets attr `key` of `desc` to `make()` unless it is set already, with one lookup of the attr
+// map (HasAttr + SetAttr took two, and SetAttr default-constructs the value before assigning).
+template <typename Make>
+void SetAttrIfAbsent(OpDesc &desc, const std::string &key, Make &&make) {
+  AttrMap &attrs = desc.MutableAllAttrs();
+  auto it = attrs.lower_bound(key);
+  if (it == attrs.end() || it->first != key) {
+    attrs.emplace_hint(it, std::piecewise_construct, std::forward_as_tuple(key),
+                       std::forward_as_tuple(make()));
+  }
 }
 
 Status Malformed(const std::string &reason) {
@@ -73,6 +105,10 @@ struct ReplacementPlan {
   std::vector<std::pair<Node *, int32_t>> outputs;  // NetOutput input k -> producer port
   std::vector<BodyEdge> edges;                      // by destination, then input index
   std::vector<std::pair<Node *, Node *>> control;   // body -> body control edges
+  // Scratch of PlanReplacement, kept for its capacity.
+  std::vector<Node *> order;
+  std::vector<const Node *> seen_nodes;
+  std::vector<bool> seen_inputs;
 
   // Empties the plan but keeps the capacity: one plan per thread is reused by every rewrite
   // (a sweep rewrites thousands of matches, each with a handful of entries).
@@ -88,10 +124,18 @@ struct ReplacementPlan {
 // True when every data and control producer of each node comes earlier in `nodes` (which is
 // the whole node list of a graph). Replacement graphs are small: a sorted vector of the nodes
 // seen so far is cheaper than hashing.
-bool IsListTopological(const std::vector<Node *> &nodes) {
-  std::vector<const Node *> seen;
-  seen.reserve(nodes.size());
-  auto is_seen = [&seen](const Node *node) {
+bool IsListTopological(const std::vector<Node *> &nodes, std::vector<const Node *> *scratch) {
+  std::vector<const Node *> &seen = *scratch;
+  seen.clear();
+  // Short lists (every builder-made replacement) are scanned in place: the nodes seen so far
+  // are exactly nodes[0, i).
+  const bool linear = nodes.size() <= NodeLookup::kLinearLimit;
+  size_t seen_count = 0;
+  auto is_seen = [&](const Node *node) {
+    if (linear) {
+      return std::find(nodes.begin(), nodes.begin() + static_cast<std::ptrdiff_t>(seen_count),
+                       node) != nodes.begin() + static_cast<std::ptrdiff_t>(seen_count);
+    }
     return std::binary_search(seen.begin(), seen.end(), node);
   };
   for (const Node *node : nodes) {
@@ -106,7 +150,10 @@ bool IsListTopological(const std::vector<Node *> &nodes) {
         return false;
       }
     }
-    seen.insert(std::upper_bound(seen.begin(), seen.end(), node), node);
+    ++seen_count;
+    if (!linear) {
+      seen.insert(std::upper_bound(seen.begin(), seen.end(), node), node);
+    }
   }
   return true;
 }
@@ -124,12 +171,15 @@ Status PlanReplacement(const ComputeGraph &replacement, const ResolvedBoundary &
   // Builders add a node after its producers, so the node list is usually a topological order
   // already: checking that is linear and allocation-light, a full sort is the fallback (and
   // the cycle check) for graphs built in any other order.
-  std::vector<Node *> order = replacement.GetDirectNodes();
-  if (!IsListTopological(order) && replacement.GetTopologicalOrder(&order) != SUCCESS) {
+  std::vector<Node *> &order = plan->order;
+  order = replacement.GetDirectNodes();
+  if (!IsListTopological(order, &plan->seen_nodes) &&
+      replacement.GetTopologicalOrder(&order) != SUCCESS) {
     return invalid("it is not a DAG: " + GetLastError());
   }
   Node *net_output = nullptr;
-  std::vector<bool> seen(boundary.input_producers.size(), false);
+  std::vector<bool> &seen = plan->seen_inputs;
+  seen.assign(boundary.input_producers.size(), false);
   size_t seen_count = 0;
   for (Node *node : order) {
     if (TypeIs(node->GetType(), kNetOutput)) {
@@ -138,7 +188,7 @@ Status PlanReplacement(const ComputeGraph &replacement, const ResolvedBoundary &
       }
       net_output = node;
     } else if (TypeIs(node->GetType(), kData)) {
-      const int64_t *index = node->GetOpDesc().GetAttrAs<int64_t>(kAttrIndex);
+      const int64_t *index = node->GetOpDesc().GetAttrAs<int64_t>(IndexKey());
       if (index == nullptr) {
         return invalid("Data node[" + node->GetName() + "] has no int attr index");
       }
@@ -196,23 +246,26 @@ Status PlanReplacement(const ComputeGraph &replacement, const ResolvedBoundary &
 
 thread_local uint64_t g_rename_counter = 0;
 
-// A name free in `graph` and, when given, in `also` (the replacement a node is renamed in
-// before it moves).
-// `<stem><suffix>_<n>`, built in one buffer (one allocation per name, not three).
-std::string UniqueName(ComputeGraph *graph, const std::string &stem, const std::string &suffix,
-                       const ComputeGraph *also = nullptr) {
+// `<stem><suffix>_<n>` with the next number of the thread's counter, built in one buffer (one
+// allocation per name, not three). The counter never repeats a value, so such a name is nearly
+// always free; callers that cannot let an insertion fail check with UniqueName.
+std::string NextName(const std::string &stem, const std::string &suffix) {
   std::string name;
   name.reserve(stem.size() + suffix.size() + 21U);
   name.append(stem).append(suffix).push_back('_');
-  const size_t base_size = name.size();
   char digits[24];
-  do {
-    name.resize(base_size);
-    const std::to_chars_result end =
-        std::to_chars(digits, digits + sizeof(digits), g_rename_counter++);
-    name.append(digits, end.ptr);
-  } while (graph->FindNode(name) != nullptr ||
-           (also != nullptr && also->FindNode(name) != nullptr));
+  const std::to_chars_result end =
+      std::to_chars(digits, digits + sizeof(digits), g_rename_counter++);
+  name.append(digits, end.ptr);
+  return name;
+}
+
+// NextName until one is free in `graph`.
+std::string UniqueName(ComputeGraph *graph, const std::string &stem, const std::string &suffix) {
+  std::string name = NextName(stem, suffix);
+  while (graph->FindNode(name) != nullptr) {
+    name = NextName(stem, suffix);
+  }
   return name;
 }
 
@@ -284,9 +337,8 @@ Status CompleteBoundary(ResolvedBoundary *resolved) {
                        "] as output node of boundary, is not in same graph with others.");
     }
   }
-  // Declared consumer ports, sorted for lookup: a boundary has a handful of them.
-  std::vector<std::pair<Node *, int32_t>> declared_consumers;
   resolved->input_producers.clear();
+  size_t declared_count = 0;
   for (size_t i = 0; i < resolved->input_consumers.size(); ++i) {
     const auto &ports = resolved->input_consumers[i];
     if (ports.empty()) {
@@ -311,23 +363,56 @@ Status CompleteBoundary(ResolvedBoundary *resolved) {
         return Malformed("input " + std::to_string(i) +
                          " of the boundary groups consumers of different tensors");
       }
-      declared_consumers.push_back(port);
     }
+    declared_count += ports.size();
     resolved->input_producers.push_back(producer);
   }
-  std::sort(declared_consumers.begin(), declared_consumers.end());
-  auto is_declared = [&declared_consumers](Node *node, int32_t index) {
-    return std::binary_search(declared_consumers.begin(), declared_consumers.end(),
-                              std::make_pair(node, index));
+  // Declared consumer ports: a boundary has a handful, scanned in place; a sorted copy only for
+  // unusually many (no allocation per boundary in the common case).
+  std::vector<std::pair<Node *, int32_t>> declared_sorted;
+  if (declared_count > NodeLookup::kLinearLimit) {
+    declared_sorted.reserve(declared_count);
+    for (const auto &ports : resolved->input_consumers) {
+      declared_sorted.insert(declared_sorted.end(), ports.begin(), ports.end());
+    }
+    std::sort(declared_sorted.begin(), declared_sorted.end());
+  }
+  auto is_declared = [resolved, &declared_sorted](Node *node, int32_t index) {
+    const std::pair<Node *, int32_t> port{node, index};
+    if (!declared_sorted.empty()) {
+      return std::binary_search(declared_sorted.begin(), declared_sorted.end(), port);
+    }
+    for (const auto &ports : resolved->input_consumers) {
+      if (std::find(ports.begin(), ports.end(), port) != ports.end()) {
+        return true;
+      }
+    }
+    return false;
   };
   // Collect backwards from the outputs, stopping at declared input ports. `resolved->nodes`
-  // doubles as the BFS queue (it is filled in visiting order).
-  NodeSet inside;
+  // doubles as the BFS queue (it is filled in visiting order) and, while it is short, as the
+  // set of visited nodes (a linear scan); beyond NodeLookup::kLinearLimit nodes a sorted set
+  // takes over.
+  NodeSet inside_sorted;
+  auto insert_inside = [resolved, &inside_sorted](Node *node) {
+    std::vector<Node *> &nodes = resolved->nodes;
+    if (nodes.size() <= NodeLookup::kLinearLimit) {
+      if (std::find(nodes.begin(), nodes.end(), node) != nodes.end()) {
+        return;
+      }
+      nodes.push_back(node);
+      if (nodes.size() > NodeLookup::kLinearLimit) {
+        inside_sorted = NodeSet(nodes.begin(), nodes.end());
+      }
+      return;
+    }
+    if (inside_sorted.Insert(node)) {
+      nodes.push_back(node);
+    }
+  };
   resolved->nodes.clear();
   for (const OutAnchor &output : resolved->outputs) {
-    if (inside.Insert(output.first)) {
-      resolved->nodes.push_back(output.first);
-    }
+    insert_inside(output.first);
   }
   for (size_t head = 0; head < resolved->nodes.size(); ++head) {
     Node *node = resolved->nodes[head];
@@ -340,11 +425,10 @@ Status CompleteBoundary(ResolvedBoundary *resolved) {
       if (!peer.IsConnected() || is_declared(node, static_cast<int32_t>(i))) {
         continue;
       }
-      if (inside.Insert(peer.node)) {
-        resolved->nodes.push_back(peer.node);
-      }
+      insert_inside(peer.node);
     }
   }
+  const NodeLookup inside(resolved->nodes);
   for (size_t i = 0; i < resolved->input_producers.size(); ++i) {
     if (inside.Contains(resolved->input_producers[i].first)) {
       return Malformed("the producer [" + resolved->input_producers[i].first->GetName() +
@@ -371,32 +455,89 @@ void MarkPassName(const std::vector<Node *> &nodes, const std::string &pass_name
 }
 
 void MarkPassName(Node *node, const std::string &pass_name) {
-  static const std::string kKey = kAttrPassName;
   using StringList = std::vector<std::string>;
-  const StringList *previous = node->GetOpDesc().GetAttrAs<StringList>(kKey);
-  StringList names;
-  names.reserve((previous == nullptr ? 0U : previous->size()) + 1U);
-  if (previous != nullptr) {
-    names = *previous;
+  AttrMap &attrs = node->MutableOpDesc().MutableAllAttrs();
+  // One lookup: a fresh node (the usual case) gets a one-element list built in place; a node
+  // that already carries a list keeps it and gets the name appended (an attr of another type
+  // is replaced, as SetAttr would).
+  auto it = attrs.lower_bound(PassNameKey());
+  if (it == attrs.end() || it->first != PassNameKey()) {
+    StringList names;
+    names.reserve(1U);
+    names.push_back(pass_name);
+    attrs.emplace_hint(it, std::piecewise_construct, std::forward_as_tuple(PassNameKey()),
+                       std::forward_as_tuple(std::move(names)));
+    return;
   }
-  names.push_back(pass_name);
-  node->MutableOpDesc().SetAttr(kKey, GeAttrValue(std::move(names)));
+  if (StringList *previous = it->second.GetMutable<StringList>()) {
+    previous->push_back(pass_name);
+    return;
+  }
+  it->second = GeAttrValue(StringList{pass_name});
 }
 
 namespace {
+// Scratch of one rewrite, reused by every rewrite of the thread (a sweep rewrites thousands of
+// matches; allocating these per rewrite was a good part of its cost). Rewrite never re-enters
+// itself (it calls no plugin code), so one instance per thread is safe.
+struct RewriteScratch {
+  ReplacementPlan plan;
+  NodeMap<Node *> copies;
+  std::vector<Node *> new_body;
+  // (boundary output k, consumer node, consumer input) of each outside consumer to move.
+  std::vector<std::tuple<size_t, Node *, int32_t>> moved_consumers;
+  std::vector<Node *> control_in;
+  std::vector<Node *> control_out;
+  std::vector<Node *> consumers;
+  std::vector<Node *> new_nodes;
+  std::vector<std::string> previous_passes;
+
+  void Clear() {
+    plan.Clear();
+    copies.Clear();
+    new_body.clear();
+    moved_consumers.clear();
+    control_in.clear();
+    control_out.clear();
+    consumers.clear();
+    new_nodes.clear();
+    previous_passes.clear();
+  }
+};
+
+// The calling thread's scratch. Not inlined on purpose: callers then hold a plain reference,
+// while a thread_local used directly made the compiler recompute its address (a call into the
+// dynamic linker) at nearly every access, also in helpers it specialised for that address.
+__attribute__((noinline)) RewriteScratch &ThreadScratch() {
+  thread_local RewriteScratch scratch;
+  return scratch;
+}
+
+void AppendUnique(std::vector<Node *> *nodes, Node *node) {
+  if (std::find(nodes->begin(), nodes->end(), node) == nodes->end()) {
+    nodes->push_back(node);
+  }
+}
+
 // The rewrite. `movable` is null (copy the body of `replacement`) or `replacement` itself, owned
 // by the caller and discarded afterwards (move the body nodes instead of copying them).
+// `mark_pass_name`, when given, is appended to the `pass_name` list of every new node (what the
+// pass runners do), after validation.
 Status Rewrite(const ResolvedBoundary &resolved, const ComputeGraph &replacement,
-               ComputeGraph *movable, CustomPassContext *pass_context, RewriteRecord *record) {
+               ComputeGraph *movable, CustomPassContext *pass_context, RewriteRecord *record,
+               const std::string *mark_pass_name) {
   // ---- validation: nothing below may fail after the first edit ----
-  // Rewrite never re-enters itself (it calls no plugin code), so a per-thread plan is safe.
-  thread_local ReplacementPlan plan;
-  plan.Clear();
+  RewriteScratch &scratch = ThreadScratch();
+  scratch.Clear();
+  ReplacementPlan &plan = scratch.plan;
   if (PlanReplacement(replacement, resolved, &plan) != SUCCESS) {
     return FAILED;
   }
+  // One walk over the nodes' attrs answers both the fusability check (nothing to compare
+  // without scoped attrs) and whether the new nodes inherit any.
+  const bool has_scoped = HasFusionScopedAttr(resolved.nodes);
   std::string reason;
-  if (!IsSupportFuse(resolved.nodes, &reason)) {
+  if (has_scoped && !IsSupportFuse(resolved.nodes, &reason)) {
     GELOGE("[REPLACE] %s", reason.c_str());
     return Fail(reason);
   }
@@ -412,73 +553,81 @@ Status Rewrite(const ResolvedBoundary &resolved, const ComputeGraph &replacement
     }
   }
   ComputeGraph *graph = resolved.graph;
-  const NodeSet inside(resolved.nodes.begin(), resolved.nodes.end());
+  const NodeLookup inside(resolved.nodes);
 
-  // Provenance and fusion-scoped attrs the new nodes inherit.
-  std::vector<std::string> original_names;
-  std::vector<std::string> original_types;
-  original_names.reserve(resolved.nodes.size());
-  original_types.reserve(resolved.nodes.size());
-  std::vector<std::string> previous_passes;
+  // Provenance and fusion-scoped attrs the new nodes inherit. The lists are built only when
+  // some body node will take them (a pass-through replacement has no body), sized up front.
+  using StringList = std::vector<std::string>;
+  StringList original_names;
+  StringList original_types;
   std::string joined;
+  if (!plan.body.empty()) {
+    size_t provenance_size = 0;
+    size_t joined_size = 0;
+    for (Node *node : resolved.nodes) {
+      const StringList *names = node->GetOpDesc().GetAttrAs<StringList>(OriginalNamesKey());
+      provenance_size += names == nullptr || names->empty() ? 1U : names->size();
+      joined_size += node->GetName().size() + 1U;
+    }
+    original_names.reserve(provenance_size);
+    original_types.reserve(provenance_size);
+    joined.reserve(joined_size);
+  }
+  StringList &previous_passes = scratch.previous_passes;
   for (Node *node : resolved.nodes) {
-    // Read in place: copying the lists per node showed up in profiles of large sweeps.
-    using StringList = std::vector<std::string>;
     const OpDesc &desc = node->GetOpDesc();
-    const StringList *names = desc.GetAttrAs<StringList>(OriginalNamesKey());
-    if (names == nullptr || names->empty()) {
-      original_names.push_back(node->GetName());
-      original_types.push_back(node->GetType());
-    } else {
-      original_names.insert(original_names.end(), names->begin(), names->end());
-      if (const StringList *types = desc.GetAttrAs<StringList>(OriginalTypesKey())) {
-        original_types.insert(original_types.end(), types->begin(), types->end());
+    if (!plan.body.empty()) {
+      // Read in place: copying the lists per node showed up in profiles of large sweeps.
+      const StringList *names = desc.GetAttrAs<StringList>(OriginalNamesKey());
+      if (names == nullptr || names->empty()) {
+        original_names.push_back(node->GetName());
+        original_types.push_back(node->GetType());
+      } else {
+        original_names.insert(original_names.end(), names->begin(), names->end());
+        if (const StringList *types = desc.GetAttrAs<StringList>(OriginalTypesKey())) {
+          original_types.insert(original_types.end(), types->begin(), types->end());
+        }
+      }
+      joined += '_';
+      joined += node->GetName();
+    }
+    if (pass_context != nullptr) {
+      if (const StringList *passes = desc.GetAttrAs<StringList>(PassNameKey())) {
+        previous_passes.insert(previous_passes.end(), passes->begin(), passes->end());
       }
     }
-    if (const StringList *passes = desc.GetAttrAs<StringList>(kAttrPassName)) {
-      previous_passes.insert(previous_passes.end(), passes->begin(), passes->end());
-    }
-    joined += "_";
-    joined += node->GetName();
   }
   std::map<std::string, GeAttrValue> scoped;
-  const bool has_scoped = HasFusionScopedAttr(resolved.nodes);
-  for (const std::string &name : FusionScopedAttrNames()) {
-    if (!has_scoped) {
-      break;
-    }
-    for (Node *node : resolved.nodes) {
-      if (const GeAttrValue *value = node->GetOpDesc().GetAttr(name)) {
-        scoped.emplace(name, *value);
-        break;
+  if (!plan.body.empty() && has_scoped) {
+    for (const std::string &name : FusionScopedAttrNames()) {
+      for (Node *node : resolved.nodes) {
+        if (const GeAttrValue *value = node->GetOpDesc().GetAttr(name)) {
+          scoped.emplace(name, *value);
+          break;
+        }
       }
     }
   }
   // Outside consumers of each boundary output, and external control peers.
-  std::vector<std::vector<std::pair<Node *, int32_t>>> moved_consumers(resolved.outputs.size());
   for (size_t k = 0; k < resolved.outputs.size(); ++k) {
     const OutAnchor &out = resolved.outputs[k];
     for (const OutDataPeer &peer : out.first->GetOutDataPeers(static_cast<size_t>(out.second))) {
       if (!inside.Contains(peer.node)) {
-        moved_consumers[k].emplace_back(peer.node, peer.in_index);
+        scratch.moved_consumers.emplace_back(k, peer.node, peer.in_index);
       }
     }
   }
-  std::vector<Node *> control_in;
-  std::vector<Node *> control_out;
-  {
-    std::unordered_set<const Node *> seen_in;
-    std::unordered_set<const Node *> seen_out;
-    for (Node *node : resolved.nodes) {
-      for (Node *src : node->GetInControlNodes()) {
-        if (!inside.Contains(src) && seen_in.insert(src).second) {
-          control_in.push_back(src);
-        }
+  std::vector<Node *> &control_in = scratch.control_in;
+  std::vector<Node *> &control_out = scratch.control_out;
+  for (Node *node : resolved.nodes) {
+    for (Node *src : node->GetInControlNodes()) {
+      if (!inside.Contains(src)) {
+        AppendUnique(&control_in, src);
       }
-      for (Node *dst : node->GetOutControlNodes()) {
-        if (!inside.Contains(dst) && seen_out.insert(dst).second) {
-          control_out.push_back(dst);
-        }
+    }
+    for (Node *dst : node->GetOutControlNodes()) {
+      if (!inside.Contains(dst)) {
+        AppendUnique(&control_out, dst);
       }
     }
   }
@@ -490,21 +639,22 @@ Status Rewrite(const ResolvedBoundary &resolved, const ComputeGraph &replacement
   };
   // The body in the target: copies of the replacement's nodes, or the nodes themselves when
   // the replacement may be emptied (no OpDesc copy, no node construction or destruction).
-  NodeMap<Node *> copies;
-  std::vector<Node *> new_body;
-  new_body.reserve(plan.body.size());
+  NodeMap<Node *> &copies = scratch.copies;
+  std::vector<Node *> &new_body = scratch.new_body;
   // `last`: no body node follows, so the provenance lists can be moved instead of copied.
   auto inherit = [&](OpDesc &desc, bool last) {
-    if (!desc.HasAttr(OriginalNamesKey())) {
-      desc.SetAttr(OriginalNamesKey(),
-                   last ? GeAttrValue(std::move(original_names)) : GeAttrValue(original_names));
-      desc.SetAttr(OriginalTypesKey(),
-                   last ? GeAttrValue(std::move(original_types)) : GeAttrValue(original_types));
+    // Names and types go together: a node that carries its own provenance keeps both.
+    bool added = false;
+    SetAttrIfAbsent(desc, OriginalNamesKey(), [&]() {
+      added = true;
+      return last ? GeAttrValue(std::move(original_names)) : GeAttrValue(original_names);
+    });
+    if (added) {
+      PutAttr(desc, OriginalTypesKey(),
+              last ? GeAttrValue(std::move(original_types)) : GeAttrValue(original_types));
     }
     for (const auto &entry : scoped) {
-      if (!desc.HasAttr(entry.first)) {
-        desc.SetAttr(entry.first, entry.second);
-      }
+      SetAttrIfAbsent(desc, entry.first, [&entry]() { return entry.second; });
     }
   };
   for (size_t b = 0; b < plan.body.size(); ++b) {
@@ -513,17 +663,36 @@ Status Rewrite(const ResolvedBoundary &resolved, const ComputeGraph &replacement
     Node *added = nullptr;
     if (movable != nullptr) {
       inherit(source->MutableOpDesc(), last);
-      // Renamed where it is (a name free in both graphs), so the transfer cannot clash.
-      if (movable->RenameNode(source, UniqueName(graph, source->GetName(), joined, movable)) !=
-          SUCCESS) {
-        return internal_error("cannot rename node: " + GetLastError());
+      if (mark_pass_name != nullptr) {
+        MarkPassName(source, *mark_pass_name);
       }
-      added = graph->TransferNodeFrom(*movable, source);
+      // Renamed where it is, then moved. Both steps check the name (RenameNode in the
+      // replacement, TransferNodeFrom in the target) and change nothing when it is taken, so a
+      // fresh counter name is simply tried without probing the target first (a random access
+      // into a large table per node); on the rare clash the next number is tried.
+      const size_t stem_size = source->GetName().size();  // every candidate starts with it
+      std::string name = NextName(source->GetName(), joined);
+      for (;;) {
+        if (movable->RenameNode(source, name) != SUCCESS) {
+          if (movable->FindNode(name) == nullptr) {
+            return internal_error("cannot rename node: " + GetLastError());
+          }
+        } else {
+          added = graph->TransferNodeFrom(*movable, source);
+          if (added != nullptr || graph->FindNode(name) == nullptr) {
+            break;  // moved, or failed for another reason (reported below)
+          }
+        }
+        name = NextName(name.substr(0, stem_size), joined);  // taken: the next number
+      }
     } else {
       OpDesc desc = source->GetOpDesc();
       desc.SetName(UniqueName(graph, source->GetName(), joined));
       inherit(desc, last);
       added = graph->AddNode(std::move(desc));
+      if (added != nullptr && mark_pass_name != nullptr) {
+        MarkPassName(added, *mark_pass_name);
+      }
       copies.Add(source, added);
     }
     if (added == nullptr) {
@@ -556,29 +725,41 @@ Status Rewrite(const ResolvedBoundary &resolved, const ComputeGraph &replacement
       return internal_error(GetLastError());
     }
   }
-  std::vector<std::pair<Node *, int32_t>> graph_outputs = graph->GetOutputs();
-  bool outputs_changed = false;
-  std::vector<Node *> consumers;
-  for (size_t k = 0; k < resolved.outputs.size(); ++k) {
+  // The new producer of each boundary output.
+  auto output_source = [&](size_t k) {
     const auto &producer = plan.outputs[k];
     const int64_t *data = plan.data_index.Find(producer.first);
-    const OutAnchor from = data != nullptr ? resolved.input_producers[static_cast<size_t>(*data)]
-                                           : OutAnchor{in_target(producer.first), producer.second};
-    for (const auto &consumer : moved_consumers[k]) {
-      if (graph->RemoveInDataEdge(consumer.first, consumer.second) != SUCCESS ||
-          graph->AddDataEdge(from.first, from.second, consumer.first, consumer.second) != SUCCESS) {
-        return internal_error(GetLastError());
-      }
-      consumers.push_back(consumer.first);
+    return data != nullptr ? resolved.input_producers[static_cast<size_t>(*data)]
+                           : OutAnchor{in_target(producer.first), producer.second};
+  };
+  for (const auto &moved : scratch.moved_consumers) {
+    const OutAnchor from = output_source(std::get<0>(moved));
+    Node *consumer = std::get<1>(moved);
+    const int32_t in_index = std::get<2>(moved);
+    if (graph->RemoveInDataEdge(consumer, in_index) != SUCCESS ||
+        graph->AddDataEdge(from.first, from.second, consumer, in_index) != SUCCESS) {
+      return internal_error(GetLastError());
     }
-    for (auto &graph_output : graph_outputs) {
+    scratch.consumers.push_back(consumer);
+  }
+  // Graph output records naming a boundary output follow it (copied only when one does).
+  std::vector<std::pair<Node *, int32_t>> graph_outputs;
+  for (const auto &graph_output : graph->GetOutputs()) {
+    if (std::find(resolved.outputs.begin(), resolved.outputs.end(), graph_output) !=
+        resolved.outputs.end()) {
+      graph_outputs = graph->GetOutputs();
+      break;
+    }
+  }
+  for (auto &graph_output : graph_outputs) {
+    for (size_t k = 0; k < resolved.outputs.size(); ++k) {
       if (graph_output == resolved.outputs[k]) {
-        graph_output = from;
-        outputs_changed = true;
+        graph_output = output_source(k);
+        break;
       }
     }
   }
-  std::vector<Node *> new_nodes;
+  std::vector<Node *> &new_nodes = scratch.new_nodes;
   if (!new_body.empty()) {
     if (!control_in.empty()) {
       Node *noop = AddNoOp(graph, "noop_in_" + new_body.front()->GetName());
@@ -618,10 +799,9 @@ Status Rewrite(const ResolvedBoundary &resolved, const ComputeGraph &replacement
     }
   }
   if (pass_context != nullptr) {
-    std::vector<std::string> passes = previous_passes;
-    passes.push_back(pass_name);
+    previous_passes.push_back(pass_name);
     for (Node *node : new_body) {
-      node->MutableOpDesc().SetAttr(kAttrPassName, GeAttrValue(passes));
+      PutAttr(node->MutableOpDesc(), PassNameKey(), GeAttrValue(previous_passes));
     }
     FusionStatistics::Instance().AddMatch(pass_name, 1U, 1U);
   }
@@ -634,7 +814,7 @@ Status Rewrite(const ResolvedBoundary &resolved, const ComputeGraph &replacement
       record->producers.push_back(producer.first);
     }
     record->producers.insert(record->producers.end(), control_in.begin(), control_in.end());
-    record->consumers.assign(consumers.begin(), consumers.end());
+    record->consumers.assign(scratch.consumers.begin(), scratch.consumers.end());
     record->consumers.insert(record->consumers.end(), control_out.begin(), control_out.end());
   }
   for (Node *node : resolved.nodes) {
@@ -642,7 +822,7 @@ Status Rewrite(const ResolvedBoundary &resolved, const ComputeGraph &replacement
       return internal_error(GetLastError());
     }
   }
-  if (outputs_changed && graph->SetOutputs(graph_outputs) != SUCCESS) {
+  if (!graph_outputs.empty() && graph->SetOutputs(std::move(graph_outputs)) != SUCCESS) {
     return internal_error(GetLastError());
   }
   return SUCCESS;
@@ -655,29 +835,31 @@ Status ReplaceSubgraph(const SubgraphBoundary &boundary, const ComputeGraph &rep
   if (ResolveBoundary(boundary, &resolved) != SUCCESS) {
     return FAILED;
   }
-  return Rewrite(resolved, replacement, nullptr, pass_context, record);
+  return Rewrite(resolved, replacement, nullptr, pass_context, record, nullptr);
 }
 
 Status ReplaceSubgraphMoving(const SubgraphBoundary &boundary, ComputeGraph &replacement,
-                             CustomPassContext *pass_context, RewriteRecord *record) {
+                             CustomPassContext *pass_context, RewriteRecord *record,
+                             const std::string *mark_pass_name) {
   ResolvedBoundary resolved;
   if (ResolveBoundary(boundary, &resolved) != SUCCESS) {
     return FAILED;
   }
-  return ReplaceResolvedMoving(resolved, replacement, pass_context, record);
+  return ReplaceResolvedMoving(resolved, replacement, pass_context, record, mark_pass_name);
 }
 
 Status ReplaceResolved(const ResolvedBoundary &resolved, const ComputeGraph &replacement,
                        CustomPassContext *pass_context, RewriteRecord *record) {
-  return Rewrite(resolved, replacement, nullptr, pass_context, record);
+  return Rewrite(resolved, replacement, nullptr, pass_context, record, nullptr);
 }
 
 Status ReplaceResolvedMoving(const ResolvedBoundary &resolved, ComputeGraph &replacement,
-                             CustomPassContext *pass_context, RewriteRecord *record) {
+                             CustomPassContext *pass_context, RewriteRecord *record,
+                             const std::string *mark_pass_name) {
   // A replacement nested in another graph shares that root's subgraph registry: copy instead of
   // moving (never the case for the builder-made graphs the runners receive).
   ComputeGraph *movable = replacement.GetParentGraph() == nullptr ? &replacement : nullptr;
-  return Rewrite(resolved, replacement, movable, pass_context, record);
+  return Rewrite(resolved, replacement, movable, pass_context, record, mark_pass_name);
 }
 
 Status SubgraphRewriter::Replace(const SubgraphBoundary &subgraph, const Graph &replacement) {

@@ -111,6 +111,45 @@ TEST(SubgraphRewriterTest, ManyToManyWithSharedInput) {
   EXPECT_EQ(fused->GetInDataPeer(0).node, x);
 }
 
+// A moved body node takes the next `<name>_<matched names>_<n>` without probing the target
+// first; when that name is taken there (or in the replacement), the next number is used and the
+// node already bearing the name is left alone.
+TEST(SubgraphRewriterTest, MovingRewriteSkipsANameTakenInTheTarget) {
+  TestGraph g;
+  Node *x = g.Data("x", 0);
+  Node *r1 = g.Op("r1", "Relu", {P(x)});
+  Node *r2 = g.Op("r2", "Relu", {P(r1)});
+  Node *out = g.NetOutput({P(r2)});
+  auto rewrite = [&](Node *relu, std::string *body_name) {
+    GraphUniqPtr replacement = SigmoidReplacement();
+    ComputeGraphPtr owned = GraphUtilsEx::GetComputeGraph(*replacement);
+    for (Node *node : owned->GetDirectNodes()) {
+      if (node->GetType() == "Sigmoid") {
+        *body_name = node->GetName();
+      }
+    }
+    return ReplaceSubgraphMoving(Boundary({{In(relu, 0)}}, {In(relu, 0)}), *owned, nullptr,
+                                 nullptr);
+  };
+  std::string body;
+  ASSERT_EQ(rewrite(r1, &body), SUCCESS) << GetLastError();
+  Node *first = r2->GetInDataPeer(0).node;
+  const std::string prefix = body + "_r1_";
+  ASSERT_EQ(first->GetName().rfind(prefix, 0), 0U) << first->GetName();
+  const uint64_t n = std::stoull(first->GetName().substr(prefix.size()));
+  // The next rewrite's first choice, taken by an unrelated node of the target.
+  const std::string next_body = body;  // every SigmoidReplacement names its node alike
+  Node *squatter = g.Op(next_body + "_r2_" + std::to_string(n + 1), "Abs", {P(x)});
+  ASSERT_EQ(rewrite(r2, &body), SUCCESS) << GetLastError();
+  ASSERT_EQ(body, next_body);
+  Node *second = out->GetInDataPeer(0).node;
+  EXPECT_EQ(second->GetType(), "Sigmoid");
+  EXPECT_EQ(second->GetName(), body + "_r2_" + std::to_string(n + 2));
+  EXPECT_EQ(g.Get()->FindNode(second->GetName()), second);
+  EXPECT_EQ(g.Get()->FindNode(squatter->GetName()), squatter);
+  EXPECT_EQ(squatter->GetType(), "Abs");
+}
+
 // The runners' path: the replacement is owned by the caller, so its body nodes move into the
 // target (same objects, renamed, provenance attrs added, internal edges rebuilt) and only its
 // Data/NetOutput stay behind; a replacement that fails validation is left untouched.

@@ -53,11 +53,15 @@ Status ReplaceResolved(const ResolvedBoundary &resolved, const ComputeGraph &rep
 /// runners' GraphUniqPtr): its body nodes are moved into the target (ComputeGraph::
 /// TransferNodeFrom) instead of copied. Validation is unchanged and complete before the first
 /// edit of the target; on success the replacement keeps only its Data and NetOutput nodes, on
-/// failure it is left as it was.
+/// failure it is left as it was. `mark_pass_name`, when given, is appended to the `pass_name`
+/// list of every new node once validation passed (MarkPassName on the body, which the pass
+/// runners did separately before).
 Status ReplaceSubgraphMoving(const SubgraphBoundary &boundary, ComputeGraph &replacement,
-                             CustomPassContext *pass_context, RewriteRecord *record);
+                             CustomPassContext *pass_context, RewriteRecord *record,
+                             const std::string *mark_pass_name = nullptr);
 Status ReplaceResolvedMoving(const ResolvedBoundary &resolved, ComputeGraph &replacement,
-                             CustomPassContext *pass_context, RewriteRecord *record);
+                             CustomPassContext *pass_context, RewriteRecord *record,
+                             const std::string *mark_pass_name = nullptr);
 
 /// The DecomposePass boundary of `node`: one input per distinct producer port of its connected
 /// inputs (numbered by first appearance), one output per output port (connected or not).
