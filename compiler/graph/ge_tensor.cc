@@ -63,8 +63,22 @@ GeTensorDesc::GeTensorDesc(const GeTensorDesc &other)
 
 GeTensorDesc &GeTensorDesc::operator=(const GeTensorDesc &other) {
   if (this != &other) {
-    GeTensorDesc copy(other);
-    *this = std::move(copy);
+    // Member-wise: the dims vectors reuse their storage when it is large enough (a port desc is
+    // often overwritten with one of the same rank), where copy-and-move allocated both anew.
+    shape_ = other.shape_;
+    origin_shape_ = other.origin_shape_;
+    origin_shape_initialized_ = other.origin_shape_initialized_;
+    format_ = other.format_;
+    origin_format_ = other.origin_format_;
+    dtype_ = other.dtype_;
+    origin_dtype_ = other.origin_dtype_;
+    if (other.extra_ == nullptr) {
+      extra_.reset();
+    } else if (extra_ == nullptr) {
+      extra_ = std::make_unique<Extra>(*other.extra_);
+    } else {
+      *extra_ = *other.extra_;
+    }
   }
   return *this;
 }

@@ -2,17 +2,77 @@
 // slow down after many removals).
 #include "graph/node_name_index.h"
 
-#include <functional>
+#include <algorithm>
+#include <cstring>
 
 #include "graph/node.h"
 
 namespace ge {
 namespace {
 constexpr size_t kMinCapacity = 16;
+
+// The first node-table page starts small and grows by copying (x4) up to the full page size: a
+// fusion pass builds one tiny replacement graph per match, and a full 32 KB page per graph was a
+// large-chunk malloc (glibc consolidates its fast bins for it) and an equally costly free. The
+// capacity follows from the entry count alone (the table never shrinks), so it is not stored.
+constexpr uint32_t kFirstPageMin = 16;
+constexpr uint32_t kFullPage = 4096;  // 2^NodeNameIndex::kPageBits
+
+uint32_t FirstPageCapacity(uint32_t table_size) {
+  if (table_size == 0) {
+    return 0;
+  }
+  uint32_t capacity = kFirstPageMin;
+  while (capacity < table_size && capacity < kFullPage) {
+    capacity *= 4;
+  }
+  return capacity;
+}
 }  // namespace
 
 uint32_t NodeNameIndex::Hash(std::string_view name) {
-  const uint64_t hash = static_cast<uint64_t>(std::hash<std::string_view>{}(name));
+  // Eight bytes per step with one multiply and a shift-xor (node names are ~10-30 bytes), then a
+  // full avalanche so that the low bits (the home slot) depend on every byte. std::hash (murmur
+  // over libstdc++'s out-of-line _Hash_bytes) cost ~60 instructions per name, and a graph edit
+  // hashes a name for every insertion, lookup and removal.
+  constexpr uint64_t kMul = 0x9E3779B97F4A7C15ULL;
+  const char *bytes = name.data();
+  size_t left = name.size();
+  uint64_t hash = 0x2545F4914F6CDD1DULL ^ (static_cast<uint64_t>(left) * kMul);
+  while (left >= 8) {
+    uint64_t word;
+    std::memcpy(&word, bytes, 8);
+    hash = (hash ^ word) * kMul;
+    hash ^= hash >> 32;
+    bytes += 8;
+    left -= 8;
+  }
+  if (left > 0) {
+    // The last 1-7 bytes without a variable-length copy: two overlapping 4-byte loads, or for
+    // 1-3 bytes the first, middle and last byte (together they cover every byte; the length is
+    // mixed in above, so equal-length names differ here).
+    uint64_t word;
+    if (left >= 4) {
+      uint32_t head;
+      uint32_t tail;
+      std::memcpy(&head, bytes, 4);
+      std::memcpy(&tail, bytes + left - 4, 4);
+      word = (static_cast<uint64_t>(head) << 32) | tail;
+    } else {
+      word = (static_cast<uint64_t>(static_cast<unsigned char>(bytes[0])) << 16) |
+             (static_cast<uint64_t>(static_cast<unsigned char>(bytes[left / 2])) << 8) |
+             static_cast<unsigned char>(bytes[left - 1]);
+    }
+    hash = (hash ^ word) * kMul;
+    hash ^= hash >> 32;
+  }
+  // splitmix64's finalizer: one multiply-shift round per word leaves the low bits weak for names
+  // that differ only in their high bytes ("Add_1000" .. "Add_9999").
+  hash ^= hash >> 30;
+  hash *= 0xBF58476D1CE4E5B9ULL;
+  hash ^= hash >> 27;
+  hash *= 0x94D049BB133111EBULL;
+  hash ^= hash >> 31;
   // Fold the high half in: the home slot uses the low bits, the tag compare all 32.
   return static_cast<uint32_t>(hash ^ (hash >> 32));
 }
@@ -56,7 +116,18 @@ bool NodeNameIndex::Insert(Node *node, uint32_t hash) {
     free_.pop_back();
   } else {
     // 32-bit numbers: 2^32 live nodes would need over a terabyte of node memory first.
-    if ((table_size_ & kPageMask) == 0) {
+    static_assert(kFullPage == kPageMask + 1, "kFullPage is the page size");
+    if (table_size_ < kFullPage && table_size_ == FirstPageCapacity(table_size_)) {
+      // Left uninitialised on purpose, as the full pages below.
+      std::unique_ptr<Node *[]> page(
+          new Node *[table_size_ == 0 ? kFirstPageMin : std::min(table_size_ * 4, kFullPage)]);
+      if (pages_.empty()) {
+        pages_.push_back(std::move(page));
+      } else {
+        std::memcpy(page.get(), pages_[0].get(), sizeof(Node *) * table_size_);
+        pages_[0] = std::move(page);
+      }
+    } else if ((table_size_ & kPageMask) == 0) {
       // Left uninitialised on purpose: an entry is written before any slot points at it. A
       // zeroed page was a 32 KB memset per graph, which dominated every tiny graph (a fusion
       // pass builds one replacement graph per match).
@@ -120,6 +191,11 @@ void NodeNameIndex::Rehash(size_t capacity) {
 void NodeNameIndex::EraseSlot(size_t index) {
   size_t hole = index;
   NodeAt(slots_[index].number - 1) = nullptr;
+  if (free_.capacity() == 0) {
+    // A rewrite erases a few nodes (or renames them: erase + insert) per match; growing the free
+    // list 1, 2, 4, 8 cost a reallocation each.
+    free_.reserve(16);
+  }
   free_.push_back(slots_[index].number);
   for (size_t j = (index + 1) & Mask(); slots_[j].number != 0; j = (j + 1) & Mask()) {
     // An entry may move back into the hole only if its home slot is not cyclically in
