@@ -2,6 +2,7 @@
 #include "rewrite/fusion_utils.h"
 
 #include <algorithm>
+#include <charconv>
 #include <cmath>
 #include <limits>
 
@@ -34,6 +35,16 @@ bool IsConstLike(const Node &node) {
   static const std::string kPotentialConst = kAttrPotentialConst;
   const bool *potential = node.GetOpDesc().GetAttrAs<bool>(kPotentialConst);
   return potential != nullptr && *potential;
+}
+
+std::string NumberedName(std::string_view stem, std::string_view suffix, uint64_t number) {
+  char digits[24];
+  char *digits_end = std::to_chars(digits, digits + sizeof(digits), number).ptr;
+  std::string name;
+  name.reserve(stem.size() + suffix.size() + 1U + static_cast<size_t>(digits_end - digits));
+  name.append(stem).append(suffix).push_back('_');
+  name.append(digits, digits_end);
+  return name;
 }
 
 bool IsSelfContained(const std::vector<Node *> &nodes, const std::vector<OutAnchor> &outputs,

@@ -4,6 +4,7 @@
 #define GE_REWRITE_FUSION_UTILS_H_
 
 #include <algorithm>
+#include <cstdint>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -39,6 +40,10 @@ inline bool TypeIs(const std::string &type, std::string_view name) {
 }
 /// A real const or a node marked `_is_potential_const`.
 bool IsConstLike(const Node &node);
+
+/// `<stem><suffix>_<number>` built in one buffer (one allocation at most): replacement graphs
+/// name every node they add, and the rewriter renames every node it moves.
+std::string NumberedName(std::string_view stem, std::string_view suffix, uint64_t number);
 
 /// An out-port (node, output index).
 using OutAnchor = std::pair<Node *, int32_t>;

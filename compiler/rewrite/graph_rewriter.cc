@@ -3,7 +3,6 @@
 #include "ge/fusion/graph_rewriter.h"
 
 #include <algorithm>
-#include <charconv>
 #include <limits>
 #include <map>
 #include <tuple>
@@ -107,7 +106,6 @@ struct ReplacementPlan {
   std::vector<std::pair<Node *, Node *>> control;   // body -> body control edges
   // Scratch of PlanReplacement, kept for its capacity.
   std::vector<Node *> order;
-  std::vector<const Node *> seen_nodes;
   std::vector<bool> seen_inputs;
 
   // Empties the plan but keeps the capacity: one plan per thread is reused by every rewrite
@@ -122,37 +120,28 @@ struct ReplacementPlan {
 };
 
 // True when every data and control producer of each node comes earlier in `nodes` (which is
-// the whole node list of a graph). Replacement graphs are small: a sorted vector of the nodes
-// seen so far is cheaper than hashing.
-bool IsListTopological(const std::vector<Node *> &nodes, std::vector<const Node *> *scratch) {
-  std::vector<const Node *> &seen = *scratch;
-  seen.clear();
-  // Short lists (every builder-made replacement) are scanned in place: the nodes seen so far
-  // are exactly nodes[0, i).
-  const bool linear = nodes.size() <= NodeLookup::kLinearLimit;
-  size_t seen_count = 0;
-  auto is_seen = [&](const Node *node) {
-    if (linear) {
-      return std::find(nodes.begin(), nodes.begin() + static_cast<std::ptrdiff_t>(seen_count),
-                       node) != nodes.begin() + static_cast<std::ptrdiff_t>(seen_count);
-    }
-    return std::binary_search(seen.begin(), seen.end(), node);
-  };
-  for (const Node *node : nodes) {
+// the whole node list of a graph). Only short lists (every builder-made replacement) are checked,
+// in place: the nodes seen so far are exactly nodes[0, i). A longer list reports false, so the
+// caller sorts it, which is linear too.
+bool IsShortListTopological(const std::vector<Node *> &nodes) {
+  if (nodes.size() > NodeLookup::kLinearLimit) {
+    return false;
+  }
+  for (auto it = nodes.begin(); it != nodes.end(); ++it) {
+    auto is_earlier = [&nodes, it](const Node *node) {
+      return std::find(nodes.begin(), it, node) != it;
+    };
+    const Node *node = *it;
     for (size_t i = 0; i < node->GetInputsSize(); ++i) {
       const InDataPeer peer = node->GetInDataPeer(i);
-      if (peer.IsConnected() && !is_seen(peer.node)) {
+      if (peer.IsConnected() && !is_earlier(peer.node)) {
         return false;
       }
     }
     for (const Node *src : node->GetInControlNodes()) {
-      if (!is_seen(src)) {
+      if (!is_earlier(src)) {
         return false;
       }
-    }
-    ++seen_count;
-    if (!linear) {
-      seen.insert(std::upper_bound(seen.begin(), seen.end(), node), node);
     }
   }
   return true;
@@ -168,13 +157,12 @@ Status PlanReplacement(const ComputeGraph &replacement, const ResolvedBoundary &
   if (!replacement.GetAllSubgraphs().empty()) {
     return invalid("replacement graphs with subgraphs are not supported");
   }
-  // Builders add a node after its producers, so the node list is usually a topological order
-  // already: checking that is linear and allocation-light, a full sort is the fallback (and
-  // the cycle check) for graphs built in any other order.
+  // Builders add a node after its producers, so a short node list is usually a topological
+  // order already: checking that allocates nothing. The sort is the fallback (and the cycle
+  // check) for long replacements and for graphs built in any other order.
   std::vector<Node *> &order = plan->order;
   order = replacement.GetDirectNodes();
-  if (!IsListTopological(order, &plan->seen_nodes) &&
-      replacement.GetTopologicalOrder(&order) != SUCCESS) {
+  if (!IsShortListTopological(order) && replacement.GetTopologicalOrder(&order) != SUCCESS) {
     return invalid("it is not a DAG: " + GetLastError());
   }
   Node *net_output = nullptr;
@@ -246,18 +234,11 @@ Status PlanReplacement(const ComputeGraph &replacement, const ResolvedBoundary &
 
 thread_local uint64_t g_rename_counter = 0;
 
-// `<stem><suffix>_<n>` with the next number of the thread's counter, built in one buffer (one
-// allocation per name, not three). The counter never repeats a value, so such a name is nearly
-// always free; callers that cannot let an insertion fail check with UniqueName.
+// `<stem><suffix>_<n>` with the next number of the thread's counter. The counter never repeats
+// a value, so such a name is nearly always free; callers that cannot let an insertion fail check
+// with UniqueName.
 std::string NextName(const std::string &stem, const std::string &suffix) {
-  std::string name;
-  name.reserve(stem.size() + suffix.size() + 21U);
-  name.append(stem).append(suffix).push_back('_');
-  char digits[24];
-  const std::to_chars_result end =
-      std::to_chars(digits, digits + sizeof(digits), g_rename_counter++);
-  name.append(digits, end.ptr);
-  return name;
+  return NumberedName(stem, suffix, g_rename_counter++);
 }
 
 // NextName until one is free in `graph`.

@@ -320,6 +320,54 @@ TEST(SubgraphRewriterTest, InvalidReplacementsFailWithoutTouchingTheGraph) {
   EXPECT_EQ(Signature(*g.Get()), before);
 }
 
+// A replacement longer than the in-place order check (more than 16 nodes) is sorted instead,
+// whether its node list is already in order or reversed; either way the chain lands intact.
+TEST(SubgraphRewriterTest, LongReplacementsInAnyNodeOrderAreSorted) {
+  constexpr int kChain = 40;
+  for (const bool reversed : {false, true}) {
+    TestGraph g;
+    Node *x = g.Data("x", 0);
+    Node *relu = g.Op("relu", "Relu", {P(x)});
+    Node *out = g.NetOutput({P(relu)});
+    TestGraph r("long_chain");
+    std::vector<Node *> chain(kChain);
+    Node *data = nullptr;
+    Node *net_output = nullptr;
+    if (!reversed) {
+      data = r.Data("in", 0);
+    }
+    for (int k = 0; k < kChain; ++k) {
+      const int i = reversed ? kChain - 1 - k : k;
+      chain[i] = r.Op("abs" + std::to_string(i), "Abs", {P(nullptr)});
+    }
+    if (reversed) {
+      data = r.Data("in", 0);
+      net_output = r.NetOutput({P(nullptr)});
+    }
+    for (int i = 0; i < kChain; ++i) {
+      ASSERT_EQ(r.Get()->AddDataEdge(i == 0 ? data : chain[i - 1], 0, chain[i], 0), SUCCESS);
+    }
+    if (!reversed) {
+      net_output = r.NetOutput({P(chain.back())});
+    } else {
+      ASSERT_EQ(r.Get()->AddDataEdge(chain.back(), 0, net_output, 0), SUCCESS);
+    }
+    GraphPtr replacement = r.Handle();
+    ASSERT_EQ(SubgraphRewriter::Replace(Boundary({{In(relu, 0)}}, {In(relu, 0)}), *replacement),
+              SUCCESS)
+        << GetLastError();
+    Node *node = out->GetInDataPeer(0).node;
+    int length = 0;
+    while (node != x) {
+      ASSERT_NE(node, nullptr);
+      EXPECT_EQ(node->GetType(), "Abs");
+      node = node->GetInDataPeer(0).node;
+      ++length;
+    }
+    EXPECT_EQ(length, kChain) << (reversed ? "reversed" : "in order");
+  }
+}
+
 TEST(SubgraphRewriterTest, ContextOverloadWritesPassNameAndRejectsConflicts) {
   TestGraph g;
   Node *x = g.Data("x", 0);

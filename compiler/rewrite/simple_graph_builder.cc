@@ -1,13 +1,13 @@
 // SimpleGraphBuilder: builds pattern/replacement graphs for C++ passes.
 #include "ge/fusion/simple_graph_builder.h"
 
-#include <charconv>
 #include <map>
 #include <string>
 #include <string_view>
 
 #include "common/error.h"
 #include "graph/compute_graph.h"
+#include "graph/inline_vector.h"
 #include "ops/op_catalog.h"
 #include "rewrite/fusion_utils.h"
 #include "rewrite/node_adapter.h"
@@ -16,17 +16,6 @@ namespace ge {
 namespace fusion {
 
 namespace {
-// "<prefix>_<n>": built in one allocation-free step for the short names of replacement graphs.
-std::string NumberedName(std::string_view prefix, uint64_t number) {
-  char digits[24];
-  char *end = std::to_chars(digits, digits + sizeof(digits), number).ptr;
-  std::string name;
-  name.reserve(prefix.size() + 1U + static_cast<size_t>(end - digits));
-  name.append(prefix).push_back('_');
-  name.append(digits, end);
-  return name;
-}
-
 // The node behind output port `io` of `graph`, or nullptr when it is not one.
 Node *ResolveOutput(const ComputeGraph *graph, const NodeIo &io) {
   NodePtr node = NodeAdapter::GNode2Node(io.node);
@@ -128,7 +117,7 @@ OpDesc MakeDesc(std::string name, std::string_view type, size_t inputs, size_t o
 // their name and `index` attr: a copy then needs no formatting and no attr lookup.
 OpDesc DataDesc(int64_t index) {
   auto make = [](int64_t data_index) {
-    OpDesc desc(NumberedName("input", static_cast<uint64_t>(data_index)), kData);
+    OpDesc desc(NumberedName("input", {}, static_cast<uint64_t>(data_index)), kData);
     desc.AddInputDesc("x", GeTensorDesc());
     desc.AddOutputDesc("y", GeTensorDesc());
     desc.SetAttr(kAttrIndex, GeAttrValue(data_index));
@@ -186,7 +175,7 @@ NodeIo SimpleGraphBuilder::AddConst(const Tensor *value) {
   if (graph_ == nullptr) {
     return NodeIo{};
   }
-  OpDesc desc(NumberedName("Const", counter_++), "Const");
+  OpDesc desc(NumberedName("Const", {}, counter_++), "Const");
   desc.AddOutputDesc("y", value == nullptr ? GeTensorDesc() : value->GetGeTensor().GetTensorDesc());
   if (value != nullptr) {
     desc.SetAttr(kAttrValue, GeAttrValue(value->GetGeTensor()));
@@ -200,26 +189,21 @@ GNode SimpleGraphBuilder::AddNode(const char *type, const std::vector<NodeIo> &i
   if (graph_ == nullptr || type == nullptr) {
     return GNode();
   }
-  // Every input is checked before the node is added; the producers of the usual few inputs are
-  // kept on the stack.
-  constexpr size_t kInlineInputs = 8U;
-  Node *inline_producers[kInlineInputs];
-  std::vector<Node *> many_producers;
-  Node **producers = inline_producers;
-  if (inputs.size() > kInlineInputs) {
-    many_producers.resize(inputs.size());
-    producers = many_producers.data();
-  }
-  for (size_t i = 0; i < inputs.size(); ++i) {
-    producers[i] = ResolveOutput(graph_.get(), inputs[i]);
-    if (producers[i] == nullptr) {
+  // Every input is checked before the node is added; the producers of the usual few inputs stay
+  // in the vector's inline storage.
+  InlineVector<Node *, 8> producers;
+  producers.reserve(inputs.size());
+  for (const NodeIo &input : inputs) {
+    Node *producer = ResolveOutput(graph_.get(), input);
+    if (producer == nullptr) {
       SetLastError(std::string("SimpleGraphBuilder::AddNode: an input of the new ") + type +
                    " node is not an output of this builder's graph");
       return GNode();
     }
+    producers.push_back(producer);
   }
   const std::string_view type_name(type);
-  Node *node = graph_->AddNode(MakeDesc(NumberedName(type_name, counter_++), type_name,
+  Node *node = graph_->AddNode(MakeDesc(NumberedName(type_name, {}, counter_++), type_name,
                                         std::max(inputs.size(), input_count), output_count));
   if (node == nullptr) {
     return GNode();
