@@ -750,6 +750,13 @@ TEST(GraphCApiTest, OperatorRegistersPortsAndMovesAttrs) {
   EXPECT_EQ(GeApiWrapper_Operator_OutputRegister(&op, "y"), 0U);
   EXPECT_EQ(GeApiWrapper_Operator_DynamicOutputRegister(&op, "z", 3), 0U);
   EXPECT_FAILS_WITH_MESSAGE(GeApiWrapper_Operator_DynamicOutputRegister(&op, "z", 1));
+  // A clash on one port of a dynamic registration adds none of its ports and names the port.
+  EXPECT_FAILS_WITH_MESSAGE(GeApiWrapper_Operator_DynamicInputRegister(&op, "d", 3));
+  EXPECT_NE(std::string(GeApiWrapper_GEGetErrorMsg()).find("already has an input named 'd0'"),
+            std::string::npos);
+  EXPECT_FAILS_WITH_MESSAGE(GeApiWrapper_Operator_DynamicOutputRegister(&op, "z", 5));
+  EXPECT_NE(std::string(GeApiWrapper_GEGetErrorMsg()).find("already has an output named 'z0'"),
+            std::string::npos);
   EXPECT_EQ(desc.GetInputsSize(), 4U);
   EXPECT_EQ(desc.GetInputName(3), "d1");
   EXPECT_EQ(desc.GetOutputsSize(), 4U);

@@ -52,6 +52,35 @@ uint32_t AddOutput(ge::OpDesc *op, const std::string &ir_name, const std::string
   return ge::SUCCESS;
 }
 
+/// Registers the dynamic IR input (kInput) or output `name` as `count` ports
+/// name0..name{count-1}. Every port name is checked before the first is added, so a clash leaves
+/// the operator unchanged.
+template <bool kInput>
+uint32_t RegisterDynamicPorts(ge::OpDesc *desc, const char *name, uint32_t count) {
+  for (uint32_t i = 0; i < count; ++i) {
+    const std::string port = name + std::to_string(i);
+    const int32_t taken =
+        kInput ? desc->GetInputIndexByName(port) : desc->GetOutputIndexByName(port);
+    if (taken >= 0) {
+      return ge::Fail("operator '" + desc->GetName() + "' already has " +
+                      (kInput ? "an input" : "an output") + " named '" + port + "'");
+    }
+  }
+  for (uint32_t i = 0; i < count; ++i) {
+    if constexpr (kInput) {
+      AddInput(desc, name, name + std::to_string(i), ge::IrInputType::kDynamic, false);
+    } else {
+      AddOutput(desc, name, name + std::to_string(i), ge::IrOutputType::kDynamic, false);
+    }
+  }
+  if constexpr (kInput) {
+    desc->AppendIrInput(name, ge::IrInputType::kDynamic);
+  } else {
+    desc->AppendIrOutput(name, ge::IrOutputType::kDynamic);
+  }
+  return ge::SUCCESS;
+}
+
 }  // namespace
 
 extern "C" {
@@ -128,17 +157,7 @@ uint32_t GeApiWrapper_Operator_DynamicInputRegister(const GeOperatorHandle *op, 
     if (desc == nullptr || !CheckPortName(*desc, name)) {
       return ge::FAILED;
     }
-    for (uint32_t i = 0; i < count; ++i) {
-      if (desc->GetInputIndexByName(name + std::to_string(i)) >= 0) {
-        return ge::Fail("operator '" + desc->GetName() + "' already has an input named '" + name +
-                        std::to_string(i) + "'");
-      }
-    }
-    for (uint32_t i = 0; i < count; ++i) {
-      AddInput(desc, name, name + std::to_string(i), ge::IrInputType::kDynamic, false);
-    }
-    desc->AppendIrInput(name, ge::IrInputType::kDynamic);
-    return ge::SUCCESS;
+    return RegisterDynamicPorts<true>(desc, name, count);
   });
 }
 
@@ -149,17 +168,7 @@ uint32_t GeApiWrapper_Operator_DynamicOutputRegister(const GeOperatorHandle *op,
     if (desc == nullptr || !CheckPortName(*desc, name)) {
       return ge::FAILED;
     }
-    for (uint32_t i = 0; i < count; ++i) {
-      if (desc->GetOutputIndexByName(name + std::to_string(i)) >= 0) {
-        return ge::Fail("operator '" + desc->GetName() + "' already has an output named '" + name +
-                        std::to_string(i) + "'");
-      }
-    }
-    for (uint32_t i = 0; i < count; ++i) {
-      AddOutput(desc, name, name + std::to_string(i), ge::IrOutputType::kDynamic, false);
-    }
-    desc->AppendIrOutput(name, ge::IrOutputType::kDynamic);
-    return ge::SUCCESS;
+    return RegisterDynamicPorts<false>(desc, name, count);
   });
 }
 
