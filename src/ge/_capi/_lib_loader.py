@@ -15,7 +15,13 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:  # annotations only: typing is not imported on the compile cold-start path
     from typing import List
 
-__all__ = ["COMPILER_LIB_NAME", "get_compiler_lib", "get_compiler_lib_path", "load_lib_from_path"]
+__all__ = [
+    "COMPILER_LIB_NAME",
+    "declare_signatures",
+    "get_compiler_lib",
+    "get_compiler_lib_path",
+    "load_lib_from_path",
+]
 
 COMPILER_LIB_NAME = "libge_compiler.so"
 _ENV_OVERRIDE = "GE_PY_COMPILER_LIB"
@@ -90,3 +96,14 @@ def get_compiler_lib() -> ctypes.CDLL:
             path = get_compiler_lib_path()
             _compiler_lib = load_lib_from_path(path, None, ctypes.RTLD_GLOBAL)
         return _compiler_lib
+
+
+def declare_signatures(lib: ctypes.CDLL, signatures: dict, prefix: str = "") -> ctypes.CDLL:
+    """Sets ``restype`` and ``argtypes`` of each ``prefix + name`` of ``lib`` from ``signatures``
+    (name -> (restype, argtypes)) and returns ``lib``. A missing symbol raises AttributeError
+    naming it, so a library older than its binding fails at import, not at the first call."""
+    for name, (restype, argtypes) in signatures.items():
+        func = getattr(lib, prefix + name)
+        func.restype = restype
+        func.argtypes = argtypes
+    return lib

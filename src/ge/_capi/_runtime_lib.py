@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import ctypes
 
-from ge._capi._lib_loader import get_compiler_lib
+from ge._capi._lib_loader import declare_signatures, get_compiler_lib
 
 __all__ = [
     "MALLOC_FUNC",
@@ -79,15 +79,8 @@ _RUNTIME_SIGNATURES = {
 
 
 def _configure(lib: ctypes.CDLL) -> ctypes.CDLL:
-    for name, (restype, argtypes) in _SIGNATURES.items():
-        func = getattr(lib, "GeApiWrapper_" + name)
-        func.restype = restype
-        func.argtypes = argtypes
-    for name, (restype, argtypes) in _RUNTIME_SIGNATURES.items():
-        func = getattr(lib, name)
-        func.restype = restype
-        func.argtypes = argtypes
-    return lib
+    declare_signatures(lib, _SIGNATURES, "GeApiWrapper_")
+    return declare_signatures(lib, _RUNTIME_SIGNATURES)
 
 
 runtime_lib = _configure(get_compiler_lib())

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import ctypes
 
-from ge._capi._lib_loader import get_compiler_lib
+from ge._capi._lib_loader import declare_signatures, get_compiler_lib
 
 __all__ = ["ge_utils_lib", "get_ge_utils_lib", "is_ge_utils_lib_loaded"]
 
@@ -33,15 +33,7 @@ _SIGNATURES = {
 }
 
 
-def _configure(lib: ctypes.CDLL) -> ctypes.CDLL:
-    for name, (restype, argtypes) in _SIGNATURES.items():
-        func = getattr(lib, "GeApiWrapper_" + name)
-        func.restype = restype
-        func.argtypes = argtypes
-    return lib
-
-
-ge_utils_lib = _configure(get_compiler_lib())
+ge_utils_lib = declare_signatures(get_compiler_lib(), _SIGNATURES, "GeApiWrapper_")
 
 
 def get_ge_utils_lib() -> ctypes.CDLL:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import ctypes
 
-from ge._capi._lib_loader import get_compiler_lib
+from ge._capi._lib_loader import declare_signatures, get_compiler_lib
 
 __all__ = ["offline_compile_lib", "get_offline_compile_lib", "is_offline_compile_lib_loaded"]
 
@@ -36,15 +36,7 @@ _SIGNATURES = {
 }
 
 
-def _configure(lib: ctypes.CDLL) -> ctypes.CDLL:
-    for name, (restype, argtypes) in _SIGNATURES.items():
-        func = getattr(lib, "GeApiWrapper_" + name)
-        func.restype = restype
-        func.argtypes = argtypes
-    return lib
-
-
-offline_compile_lib = _configure(get_compiler_lib())
+offline_compile_lib = declare_signatures(get_compiler_lib(), _SIGNATURES, "GeApiWrapper_")
 
 
 def get_offline_compile_lib() -> ctypes.CDLL:
