@@ -70,6 +70,58 @@ TEST(ComputeGraphTest, EdgesAcrossGraphsAreRejected) {
   EXPECT_NE(g2.AddDataEdge(a, 0, b, 0), SUCCESS);
 }
 
+TEST(ComputeGraphTest, OwnershipErrorsNameTheRejectedNodeAndItsRole) {
+  ComputeGraph g1("g1");
+  ComputeGraph g2("g2");
+  Node *a = g1.AddNode(MakeOp("a", "Data", 0, 1));
+  Node *b = g2.AddNode(MakeOp("b", "Relu", 1, 1));
+  Node *c = g2.AddNode(MakeOp("c", "Relu", 1, 1));
+  const auto last_error_has = [](const std::string &text) {
+    return GetLastError().find(text) != std::string::npos;
+  };
+  EXPECT_NE(g2.AddDataEdge(a, 0, b, 0), SUCCESS);
+  EXPECT_TRUE(last_error_has("source node 'a' is not in graph 'g2'")) << GetLastError();
+  EXPECT_NE(g1.AddDataEdge(a, 0, b, 0), SUCCESS);
+  EXPECT_TRUE(last_error_has("destination node 'b' is not in graph 'g1'")) << GetLastError();
+  EXPECT_NE(g2.AddDataEdge(nullptr, 0, b, 0), SUCCESS);
+  EXPECT_TRUE(last_error_has("source node is null")) << GetLastError();
+  EXPECT_NE(g2.AddControlEdge(b, nullptr), SUCCESS);
+  EXPECT_TRUE(last_error_has("destination node is null")) << GetLastError();
+  EXPECT_NE(g2.RemoveInDataEdge(a, 0), SUCCESS);
+  EXPECT_TRUE(last_error_has("destination node 'a' is not in graph 'g2'")) << GetLastError();
+  EXPECT_NE(g2.RemoveNode(a), SUCCESS);
+  EXPECT_TRUE(last_error_has("removed node 'a' is not in graph 'g2'")) << GetLastError();
+  EXPECT_NE(g2.RenameNode(a, "z"), SUCCESS);
+  EXPECT_TRUE(last_error_has("renamed node 'a' is not in graph 'g2'")) << GetLastError();
+  EXPECT_EQ(g2.GetNodePtr(a), nullptr);
+  // A removed node still held through a handle belongs to no graph any more.
+  NodePtr held = g2.GetNodePtr(c);
+  ASSERT_EQ(g2.RemoveNode(c), SUCCESS);
+  EXPECT_NE(g2.AddDataEdge(b, 0, held.get(), 0), SUCCESS);
+  EXPECT_TRUE(last_error_has("destination node 'c' is not in graph 'g2'")) << GetLastError();
+  EXPECT_EQ(g2.GetNodePtr(held.get()), nullptr);
+}
+
+TEST(ComputeGraphTest, RemoveNodeDropsOnlyItsOwnConsumerEntries) {
+  ComputeGraph graph("g");
+  Node *a = graph.AddNode(MakeOp("a", "Data", 0, 1));
+  Node *b = graph.AddNode(MakeOp("b", "Add", 2, 1));
+  Node *c = graph.AddNode(MakeOp("c", "Add", 2, 1));
+  ASSERT_EQ(graph.AddDataEdge(a, 0, c, 1), SUCCESS);
+  ASSERT_EQ(graph.AddDataEdge(a, 0, b, 1), SUCCESS);
+  ASSERT_EQ(graph.AddDataEdge(a, 0, b, 0), SUCCESS);
+  ASSERT_EQ(graph.AddDataEdge(a, 0, c, 0), SUCCESS);
+  ASSERT_EQ(graph.RemoveNode(b), SUCCESS);
+  const std::vector<OutDataPeer> &consumers = a->GetOutDataPeers(0);
+  ASSERT_EQ(consumers.size(), 2u);
+  EXPECT_EQ(consumers[0].node, c);
+  EXPECT_EQ(consumers[0].in_index, 1);
+  EXPECT_EQ(consumers[1].node, c);
+  EXPECT_EQ(consumers[1].in_index, 0);
+  EXPECT_EQ(c->GetInDataPeer(0).node, a);
+  EXPECT_EQ(c->GetInDataPeer(1).node, a);
+}
+
 TEST(ComputeGraphTest, TopologicalSortOrdersProducersFirstAndDetectsCycles) {
   ComputeGraph graph("g");
   Node *c = graph.AddNode(MakeOp("c", "Relu", 1, 1));

@@ -5,23 +5,26 @@
 #include <unordered_set>
 
 namespace ge {
+namespace {
+// At namespace scope, not function-local: a function-local static costs an initialisation-guard
+// check on every call, and the control-node accessors run for every node a matcher visits.
+const std::vector<Node *> kNoNodes;
+const std::vector<OutDataPeer> kNoConsumers;
+}  // namespace
 
-const std::vector<Node *> &Node::NoNodes() {
-  static const std::vector<Node *> kNone;
-  return kNone;
-}
+const std::vector<Node *> &Node::NoNodes() { return kNoNodes; }
 
 InDataPeer Node::GetInDataPeer(size_t in_index) const {
   return in_index < in_peers_.size() ? in_peers_[in_index] : InDataPeer{};
 }
 
 const std::vector<OutDataPeer> &Node::GetOutDataPeers(size_t out_index) const {
-  static const std::vector<OutDataPeer> kNone;
-  return out_index < out_peers_.size() ? out_peers_[out_index] : kNone;
+  return out_index < out_peers_.size() ? out_peers_[out_index] : kNoConsumers;
 }
 
 std::vector<Node *> Node::GetInDataNodes() const {
   std::vector<Node *> nodes;
+  nodes.reserve(in_peers_.size());
   for (const InDataPeer &peer : in_peers_) {
     if (peer.node != nullptr) {
       nodes.push_back(peer.node);
@@ -32,6 +35,7 @@ std::vector<Node *> Node::GetInDataNodes() const {
 
 std::vector<Node *> Node::GetOutDataNodes() const {
   std::vector<Node *> nodes;
+  nodes.reserve(GetOutDataNodesSize());
   for (const auto &peers : out_peers_) {
     for (const OutDataPeer &peer : peers) {
       nodes.push_back(peer.node);
