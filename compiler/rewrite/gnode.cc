@@ -83,7 +83,8 @@ graphStatus GNode::GetType(AscendString &type) const {
   if (node == nullptr) {
     return InvalidNode("GetType");
   }
-  type = AscendString(node->GetType().c_str());
+  const std::string &value = node->GetType();
+  type = AscendString(value.data(), value.size());
   return GRAPH_SUCCESS;
 }
 
@@ -92,7 +93,8 @@ graphStatus GNode::GetName(AscendString &name) const {
   if (node == nullptr) {
     return InvalidNode("GetName");
   }
-  name = AscendString(node->GetName().c_str());
+  const std::string &value = node->GetName();
+  name = AscendString(value.data(), value.size());
   return GRAPH_SUCCESS;
 }
 
