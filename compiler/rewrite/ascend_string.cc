@@ -5,17 +5,12 @@
 
 namespace ge {
 
-AscendString::AscendString(const char *name) {
-  if (name != nullptr) {
-    name_.assign(name);
-  }
-}
+// Constructed in place (not default-constructed and then assigned): plugins build several
+// AscendStrings per match, and assign() takes the general replace path.
+AscendString::AscendString(const char *name) : name_(name == nullptr ? "" : name) {}
 
-AscendString::AscendString(const char *name, size_t length) {
-  if (name != nullptr) {
-    name_.assign(name, length);
-  }
-}
+AscendString::AscendString(const char *name, size_t length)
+    : name_(name == nullptr ? "" : name, name == nullptr ? 0U : length) {}
 
 const char *AscendString::GetString() const { return name_.c_str(); }
 size_t AscendString::GetLength() const { return name_.size(); }

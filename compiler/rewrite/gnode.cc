@@ -11,13 +11,11 @@
 namespace ge {
 
 namespace {
-// The live node or nullptr; a node removed from its graph no longer has an owner.
-NodePtr Lock(const std::weak_ptr<Node> &handle) {
-  NodePtr node = handle.lock();
-  if (node == nullptr || node->GetOwnerGraph() == nullptr) {
-    return nullptr;
-  }
-  return node;
+// The live node or nullptr; a node removed from its graph no longer has an owner. No shared
+// reference is taken: a GNode call removes no node, so the node outlives the call (see gnode.h).
+Node *Lock(const GNode &handle) {
+  Node *node = NodeAdapter::GNode2RawNode(handle);
+  return node != nullptr && node->GetOwnerGraph() != nullptr ? node : nullptr;
 }
 
 graphStatus InvalidNode(const char *what) {
@@ -27,27 +25,26 @@ graphStatus InvalidNode(const char *what) {
   return GRAPH_FAILED;
 }
 
-// The attr value of type T on the live node, or nullptr with the last error set. The node (and so
-// the value) stays alive while `*keep` holds it.
+// The attr value of type T on the live node, or nullptr with the last error set. The name goes
+// to the IR lookup as it is (no std::string copy per call).
 template <typename T>
-const T *FindAttr(const std::weak_ptr<Node> &handle, const AscendString &name, NodePtr *keep) {
-  *keep = Lock(handle);
-  if (*keep == nullptr) {
+const T *FindAttr(const GNode &handle, const AscendString &name) {
+  Node *node = Lock(handle);
+  if (node == nullptr) {
     (void)InvalidNode("GetAttr");
     return nullptr;
   }
-  const T *value = (*keep)->GetOpDesc().GetAttrAs<T>(name.GetString());
+  const T *value = node->GetOpDesc().GetAttrAs<T>(NodeAdapter::StdString(name));
   if (value == nullptr) {
-    SetLastError("GNode::GetAttr: node [" + (*keep)->GetName() + "] has no attr [" +
-                 name.GetString() + "] of the requested type");
+    SetLastError("GNode::GetAttr: node [" + node->GetName() + "] has no attr [" + name.GetString() +
+                 "] of the requested type");
   }
   return value;
 }
 
 template <typename T>
-graphStatus ReadAttr(const std::weak_ptr<Node> &handle, const AscendString &name, T *out) {
-  NodePtr keep;
-  const T *value = FindAttr<T>(handle, name, &keep);
+graphStatus ReadAttr(const GNode &handle, const AscendString &name, T *out) {
+  const T *value = FindAttr<T>(handle, name);
   if (value == nullptr) {
     return GRAPH_FAILED;
   }
@@ -56,48 +53,52 @@ graphStatus ReadAttr(const std::weak_ptr<Node> &handle, const AscendString &name
 }
 
 template <typename T>
-graphStatus WriteAttr(const std::weak_ptr<Node> &handle, const AscendString &name, T value) {
-  NodePtr node = Lock(handle);
+graphStatus WriteAttr(const GNode &handle, const AscendString &name, T value) {
+  Node *node = Lock(handle);
   if (node == nullptr) {
     return InvalidNode("SetAttr");
   }
-  node->MutableOpDesc().SetAttr(name.GetString(), GeAttrValue(std::move(value)));
+  node->MutableOpDesc().SetAttr(NodeAdapter::StdString(name), GeAttrValue(std::move(value)));
   return GRAPH_SUCCESS;
 }
 }  // namespace
 
 GNode::GNode() = default;
 GNode::GNode(const GNode &other) = default;
-GNode::GNode(GNode &&other) noexcept : node_(other.node_) {}  // the source stays valid
+GNode::GNode(GNode &&other) noexcept  // the source stays valid
+    : node_(other.node_), raw_(other.raw_) {}
 GNode &GNode::operator=(const GNode &other) = default;
 GNode &GNode::operator=(GNode &&other) noexcept {
   node_ = other.node_;
+  raw_ = other.raw_;
   return *this;
 }
 GNode::~GNode() = default;
 
-bool GNode::IsValid() const { return Lock(node_) != nullptr; }
+bool GNode::IsValid() const { return Lock(*this) != nullptr; }
 
 graphStatus GNode::GetType(AscendString &type) const {
-  NodePtr node = Lock(node_);
+  Node *node = Lock(*this);
   if (node == nullptr) {
     return InvalidNode("GetType");
   }
-  type = AscendString(node->GetType().c_str());
+  const std::string &value = node->GetType();
+  type = AscendString(value.data(), value.size());
   return GRAPH_SUCCESS;
 }
 
 graphStatus GNode::GetName(AscendString &name) const {
-  NodePtr node = Lock(node_);
+  Node *node = Lock(*this);
   if (node == nullptr) {
     return InvalidNode("GetName");
   }
-  name = AscendString(node->GetName().c_str());
+  const std::string &value = node->GetName();
+  name = AscendString(value.data(), value.size());
   return GRAPH_SUCCESS;
 }
 
 std::pair<GNodePtr, int32_t> GNode::GetInDataNodesAndPortIndexs(int32_t index) const {
-  NodePtr node = Lock(node_);
+  Node *node = Lock(*this);
   if (node == nullptr || index < 0 || static_cast<size_t>(index) >= node->GetInputsSize()) {
     return {nullptr, -1};
   }
@@ -110,7 +111,7 @@ std::pair<GNodePtr, int32_t> GNode::GetInDataNodesAndPortIndexs(int32_t index) c
 
 std::vector<std::pair<GNodePtr, int32_t>> GNode::GetOutDataNodesAndPortIndexs(int32_t index) const {
   std::vector<std::pair<GNodePtr, int32_t>> result;
-  NodePtr node = Lock(node_);
+  Node *node = Lock(*this);
   if (node == nullptr || index < 0 || static_cast<size_t>(index) >= node->GetOutputsSize()) {
     return result;
   }
@@ -122,7 +123,7 @@ std::vector<std::pair<GNodePtr, int32_t>> GNode::GetOutDataNodesAndPortIndexs(in
 
 std::vector<GNodePtr> GNode::GetInControlNodes() const {
   std::vector<GNodePtr> result;
-  NodePtr node = Lock(node_);
+  Node *node = Lock(*this);
   if (node != nullptr) {
     for (Node *peer : node->GetInControlNodes()) {
       result.push_back(NodeAdapter::Node2GNodePtr(peer));
@@ -133,7 +134,7 @@ std::vector<GNodePtr> GNode::GetInControlNodes() const {
 
 std::vector<GNodePtr> GNode::GetOutControlNodes() const {
   std::vector<GNodePtr> result;
-  NodePtr node = Lock(node_);
+  Node *node = Lock(*this);
   if (node != nullptr) {
     for (Node *peer : node->GetOutControlNodes()) {
       result.push_back(NodeAdapter::Node2GNodePtr(peer));
@@ -143,7 +144,7 @@ std::vector<GNodePtr> GNode::GetOutControlNodes() const {
 }
 
 graphStatus GNode::GetInputConstData(int32_t index, Tensor &data) const {
-  NodePtr node = Lock(node_);
+  Node *node = Lock(*this);
   if (node == nullptr) {
     return InvalidNode("GetInputConstData");
   }
@@ -166,35 +167,35 @@ graphStatus GNode::GetInputConstData(int32_t index, Tensor &data) const {
 }
 
 graphStatus GNode::GetInputIndexByName(const AscendString &name, int32_t &index) {
-  NodePtr node = Lock(node_);
+  Node *node = Lock(*this);
   if (node == nullptr) {
     return InvalidNode("GetInputIndexByName");
   }
-  index = node->GetOpDesc().GetInputIndexByName(name.GetString());
+  index = node->GetOpDesc().GetInputIndexByName(NodeAdapter::StdString(name));
   return index < 0 ? GRAPH_FAILED : GRAPH_SUCCESS;
 }
 
 graphStatus GNode::GetOutputIndexByName(const AscendString &name, int32_t &index) {
-  NodePtr node = Lock(node_);
+  Node *node = Lock(*this);
   if (node == nullptr) {
     return InvalidNode("GetOutputIndexByName");
   }
-  index = node->GetOpDesc().GetOutputIndexByName(name.GetString());
+  index = node->GetOpDesc().GetOutputIndexByName(NodeAdapter::StdString(name));
   return index < 0 ? GRAPH_FAILED : GRAPH_SUCCESS;
 }
 
 size_t GNode::GetInputsSize() const {
-  NodePtr node = Lock(node_);
+  Node *node = Lock(*this);
   return node == nullptr ? 0U : node->GetInputsSize();
 }
 
 size_t GNode::GetOutputsSize() const {
-  NodePtr node = Lock(node_);
+  Node *node = Lock(*this);
   return node == nullptr ? 0U : node->GetOutputsSize();
 }
 
 graphStatus GNode::GetInputDesc(int32_t index, TensorDesc &tensor_desc) const {
-  NodePtr node = Lock(node_);
+  Node *node = Lock(*this);
   if (node == nullptr) {
     return InvalidNode("GetInputDesc");
   }
@@ -210,7 +211,7 @@ graphStatus GNode::GetInputDesc(int32_t index, TensorDesc &tensor_desc) const {
 }
 
 graphStatus GNode::UpdateInputDesc(int32_t index, const TensorDesc &tensor_desc) {
-  NodePtr node = Lock(node_);
+  Node *node = Lock(*this);
   if (node == nullptr) {
     return InvalidNode("UpdateInputDesc");
   }
@@ -224,7 +225,7 @@ graphStatus GNode::UpdateInputDesc(int32_t index, const TensorDesc &tensor_desc)
 }
 
 graphStatus GNode::GetOutputDesc(int32_t index, TensorDesc &tensor_desc) const {
-  NodePtr node = Lock(node_);
+  Node *node = Lock(*this);
   if (node == nullptr) {
     return InvalidNode("GetOutputDesc");
   }
@@ -240,7 +241,7 @@ graphStatus GNode::GetOutputDesc(int32_t index, TensorDesc &tensor_desc) const {
 }
 
 graphStatus GNode::UpdateOutputDesc(int32_t index, const TensorDesc &tensor_desc) {
-  NodePtr node = Lock(node_);
+  Node *node = Lock(*this);
   if (node == nullptr) {
     return InvalidNode("UpdateOutputDesc");
   }
@@ -254,16 +255,16 @@ graphStatus GNode::UpdateOutputDesc(int32_t index, const TensorDesc &tensor_desc
 }
 
 bool GNode::HasAttr(const AscendString &name) {
-  NodePtr node = Lock(node_);
-  return node != nullptr && node->GetOpDesc().HasAttr(name.GetString());
+  Node *node = Lock(*this);
+  return node != nullptr && node->GetOpDesc().HasAttr(NodeAdapter::StdString(name));
 }
 
 graphStatus GNode::GetAttr(const AscendString &name, int64_t &attr_value) const {
-  return ReadAttr(node_, name, &attr_value);
+  return ReadAttr(*this, name, &attr_value);
 }
 graphStatus GNode::GetAttr(const AscendString &name, int32_t &attr_value) const {
   int64_t value = 0;
-  graphStatus ret = ReadAttr(node_, name, &value);
+  graphStatus ret = ReadAttr(*this, name, &value);
   if (ret == GRAPH_SUCCESS) {
     attr_value = static_cast<int32_t>(value);
   }
@@ -271,21 +272,20 @@ graphStatus GNode::GetAttr(const AscendString &name, int32_t &attr_value) const 
 }
 graphStatus GNode::GetAttr(const AscendString &name, uint32_t &attr_value) const {
   int64_t value = 0;
-  graphStatus ret = ReadAttr(node_, name, &value);
+  graphStatus ret = ReadAttr(*this, name, &value);
   if (ret == GRAPH_SUCCESS) {
     attr_value = static_cast<uint32_t>(value);
   }
   return ret;
 }
 graphStatus GNode::GetAttr(const AscendString &name, float &attr_value) const {
-  return ReadAttr(node_, name, &attr_value);
+  return ReadAttr(*this, name, &attr_value);
 }
 graphStatus GNode::GetAttr(const AscendString &name, bool &attr_value) const {
-  return ReadAttr(node_, name, &attr_value);
+  return ReadAttr(*this, name, &attr_value);
 }
 graphStatus GNode::GetAttr(const AscendString &name, AscendString &attr_value) const {
-  NodePtr keep;
-  const std::string *value = FindAttr<std::string>(node_, name, &keep);
+  const std::string *value = FindAttr<std::string>(*this, name);
   if (value == nullptr) {
     return GRAPH_FAILED;
   }
@@ -293,11 +293,10 @@ graphStatus GNode::GetAttr(const AscendString &name, AscendString &attr_value) c
   return GRAPH_SUCCESS;
 }
 graphStatus GNode::GetAttr(const AscendString &name, DataType &attr_value) const {
-  return ReadAttr(node_, name, &attr_value);
+  return ReadAttr(*this, name, &attr_value);
 }
 graphStatus GNode::GetAttr(const AscendString &name, Tensor &attr_value) const {
-  NodePtr keep;
-  const GeTensor *value = FindAttr<GeTensor>(node_, name, &keep);
+  const GeTensor *value = FindAttr<GeTensor>(*this, name);
   if (value == nullptr) {
     return GRAPH_FAILED;
   }
@@ -305,14 +304,13 @@ graphStatus GNode::GetAttr(const AscendString &name, Tensor &attr_value) const {
   return GRAPH_SUCCESS;
 }
 graphStatus GNode::GetAttr(const AscendString &name, std::vector<int64_t> &attr_value) const {
-  return ReadAttr(node_, name, &attr_value);
+  return ReadAttr(*this, name, &attr_value);
 }
 graphStatus GNode::GetAttr(const AscendString &name, std::vector<float> &attr_value) const {
-  return ReadAttr(node_, name, &attr_value);
+  return ReadAttr(*this, name, &attr_value);
 }
 graphStatus GNode::GetAttr(const AscendString &name, std::vector<AscendString> &attr_value) const {
-  NodePtr keep;
-  const auto *value = FindAttr<std::vector<std::string>>(node_, name, &keep);
+  const auto *value = FindAttr<std::vector<std::string>>(*this, name);
   if (value == nullptr) {
     return GRAPH_FAILED;
   }
@@ -324,42 +322,42 @@ graphStatus GNode::GetAttr(const AscendString &name, std::vector<AscendString> &
 }
 
 graphStatus GNode::SetAttr(const AscendString &name, int64_t &attr_value) const {
-  return WriteAttr(node_, name, attr_value);
+  return WriteAttr(*this, name, attr_value);
 }
 graphStatus GNode::SetAttr(const AscendString &name, int32_t &attr_value) const {
-  return WriteAttr(node_, name, static_cast<int64_t>(attr_value));
+  return WriteAttr(*this, name, static_cast<int64_t>(attr_value));
 }
 graphStatus GNode::SetAttr(const AscendString &name, float &attr_value) const {
-  return WriteAttr(node_, name, attr_value);
+  return WriteAttr(*this, name, attr_value);
 }
 graphStatus GNode::SetAttr(const AscendString &name, bool &attr_value) const {
-  return WriteAttr(node_, name, attr_value);
+  return WriteAttr(*this, name, attr_value);
 }
 graphStatus GNode::SetAttr(const AscendString &name, AscendString &attr_value) const {
-  return WriteAttr(node_, name, std::string(attr_value.GetString(), attr_value.GetLength()));
+  return WriteAttr(*this, name, std::string(attr_value.GetString(), attr_value.GetLength()));
 }
 graphStatus GNode::SetAttr(const AscendString &name, DataType &attr_value) const {
-  return WriteAttr(node_, name, attr_value);
+  return WriteAttr(*this, name, attr_value);
 }
 graphStatus GNode::SetAttr(const AscendString &name, Tensor &attr_value) const {
-  return WriteAttr(node_, name, attr_value.GetGeTensor());
+  return WriteAttr(*this, name, attr_value.GetGeTensor());
 }
 graphStatus GNode::SetAttr(const AscendString &name, std::vector<int64_t> &attr_value) const {
-  return WriteAttr(node_, name, attr_value);
+  return WriteAttr(*this, name, attr_value);
 }
 graphStatus GNode::SetAttr(const AscendString &name, std::vector<float> &attr_value) const {
-  return WriteAttr(node_, name, attr_value);
+  return WriteAttr(*this, name, attr_value);
 }
 graphStatus GNode::SetAttr(const AscendString &name, std::vector<AscendString> &attr_value) const {
   std::vector<std::string> value;
   for (const AscendString &item : attr_value) {
     value.emplace_back(item.GetString(), item.GetLength());
   }
-  return WriteAttr(node_, name, std::move(value));
+  return WriteAttr(*this, name, std::move(value));
 }
 
 graphStatus GNode::GetSubgraph(uint32_t index, GraphPtr &graph) const {
-  NodePtr node = Lock(node_);
+  Node *node = Lock(*this);
   if (node == nullptr) {
     return InvalidNode("GetSubgraph");
   }
@@ -377,7 +375,7 @@ graphStatus GNode::GetSubgraph(uint32_t index, GraphPtr &graph) const {
 }
 
 graphStatus GNode::GetALLSubgraphs(std::vector<GraphPtr> &graph_list) const {
-  NodePtr node = Lock(node_);
+  Node *node = Lock(*this);
   if (node == nullptr) {
     return InvalidNode("GetALLSubgraphs");
   }
@@ -399,6 +397,7 @@ bool GNode::operator==(const GNode &other) const {
 GNode NodeAdapter::Node2GNode(const NodePtr &node) {
   GNode gnode;
   gnode.node_ = node;
+  gnode.raw_ = node.get();
   return gnode;
 }
 
@@ -408,6 +407,7 @@ GNode NodeAdapter::Node2GNode(const Node *node) {
   // reference is the handle: no owner lookup, no temporary shared reference.
   if (node != nullptr && node->GetOwnerGraph() != nullptr) {
     gnode.node_ = const_cast<Node *>(node)->weak_from_this();
+    gnode.raw_ = const_cast<Node *>(node);
   }
   return gnode;
 }
@@ -416,6 +416,14 @@ GNodePtr NodeAdapter::Node2GNodePtr(const Node *node) {
   return std::make_shared<GNode>(Node2GNode(node));
 }
 
-NodePtr NodeAdapter::GNode2Node(const GNode &gnode) { return Lock(gnode.node_); }
+NodePtr NodeAdapter::GNode2Node(const GNode &gnode) {
+  NodePtr node = gnode.node_.lock();
+  return node != nullptr && node->GetOwnerGraph() != nullptr ? node : nullptr;
+}
+
+Node *NodeAdapter::GNode2RawNode(const GNode &gnode) {
+  // A use count above zero means the node object is alive, and `raw_` is its address.
+  return gnode.raw_ != nullptr && !gnode.node_.expired() ? gnode.raw_ : nullptr;
+}
 
 }  // namespace ge

@@ -4,6 +4,7 @@
 #define GE_REWRITE_NODE_ADAPTER_H_
 
 #include <memory>
+#include <string>
 
 #include "graph/compute_graph.h"
 #include "graph/gnode.h"
@@ -21,6 +22,12 @@ class NodeAdapter {
   static GNodePtr Node2GNodePtr(const Node *node);
   /// The live node behind `gnode`, nullptr once it was removed or its graph is gone.
   static NodePtr GNode2Node(const GNode &gnode);
+  /// The same without a shared reference: for use within one call that removes no node (using
+  /// a handle while another thread destroys its graph is not supported, as for all graph
+  /// objects).
+  static Node *GNode2RawNode(const GNode &gnode);
+  /// The characters of `name` as the std::string the IR's attr and name lookups take.
+  static const std::string &StdString(const AscendString &name) { return name.name_; }
 };
 
 class GraphUtilsEx {

@@ -18,12 +18,12 @@ namespace fusion {
 namespace {
 // The node behind output port `io` of `graph`, or nullptr when it is not one.
 Node *ResolveOutput(const ComputeGraph *graph, const NodeIo &io) {
-  NodePtr node = NodeAdapter::GNode2Node(io.node);
+  Node *node = NodeAdapter::GNode2RawNode(io.node);
   if (node == nullptr || node->GetOwnerGraph() != graph || io.index < 0 ||
       static_cast<size_t>(io.index) >= node->GetOutputsSize()) {
     return nullptr;
   }
-  return node.get();
+  return node;
 }
 }  // namespace
 
@@ -175,10 +175,20 @@ NodeIo SimpleGraphBuilder::AddConst(const Tensor *value) {
   if (graph_ == nullptr) {
     return NodeIo{};
   }
-  OpDesc desc(NumberedName("Const", {}, counter_++), "Const");
-  desc.AddOutputDesc("y", value == nullptr ? GeTensorDesc() : value->GetGeTensor().GetTensorDesc());
+  // The bare Const (type and output port "y", both interned) is a per-thread template like the
+  // Data and NetOutput descs; only the value and its desc are filled in per call.
+  thread_local const OpDesc kBareConst = [] {
+    OpDesc desc(std::string(), "Const");
+    desc.AddOutputDesc("y", GeTensorDesc());
+    return desc;
+  }();
+  thread_local const std::string kValueKey(kAttrValue);
+  OpDesc desc = kBareConst;
+  desc.SetName(NumberedName("Const", {}, counter_++));
   if (value != nullptr) {
-    desc.SetAttr(kAttrValue, GeAttrValue(value->GetGeTensor()));
+    const GeTensor &tensor = value->GetGeTensor();
+    *desc.MutableOutputDesc(0) = tensor.GetTensorDesc();
+    desc.SetAttr(kValueKey, GeAttrValue(tensor));
   }
   Node *node = graph_->AddNode(std::move(desc));
   return NodeIo{NodeAdapter::Node2GNode(node), 0};

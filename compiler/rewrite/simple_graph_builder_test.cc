@@ -235,6 +235,38 @@ TEST(PublicHandlesTest, GNodeHandlesOutliveTheirNode) {
   EXPECT_FALSE(data == GNode());
 }
 
+// GNode calls check expiry without taking a shared reference: a removed node that something else
+// still keeps alive must read as invalid too, and attr names of any length reach the node as given.
+TEST(PublicHandlesTest, GNodeCallsSeeRemovalWhileTheNodeIsKeptAlive) {
+  SimpleGraphBuilder builder("kept");
+  NodeIo x = builder.AddInput(0);
+  GNode relu = builder.AddNode("Relu", {x}, 1);
+  const AscendString long_name("an_attr_name_longer_than_fifteen_chars");
+  int64_t value = 7;
+  ASSERT_EQ(relu.SetAttr(long_name, value), GRAPH_SUCCESS);
+  EXPECT_TRUE(relu.HasAttr(long_name));
+  int64_t read = 0;
+  ASSERT_EQ(relu.GetAttr(long_name, read), GRAPH_SUCCESS);
+  EXPECT_EQ(read, 7);
+  EXPECT_FALSE(relu.HasAttr(AscendString("an_attr_name_longer_than_fifteen_char")));
+  GraphUniqPtr graph = builder.Build({{relu, 0}});
+  ASSERT_NE(graph, nullptr);
+  NodePtr keep = NodeAdapter::GNode2Node(relu);
+  ASSERT_NE(keep, nullptr);
+  ASSERT_EQ(graph->RemoveNode(relu), GRAPH_SUCCESS);
+  EXPECT_FALSE(relu.IsValid());  // alive (held by `keep`) but no longer in a graph
+  EXPECT_FALSE(relu.HasAttr(long_name));
+  EXPECT_NE(relu.GetAttr(long_name, read), GRAPH_SUCCESS);
+  EXPECT_EQ(NodeAdapter::GNode2RawNode(relu), keep.get());
+  EXPECT_EQ(NodeAdapter::GNode2Node(relu), nullptr);
+  keep.reset();
+  EXPECT_EQ(NodeAdapter::GNode2RawNode(relu), nullptr);  // expired: the address is not used
+  EXPECT_EQ(NodeAdapter::GNode2RawNode(GNode()), nullptr);
+  EXPECT_STREQ(AscendString(nullptr).GetString(), "");
+  EXPECT_EQ(AscendString(nullptr, 3).GetLength(), 0U);
+  EXPECT_EQ(AscendString("abc", 2).GetLength(), 2U);
+}
+
 TEST(PublicHandlesTest, GraphHandlesShareAndMove) {
   Graph first("shared");
   ASSERT_TRUE(first.IsValid());

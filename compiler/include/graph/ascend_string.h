@@ -10,6 +10,8 @@
 
 namespace ge {
 
+class NodeAdapter;
+
 class AscendString {
  public:
   AscendString() = default;
@@ -32,6 +34,7 @@ class AscendString {
   bool operator!=(const AscendString &d) const;
 
  private:
+  friend class NodeAdapter;  // hands the name to the IR's std::string lookups without a copy
   // Held by value: names and types are short, so the small-string buffer keeps almost every
   // AscendString free of heap allocations (plugins make several per match).
   std::string name_;

@@ -89,8 +89,12 @@ class GNode {
  private:
   friend class NodeAdapter;
   // The node itself, weakly: no allocation per handle (plugins get several per match), and an
-  // expired or removed node makes every call fail cleanly.
+  // expired or removed node makes every call fail cleanly. `raw_` is the same node's address: a
+  // call checks expiry with a plain read of the weak reference's use count and then works on
+  // the address, instead of taking and dropping a temporary shared reference (two atomic
+  // read-modify-writes) per call.
   std::weak_ptr<Node> node_;
+  Node *raw_ = nullptr;
 };
 
 }  // namespace ge
