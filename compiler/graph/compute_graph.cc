@@ -127,6 +127,7 @@ Node *ComputeGraph::AddNode(OpDesc op_desc) {
   raw->self_ = std::move(node);
   LinkBack(raw);
   ++node_count_;
+  ++modification_count_;
   return raw;
 }
 
@@ -209,6 +210,7 @@ Status ComputeGraph::RemoveNode(Node *node) {
   node->owner_ = nullptr;
   Unlink(node);
   --node_count_;
+  ++modification_count_;
   NodePtr keep = std::move(node->self_);
   keep.reset();  // may destroy the node: nothing touches it afterwards
   return SUCCESS;
@@ -234,6 +236,14 @@ void ComputeGraph::CollectOwnedSubgraphs(const Node *node, std::vector<ComputeGr
 }
 
 Node *ComputeGraph::TransferNodeFrom(ComputeGraph &source, Node *node) {
+  return MoveNodeIn(source, node, nullptr);
+}
+
+Node *ComputeGraph::TransferNodeFrom(ComputeGraph &source, Node *node, std::string &&new_name) {
+  return MoveNodeIn(source, node, &new_name);
+}
+
+Node *ComputeGraph::MoveNodeIn(ComputeGraph &source, Node *node, std::string *new_name) {
   if (node == nullptr) {
     SetLastError("cannot transfer a null node into graph '" + name_ + "'");
     return nullptr;
@@ -248,9 +258,17 @@ Node *ComputeGraph::TransferNodeFrom(ComputeGraph &source, Node *node) {
                  source.name_ + "'");
     return nullptr;
   }
-  if (nodes_by_name_.Find(node->GetName()) != nullptr) {
+  if (new_name != nullptr && new_name->empty()) {
+    SetLastError("cannot transfer node '" + node->GetName() + "' into graph '" + name_ +
+                 "' under an empty name");
+    return nullptr;
+  }
+  const std::string &name = new_name != nullptr ? *new_name : node->GetName();
+  // The slot is usually a cache miss on a large graph: start loading it before the lookup.
+  const uint32_t hash = nodes_by_name_.PrefetchSlot(name);
+  if (nodes_by_name_.Find(name) != nullptr) {
     SetLastError("cannot transfer node '" + node->GetName() + "' from graph '" + source.name_ +
-                 "': graph '" + name_ + "' already has a node named '" + node->GetName() + "'");
+                 "': graph '" + name_ + "' already has a node named '" + name + "'");
     return nullptr;
   }
   // Check every owned subgraph name against this root before changing anything. Most nodes own
@@ -296,15 +314,20 @@ Node *ComputeGraph::TransferNodeFrom(ComputeGraph &source, Node *node) {
                                          return output.first == node;
                                        }),
                         source.outputs_.end());
-  source.nodes_by_name_.Erase(node);
+  source.nodes_by_name_.Erase(node);  // under the old name
   source.Unlink(node);
   --source.node_count_;
+  ++source.modification_count_;
+  if (new_name != nullptr) {
+    node->op_desc_.SetName(std::move(*new_name));
+  }
   // Join this graph; self_ (the owning reference) moves with the node.
   node->owner_ = this;
   node->seq_ = next_seq_++;
-  nodes_by_name_.Insert(node);
+  nodes_by_name_.Insert(node, hash);
   LinkBack(node);
   ++node_count_;
+  ++modification_count_;
   // Re-register the owned subgraphs; direct ones get this graph as parent.
   if (subs.empty()) {
     return node;
@@ -339,6 +362,7 @@ Status ComputeGraph::RenameNode(Node *node, const std::string &new_name) {
   nodes_by_name_.Erase(node);
   node->op_desc_.SetName(new_name);
   nodes_by_name_.Insert(node);
+  ++modification_count_;
   return SUCCESS;
 }
 
@@ -412,6 +436,7 @@ Status ComputeGraph::AddDataEdge(Node *src, int32_t out_index, Node *dst, int32_
   }
   slot = InDataPeer{src, out_index};
   src->out_peers_[static_cast<size_t>(out_index)].push_back(OutDataPeer{dst, in_index});
+  ++modification_count_;
   return SUCCESS;
 }
 
@@ -440,6 +465,7 @@ Status ComputeGraph::RemoveInDataEdge(Node *dst, int32_t in_index) {
   }
   EraseConsumer(slot.node->out_peers_[static_cast<size_t>(slot.out_index)], dst, in_index);
   slot = InDataPeer{};
+  ++modification_count_;
   return SUCCESS;
 }
 
@@ -456,6 +482,7 @@ Status ComputeGraph::AddControlEdge(Node *src, Node *dst) {
   }
   src->MutableControl().out.push_back(dst);
   dst->MutableControl().in.push_back(src);
+  ++modification_count_;
   return SUCCESS;
 }
 
@@ -468,6 +495,7 @@ Status ComputeGraph::RemoveControlEdge(Node *src, Node *dst) {
     return Fail("no control edge " + src->GetName() + " -> " + dst->GetName());
   }
   EraseFirst(dst->MutableControl().in, src);
+  ++modification_count_;
   return SUCCESS;
 }
 
@@ -490,6 +518,7 @@ Status ComputeGraph::AddInputNode(Node *node) {
   }
   if (std::find(input_nodes_.begin(), input_nodes_.end(), node) == input_nodes_.end()) {
     input_nodes_.push_back(node);
+    ++modification_count_;
   }
   return SUCCESS;
 }
@@ -505,6 +534,7 @@ Status ComputeGraph::SetOutputs(std::vector<std::pair<Node *, int32_t>> outputs)
     }
   }
   outputs_ = std::move(outputs);
+  ++modification_count_;
   return SUCCESS;
 }
 

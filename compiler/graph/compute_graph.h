@@ -48,10 +48,22 @@ class ComputeGraph : public std::enable_shared_from_this<ComputeGraph> {
   /// is not a node of `source`, `source` is this graph, or its name (or the name of a subgraph
   /// it owns) is already used here.
   Node *TransferNodeFrom(ComputeGraph &source, Node *node);
+  /// TransferNodeFrom that also renames the node to `new_name` on the way: the old name is
+  /// never probed in this graph and the new one never in `source`, and the name string is moved
+  /// into the node (a rename then a move probed the name tables six times). Fails like
+  /// TransferNodeFrom, also for an empty `new_name` or one already used here; on failure nothing
+  /// changes, `new_name` included, so a caller can test it with FindNode and try another.
+  Node *TransferNodeFrom(ComputeGraph &source, Node *node, std::string &&new_name);
   Node *FindNode(const std::string &name) const;
   /// True when `node` is a live node of this graph (not of a subgraph).
   bool HasNode(const Node *node) const;
   size_t GetDirectNodesSize() const { return node_count_; }
+  /// A number that changes with every edit of this graph's topology: a node added, removed,
+  /// renamed or moved in or out, a data or control edge added or removed, the graph inputs or
+  /// outputs set. Equal numbers read at two times prove no such edit happened in between (node
+  /// attributes and tensor descs are not covered). Lets a caller skip re-checking facts about
+  /// nodes and edges it derived itself at the earlier time.
+  uint64_t GetModificationCount() const { return modification_count_; }
   /// Makes room for `count` nodes in the name index (a hint; large builders call it first).
   void ReserveNodes(size_t count) { nodes_by_name_.Reserve(count); }
   /// Top-level nodes in list order.
@@ -118,6 +130,8 @@ class ComputeGraph : public std::enable_shared_from_this<ComputeGraph> {
   void CollectOwnedSubgraphs(const Node *node, std::vector<ComputeGraphPtr> *out);
   ComputeGraphPtr CloneBody(const std::string &name) const;
   Status CheckOwned(const Node *node, const char *role) const;
+  // Both TransferNodeFrom overloads; `new_name` null keeps the node's name.
+  Node *MoveNodeIn(ComputeGraph &source, Node *node, std::string *new_name);
   void LinkBack(Node *node);
   void Unlink(Node *node);
 
@@ -128,6 +142,7 @@ class ComputeGraph : public std::enable_shared_from_this<ComputeGraph> {
   Node *head_ = nullptr;
   Node *tail_ = nullptr;
   size_t node_count_ = 0;
+  uint64_t modification_count_ = 0;  // see GetModificationCount
   NodeNameIndex nodes_by_name_;
   std::vector<Node *> input_nodes_;
   std::vector<std::pair<Node *, int32_t>> outputs_;

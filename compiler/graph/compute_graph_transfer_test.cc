@@ -1,6 +1,10 @@
 // Unit tests of ComputeGraph::TransferNodeFrom: moving a node between graphs without copying it.
 #include <gtest/gtest.h>
 
+#include <string>
+#include <utility>
+#include <vector>
+
 #include "common/error.h"
 #include "graph/compute_graph.h"
 #include "graph/graph_test_util.h"
@@ -173,6 +177,97 @@ TEST(ComputeGraphTransferTest, TheSourceOutlivesNothingItGaveAway) {
   }
   EXPECT_EQ(node->GetOwnerGraph(), target.get());
   EXPECT_EQ(target->FindNode("n"), node);
+}
+
+TEST(TransferNodeTest, RenamingMoveChecksTheNewNameInTheTargetOnly) {
+  ComputeGraph source("src");
+  ComputeGraph target("dst");
+  Node *a = source.AddNode(MakeOp("a", "Data", 0, 1));
+  Node *b = source.AddNode(MakeOp("b", "Relu", 1, 1));
+  Node *taken = target.AddNode(MakeOp("b_1", "Relu", 1, 1));
+  ASSERT_EQ(source.AddDataEdge(a, 0, b, 0), SUCCESS);
+  // A name the source uses does not matter: only the target's names do.
+  std::string name = "a";
+  ASSERT_EQ(target.TransferNodeFrom(source, b, std::move(name)), b);
+  EXPECT_EQ(b->GetName(), "a");
+  EXPECT_EQ(target.FindNode("a"), b);
+  EXPECT_EQ(source.FindNode("b"), nullptr) << "the old name leaves the source";
+  EXPECT_EQ(source.FindNode("a"), a);
+  EXPECT_TRUE(a->GetOutDataPeers(0).empty()) << "its edges stay behind";
+
+  // A taken name or an empty one: nothing changes, the name string included.
+  Node *c = source.AddNode(MakeOp("c", "Relu", 1, 1));
+  ASSERT_EQ(source.AddDataEdge(a, 0, c, 0), SUCCESS);
+  const uint64_t source_count = source.GetModificationCount();
+  const uint64_t target_count = target.GetModificationCount();
+  std::string clash = "b_1";
+  EXPECT_EQ(target.TransferNodeFrom(source, c, std::move(clash)), nullptr);
+  EXPECT_EQ(clash, "b_1");  // NOLINT(bugprone-use-after-move): unchanged on failure
+  EXPECT_NE(GetLastError().find("already has a node named 'b_1'"), std::string::npos);
+  std::string empty;
+  EXPECT_EQ(target.TransferNodeFrom(source, c, std::move(empty)), nullptr);
+  EXPECT_NE(GetLastError().find("empty name"), std::string::npos);
+  EXPECT_EQ(c->GetName(), "c");
+  EXPECT_EQ(source.FindNode("c"), c);
+  EXPECT_EQ(c->GetOwnerGraph(), &source);
+  EXPECT_EQ(c->GetInDataPeer(0).node, a);
+  EXPECT_EQ(target.FindNode("b_1"), taken);
+  EXPECT_EQ(target.GetDirectNodesSize(), 2u);
+  EXPECT_EQ(source.GetModificationCount(), source_count);
+  EXPECT_EQ(target.GetModificationCount(), target_count);
+  std::string free_name = "c_2";
+  ASSERT_EQ(target.TransferNodeFrom(source, c, std::move(free_name)), c);
+  EXPECT_EQ(target.FindNode("c_2"), c);
+  EXPECT_GT(source.GetModificationCount(), source_count);
+  EXPECT_GT(target.GetModificationCount(), target_count);
+}
+
+TEST(ComputeGraphModificationCountTest, EveryTopologyEditChangesItAndReadsDoNot) {
+  ComputeGraph graph("g");
+  uint64_t last = graph.GetModificationCount();
+  auto changed = [&graph, &last]() {
+    const uint64_t now = graph.GetModificationCount();
+    const bool result = now != last;
+    last = now;
+    return result;
+  };
+  Node *a = graph.AddNode(MakeOp("a", "Data", 0, 1));
+  EXPECT_TRUE(changed());
+  Node *b = graph.AddNode(MakeOp("b", "Relu", 1, 1));
+  Node *c = graph.AddNode(MakeOp("c", "Relu", 1, 1));
+  EXPECT_TRUE(changed());
+  ASSERT_EQ(graph.AddDataEdge(a, 0, b, 0), SUCCESS);
+  EXPECT_TRUE(changed());
+  ASSERT_EQ(graph.AddControlEdge(a, c), SUCCESS);
+  EXPECT_TRUE(changed());
+  ASSERT_EQ(graph.RemoveControlEdge(a, c), SUCCESS);
+  EXPECT_TRUE(changed());
+  ASSERT_EQ(graph.RemoveInDataEdge(b, 0), SUCCESS);
+  EXPECT_TRUE(changed());
+  ASSERT_EQ(graph.AddDataEdge(a, 0, b, 0), SUCCESS);
+  ASSERT_EQ(graph.RemoveDataEdge(a, 0, b, 0), SUCCESS);
+  EXPECT_TRUE(changed());
+  ASSERT_EQ(graph.RenameNode(c, "c2"), SUCCESS);
+  EXPECT_TRUE(changed());
+  ASSERT_EQ(graph.AddInputNode(a), SUCCESS);
+  EXPECT_TRUE(changed());
+  ASSERT_EQ(graph.SetOutputs({{b, 0}}), SUCCESS);
+  EXPECT_TRUE(changed());
+  ASSERT_EQ(graph.RemoveNode(c), SUCCESS);
+  EXPECT_TRUE(changed());
+  // Reads, attribute edits and failed edits leave it alone.
+  (void)graph.FindNode("a");
+  (void)graph.GetDirectNodes();
+  std::vector<Node *> order;
+  ASSERT_EQ(graph.GetTopologicalOrder(&order), SUCCESS);
+  b->MutableOpDesc().SetAttr("alpha", GeAttrValue(int64_t{1}));
+  EXPECT_NE(graph.AddControlEdge(b, b), SUCCESS);
+  EXPECT_NE(graph.RenameNode(b, "a"), SUCCESS);
+  EXPECT_EQ(graph.RemoveInDataEdge(b, 0), SUCCESS);  // nothing connected: no edit
+  EXPECT_FALSE(changed());
+  ComputeGraph other("other");
+  ASSERT_EQ(other.TransferNodeFrom(graph, b), b);
+  EXPECT_TRUE(changed()) << "a node moved out is an edit of the source";
 }
 }  // namespace
 }  // namespace ge

@@ -4,6 +4,7 @@
 
 #include <cstdio>
 #include <fstream>
+#include <functional>
 
 #include "common/error.h"
 #include "ge/fusion/pass/decompose_pass.h"
@@ -83,6 +84,54 @@ TEST(PatternFusionPassTest, AddZeroIsRemovedAndNonZeroKept) {
   EXPECT_EQ(a2->GetInDataPeer(0).node, x);
   EXPECT_EQ(out->GetInDataPeer(0).node, a2);
   EXPECT_EQ(pass.Run(graph, context), NOT_CHANGED);
+}
+
+// AddZeroPass whose requirement hook also edits the target graph between the match and the
+// rewrite (hooks may do that): the runner must then validate the boundary in full instead of
+// trusting what the matcher proved about the unedited graph.
+class EditingAddZeroPass : public AddZeroPass {
+ public:
+  bool MeetRequirements(const std::unique_ptr<MatchResult> &match) override {
+    const bool meets = AddZeroPass::MeetRequirements(match);
+    if (edit) {
+      edit();
+    }
+    return meets;
+  }
+  std::function<void()> edit;
+};
+
+TEST(PatternFusionPassTest, GraphEditedBetweenMatchAndRewriteIsRevalidated) {
+  TestGraph g;
+  Node *x = g.Data("x", 0);
+  Node *zero = g.Const("zero", 0.0F);
+  Node *a1 = g.Op("a1", "Add", {P(x), P(zero)});
+  g.NetOutput({P(a1)});
+  EditingAddZeroPass pass;
+  Node *spy = nullptr;
+  // The matched const gets a consumer outside the match: no longer self-contained.
+  pass.edit = [&g, &spy, zero]() { spy = g.Op("spy", "Relu", {P(zero)}); };
+  GraphPtr graph = g.Handle();
+  CustomPassContext context;
+  context.SetPassName("EditingAddZeroPass");
+  EXPECT_EQ(pass.Run(graph, context), FAILED);
+  EXPECT_NE(GetLastError().find("is consumed by [spy] outside the boundary"), std::string::npos)
+      << GetLastError();
+  EXPECT_EQ(g.Get()->FindNode("a1"), a1);
+  EXPECT_EQ(g.Get()->FindNode("zero"), zero);
+  ASSERT_NE(spy, nullptr);
+  EXPECT_EQ(spy->GetInDataPeer(0).node, zero);
+
+  // An edit that leaves the match valid: the full check passes and the rewrite happens.
+  TestGraph h;
+  Node *y = h.Data("y", 0);
+  Node *b1 = h.Op("b1", "Add", {P(y), P(h.Const("zero", 0.0F))});
+  Node *out = h.NetOutput({P(b1)});
+  pass.edit = [&h]() { (void)h.Op("unrelated", "Relu", {}); };
+  GraphPtr other = h.Handle();
+  EXPECT_EQ(pass.Run(other, context), SUCCESS) << GetLastError();
+  EXPECT_EQ(h.Get()->FindNode("b1"), nullptr);
+  EXPECT_EQ(out->GetInDataPeer(0).node, y);
 }
 
 TEST(PatternFusionPassTest, UnmetRequirementsGiveNotChanged) {

@@ -100,6 +100,27 @@ bool BoundaryPorts(const MatchResult &match, const std::vector<NodePtr> &alive,
   return true;
 }
 
+// Completes `resolved` (filled by BoundaryPorts; `matched` and `alive` by MatchedTargets) the
+// way CompleteBoundary would, without re-validating, when the matcher proved the boundary valid
+// and the graph has not been edited since (PatternMatcherImpl::MakeResult lists the proof): the
+// hooks run between the match and the rewrite and may edit the graph, so the modification count
+// decides. Otherwise, and for results not made by the matcher, CompleteBoundary checks it all.
+Status CompleteMatchBoundary(const MatchResult &match, const ComputeGraph &graph,
+                             const std::vector<Node *> &matched, const std::vector<NodePtr> &alive,
+                             ResolvedBoundary *resolved) {
+  const MatchResultImpl &impl = match.Impl();
+  if (impl.checked_graph != &graph || graph.GetModificationCount() != impl.checked_version) {
+    return CompleteBoundary(resolved);
+  }
+  resolved->graph = resolved->outputs.front().first->GetOwnerGraph();
+  resolved->input_producers.clear();
+  for (const MatchResultImpl::Input &input : impl.inputs) {
+    resolved->input_producers.emplace_back(alive[input.producer.node].get(), input.producer.index);
+  }
+  resolved->nodes.assign(matched.begin(), matched.end());
+  return SUCCESS;
+}
+
 Status CheckAcyclicIfDebug(const ComputeGraphPtr &graph, const std::string &pass_name) {
   if (!IsLogEnabled(LogLevel::kDebug)) {
     return SUCCESS;
@@ -193,7 +214,8 @@ Status RunPatternFusion(GraphPtr &graph, CustomPassContext &context,
       record.new_nodes.clear();
       record.producers.clear();
       record.consumers.clear();
-      if (CompleteBoundary(&resolved) != SUCCESS ||
+      if (CompleteMatchBoundary(*match, *compute_graph, matched, keep_alive, &resolved) !=
+              SUCCESS ||
           (movable
                ? ReplaceResolvedMoving(resolved, *replacement_graph, nullptr, &record, &pass_name)
                : ReplaceResolved(resolved, *replacement_graph, nullptr, &record)) != SUCCESS) {

@@ -73,6 +73,7 @@ Status MatchResult::AppendNodeMatchPair(const GNode &pattern_node, const GNode &
   impl_->pairs.push_back(MatchResultImpl::Pair{pattern.get(), impl_->Hold(target),
                                                IsDataLikeType(pattern->GetType())});
   impl_->pinned.push_back(std::move(pattern));  // a user's pattern node may come from anywhere
+  impl_->checked_graph = nullptr;               // no longer what the matcher proved
   return SUCCESS;
 }
 

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "ge/fusion/match_result.h"
+#include "graph/compute_graph.h"
 #include "graph/inline_vector.h"
 #include "graph/node.h"
 
@@ -65,6 +66,12 @@ struct MatchResultImpl {
   InlineVector<PortRef, 2> outputs;
   /// Capture i -> target port (node kNoNode when not bound).
   InlineVector<PortRef, 8> captures;
+  /// Set by the matcher when this result's boundary needs no re-validation while `checked_graph`
+  /// still reports `checked_version` as its modification count (see PatternMatcherImpl::
+  /// MakeResult for what the matcher proved); null otherwise, and cleared by any edit of the
+  /// bindings (AppendNodeMatchPair).
+  const ComputeGraph *checked_graph = nullptr;
+  uint64_t checked_version = 0;
 
   /// The position of `node` in `nodes`, adding it when new. `node` must be alive.
   uint32_t Hold(const NodePtr &node);

@@ -90,6 +90,10 @@ class PatternMatcherImpl {
   static constexpr size_t kUnconnected = static_cast<size_t>(-1);
   std::vector<std::vector<PatternInput>> pattern_inputs_;
   std::vector<std::vector<std::weak_ptr<Node>>> candidates_;
+  // True when a result's boundary, as RunPatternFusion derives it, is proven valid by the match
+  // itself as long as the graph is not edited (see MakeResult): one pattern output, and no
+  // matched pattern node of a Data-like type (which the boundary check would reject).
+  bool boundary_proven_ = false;
   uint64_t seq_limit_ = 0;
   size_t cursor_ = 0;
   // Scratch buffers reused by every attempt: a sweep tries each candidate once, and allocating
@@ -241,6 +245,12 @@ std::string PatternMatcherImpl::Validate() {
       return "captured tensor " + std::to_string(i) + " is not an output of a pattern node";
     }
     captures_.emplace_back(it->second, static_cast<int32_t>(captured[i].index));
+  }
+  boundary_proven_ = outputs_.size() == 1U;
+  for (size_t ordinal = 0; ordinal < pattern_nodes_.size(); ++ordinal) {
+    if (is_data_[ordinal] == 0U && data_like_[ordinal] != 0U) {
+      boundary_proven_ = false;
+    }
   }
   return "";
 }
@@ -477,6 +487,24 @@ std::unique_ptr<MatchResult> PatternMatcherImpl::MakeResult(const State &state) 
         is_data_[capture.first] != 0U ? state.data_port[capture.first] : capture.second;
     impl.captures.push_back(PortRef{position[capture.first], port});
   }
+  // What this match proves about the boundary RunPatternFusion builds from it (ports of the
+  // pattern Data consumers as inputs, the pattern output as output), for as long as the target
+  // graph's modification count stays as read here:
+  // - every port exists and is connected (the match walked those edges), all consumers of one
+  //   input read one producer port (`data_port`), and that producer is not a matched node
+  //   (MatchBranch refuses to bind a node twice, as Data or otherwise);
+  // - the nodes CompleteBoundary collects walking back from the output and stopping at the
+  //   declared ports are exactly the matched non-Data nodes, in binding order: with a single
+  //   output MatchBranch binds in the same breadth-first order (inputs by index, first visit
+  //   wins), and a declared port is exactly an edge from a pattern Data;
+  // - none of them is Data-like or a NetOutput (types match the pattern, boundary_proven_), the
+  //   nodes are self-contained (IsValidMatch) and all live in the target graph.
+  // Any edit of the graph's nodes or edges changes the count, and the runner then validates the
+  // boundary in full; a result whose bindings were edited is no longer marked.
+  if (boundary_proven_) {
+    impl.checked_graph = &graph;
+    impl.checked_version = graph.GetModificationCount();
+  }
   return result;
 }
 
@@ -485,7 +513,13 @@ std::unique_ptr<MatchResult> PatternMatcherImpl::MatchNext() {
     return nullptr;
   }
   while (cursor_ < candidates_[0].size()) {
-    NodePtr candidate = candidates_[0][cursor_++].lock();
+    // The sweep passes each first-output candidate once: the snapshot's weak reference is
+    // dropped as it is read. A weak reference keeps the memory of a node created by
+    // make_shared allocated; holding it to the end of the sweep kept every node this sweep
+    // removed (the output of each match) out of reach of the allocator until then.
+    std::weak_ptr<Node> &entry = candidates_[0][cursor_++];
+    NodePtr candidate = entry.lock();
+    entry.reset();
     if (candidate == nullptr || candidate->GetOwnerGraph() != target_.get()) {
       continue;  // removed by an earlier rewrite
     }

@@ -34,9 +34,12 @@ bool IsDataLikeType(const std::string &type);
 bool IsRealConstType(const std::string &type);
 
 /// `type == name` comparing the lengths first (no strlen, no character loop for most types):
-/// type checks run for every candidate and every replaced node.
+/// type checks run for every candidate and every replaced node. The characters are compared
+/// with char_traits (a memcmp the compiler expands or calls directly), not std::string::compare,
+/// an out-of-line library call with range checks that cost more than the comparison.
 inline bool TypeIs(const std::string &type, std::string_view name) {
-  return type.size() == name.size() && type.compare(0, type.size(), name.data(), name.size()) == 0;
+  return type.size() == name.size() &&
+         std::char_traits<char>::compare(type.data(), name.data(), name.size()) == 0;
 }
 /// A real const or a node marked `_is_potential_const`.
 bool IsConstLike(const Node &node);

@@ -60,6 +60,21 @@ void SetAttrIfAbsent(OpDesc &desc, const std::string &key, Make &&make) {
   }
 }
 
+// PutAttr for a key that sorts right after `prev`'s (as the provenance types key follows the
+// names key): when nothing sorts between them, the slot is next to `prev` and the map is not
+// searched again.
+void PutAttrAfter(OpDesc &desc, AttrMap::iterator prev, const std::string &key, GeAttrValue value) {
+  AttrMap &attrs = desc.MutableAllAttrs();
+  const auto next = std::next(prev);
+  if (next != attrs.end() && next->first == key) {
+    next->second = std::move(value);
+  } else if (next == attrs.end() || key < next->first) {
+    attrs.emplace_hint(next, key, std::move(value));
+  } else {
+    PutAttr(desc, key, std::move(value));  // some key sorts in between
+  }
+}
+
 Status Malformed(const std::string &reason) {
   GELOGE("[REPLACE][BOUNDARY] %s", reason.c_str());
   return Fail(reason);
@@ -625,14 +640,14 @@ Status Rewrite(const ResolvedBoundary &resolved, const ComputeGraph &replacement
   // `last`: no body node follows, so the provenance lists can be moved instead of copied.
   auto inherit = [&](OpDesc &desc, bool last) {
     // Names and types go together: a node that carries its own provenance keeps both.
-    bool added = false;
-    SetAttrIfAbsent(desc, OriginalNamesKey(), [&]() {
-      added = true;
-      return last ? GeAttrValue(std::move(original_names)) : GeAttrValue(original_names);
-    });
-    if (added) {
-      PutAttr(desc, OriginalTypesKey(),
-              last ? GeAttrValue(std::move(original_types)) : GeAttrValue(original_types));
+    AttrMap &attrs = desc.MutableAllAttrs();
+    auto it = attrs.lower_bound(OriginalNamesKey());
+    if (it == attrs.end() || it->first != OriginalNamesKey()) {
+      it = attrs.emplace_hint(
+          it, OriginalNamesKey(),
+          last ? GeAttrValue(std::move(original_names)) : GeAttrValue(original_names));
+      PutAttrAfter(desc, it, OriginalTypesKey(),
+                   last ? GeAttrValue(std::move(original_types)) : GeAttrValue(original_types));
     }
     for (const auto &entry : scoped) {
       SetAttrIfAbsent(desc, entry.first, [&entry]() { return entry.second; });
@@ -647,24 +662,19 @@ Status Rewrite(const ResolvedBoundary &resolved, const ComputeGraph &replacement
       if (mark_pass_name != nullptr) {
         MarkPassName(source, *mark_pass_name);
       }
-      // Renamed where it is, then moved. Both steps check the name (RenameNode in the
-      // replacement, TransferNodeFrom in the target) and change nothing when it is taken, so a
-      // fresh counter name is simply tried without probing the target first (a random access
-      // into a large table per node); on the rare clash the next number is tried.
-      const size_t stem_size = source->GetName().size();  // every candidate starts with it
+      // Moved and renamed in one step (the name is checked once, in the target only, and the
+      // string moves into the node). A fresh counter name is tried without probing the target
+      // first (a random access into a large table per node): the move changes nothing when the
+      // name is taken, and on that rare clash the next number is tried.
       std::string name = NextName(source->GetName(), joined);
       for (;;) {
-        if (movable->RenameNode(source, name) != SUCCESS) {
-          if (movable->FindNode(name) == nullptr) {
-            return internal_error("cannot rename node: " + GetLastError());
-          }
-        } else {
-          added = graph->TransferNodeFrom(*movable, source);
-          if (added != nullptr || graph->FindNode(name) == nullptr) {
-            break;  // moved, or failed for another reason (reported below)
-          }
+        added = graph->TransferNodeFrom(*movable, source, std::move(name));
+        // On failure `name` is left as it was: taken, or the move failed for another reason
+        // (reported below).
+        if (added != nullptr || graph->FindNode(name) == nullptr) {
+          break;
         }
-        name = NextName(name.substr(0, stem_size), joined);  // taken: the next number
+        name = NextName(source->GetName(), joined);  // taken: the next number
       }
     } else {
       OpDesc desc = source->GetOpDesc();
