@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <charconv>
 #include <cmath>
+#include <cstring>
 #include <limits>
 
 #include "common/log.h"
@@ -39,11 +40,20 @@ bool IsConstLike(const Node &node) {
 
 std::string NumberedName(std::string_view stem, std::string_view suffix, uint64_t number) {
   char digits[24];
-  char *digits_end = std::to_chars(digits, digits + sizeof(digits), number).ptr;
-  std::string name;
-  name.reserve(stem.size() + suffix.size() + 1U + static_cast<size_t>(digits_end - digits));
-  name.append(stem).append(suffix).push_back('_');
-  name.append(digits, digits_end);
+  const char *digits_end = std::to_chars(digits, digits + sizeof(digits), number).ptr;
+  const size_t digit_count = static_cast<size_t>(digits_end - digits);
+  // Sized once and filled by copies: the appends' capacity checks cost more than the copies.
+  std::string name(stem.size() + suffix.size() + 1U + digit_count, '_');
+  char *out = name.data();
+  if (!stem.empty()) {
+    std::memcpy(out, stem.data(), stem.size());
+  }
+  out += stem.size();
+  if (!suffix.empty()) {
+    std::memcpy(out, suffix.data(), suffix.size());
+  }
+  out += suffix.size() + 1U;  // past the '_' the fill left there
+  std::memcpy(out, digits, digit_count);
   return name;
 }
 
