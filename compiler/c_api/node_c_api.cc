@@ -209,7 +209,7 @@ uint32_t GeApiWrapper_GNode_GetOutDataNodesAndPortIndexes(const GeNodeHandle *n,
     if (index < 0 || static_cast<size_t>(index) >= node->GetOutputsSize()) {
       return ge::Fail(Where(*node) + " has no output " + std::to_string(index));
     }
-    const std::vector<ge::OutDataPeer> &out_peers = node->GetOutDataPeers(index);
+    const ge::OutDataPeers &out_peers = node->GetOutDataPeers(index);
     std::vector<ge::Node *> nodes;
     std::vector<int32_t> in_ports;
     for (const ge::OutDataPeer &peer : out_peers) {

@@ -31,7 +31,7 @@ inline bool OwnedBy(const Node *node, const ComputeGraph *graph) {
 }
 
 /// Drops the entry of dst:in_index from a producer port's consumer list.
-void EraseConsumer(std::vector<OutDataPeer> &consumers, const Node *dst, int32_t in_index) {
+void EraseConsumer(OutDataPeers &consumers, const Node *dst, int32_t in_index) {
   for (auto it = consumers.begin(); it != consumers.end(); ++it) {
     if (it->node == dst && it->in_index == in_index) {
       consumers.erase(it);

@@ -112,7 +112,7 @@ TEST(ComputeGraphTest, RemoveNodeDropsOnlyItsOwnConsumerEntries) {
   ASSERT_EQ(graph.AddDataEdge(a, 0, b, 0), SUCCESS);
   ASSERT_EQ(graph.AddDataEdge(a, 0, c, 0), SUCCESS);
   ASSERT_EQ(graph.RemoveNode(b), SUCCESS);
-  const std::vector<OutDataPeer> &consumers = a->GetOutDataPeers(0);
+  const OutDataPeers &consumers = a->GetOutDataPeers(0);
   ASSERT_EQ(consumers.size(), 2u);
   EXPECT_EQ(consumers[0].node, c);
   EXPECT_EQ(consumers[0].in_index, 1);

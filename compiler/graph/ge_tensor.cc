@@ -7,8 +7,59 @@
 
 namespace ge {
 
+GeShape::GeShape(GeShape &&other) noexcept : size_(other.size_), capacity_(other.capacity_) {
+  if (capacity_ != 0) {
+    heap_ = other.heap_;
+    other.capacity_ = 0;
+  } else {
+    std::copy(other.inline_, other.inline_ + size_, inline_);
+  }
+  other.size_ = 0;
+}
+
+GeShape &GeShape::operator=(GeShape &&other) noexcept {
+  if (this != &other) {
+    if (capacity_ != 0) {
+      delete[] heap_;
+    }
+    size_ = other.size_;
+    capacity_ = other.capacity_;
+    if (capacity_ != 0) {
+      heap_ = other.heap_;
+      other.capacity_ = 0;
+    } else {
+      std::copy(other.inline_, other.inline_ + size_, inline_);
+    }
+    other.size_ = 0;
+  }
+  return *this;
+}
+
+void GeShape::Assign(const int64_t *dims, size_t count) {
+  if (count <= kInlineDims) {
+    if (capacity_ != 0) {
+      // Drops a heap block rather than keeping it: the shape reads the same either way, and
+      // only a rank above kInlineDims ever needs one.
+      delete[] heap_;
+      capacity_ = 0;
+    }
+    std::copy(dims, dims + count, inline_);
+  } else {
+    if (count > capacity_) {
+      auto *block = new int64_t[count];
+      if (capacity_ != 0) {
+        delete[] heap_;
+      }
+      heap_ = block;
+      capacity_ = static_cast<uint32_t>(count);
+    }
+    std::copy(dims, dims + count, heap_);
+  }
+  size_ = static_cast<uint32_t>(count);
+}
+
 bool GeShape::IsUnknownShape() const {
-  for (int64_t dim : dims_) {
+  for (int64_t dim : GetDims()) {
     if (dim == UNKNOWN_DIM || dim == UNKNOWN_DIM_NUM) {
       return true;
     }
@@ -18,7 +69,7 @@ bool GeShape::IsUnknownShape() const {
 
 int64_t GeShape::GetShapeSize() const {
   int64_t size = 1;
-  for (int64_t dim : dims_) {
+  for (int64_t dim : GetDims()) {
     if (dim < 0) {
       return -1;
     }
@@ -32,11 +83,12 @@ int64_t GeShape::GetShapeSize() const {
 
 std::string GeShape::ToString() const {
   std::string text = "[";
-  for (size_t i = 0; i < dims_.size(); ++i) {
+  const DimsView dims = GetDims();
+  for (size_t i = 0; i < dims.size(); ++i) {
     if (i != 0) {
       text += ", ";
     }
-    text += std::to_string(dims_[i]);
+    text += std::to_string(dims[i]);
   }
   return text + "]";
 }

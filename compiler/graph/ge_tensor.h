@@ -3,6 +3,7 @@
 #ifndef GE_GRAPH_GE_TENSOR_H_
 #define GE_GRAPH_GE_TENSOR_H_
 
+#include <algorithm>
 #include <cstdint>
 #include <map>
 #include <memory>
@@ -16,28 +17,86 @@ namespace ge {
 class GeAttrValue;
 using AttrMap = std::map<std::string, GeAttrValue>;
 
+/// A read-only view of a shape's dims, valid until that shape changes. Converts to
+/// std::vector<int64_t> where a copy is wanted.
+class DimsView {
+ public:
+  DimsView() = default;
+  DimsView(const int64_t *data, size_t size) : data_(data), size_(size) {}
+  DimsView(const std::vector<int64_t> &dims)  // NOLINT: implicit, a vector is a view too
+      : data_(dims.data()), size_(dims.size()) {}
+
+  const int64_t *begin() const { return data_; }
+  const int64_t *end() const { return data_ + size_; }
+  const int64_t *data() const { return data_; }
+  size_t size() const { return size_; }
+  bool empty() const { return size_ == 0; }
+  int64_t operator[](size_t index) const { return data_[index]; }
+  int64_t front() const { return data_[0]; }
+  int64_t back() const { return data_[size_ - 1]; }
+  std::vector<int64_t> ToVector() const { return std::vector<int64_t>(begin(), end()); }
+  operator std::vector<int64_t>() const { return ToVector(); }  // NOLINT: implicit by design
+
+  friend bool operator==(DimsView a, DimsView b) {
+    return a.size_ == b.size_ && std::equal(a.begin(), a.end(), b.begin());
+  }
+  friend bool operator!=(DimsView a, DimsView b) { return !(a == b); }
+
+ private:
+  const int64_t *data_ = nullptr;
+  size_t size_ = 0;
+};
+
 class GeShape {
  public:
   GeShape() = default;
-  explicit GeShape(std::vector<int64_t> dims) : dims_(std::move(dims)) {}
+  explicit GeShape(const std::vector<int64_t> &dims) { Assign(dims.data(), dims.size()); }
+  explicit GeShape(DimsView dims) { Assign(dims.data(), dims.size()); }
+  GeShape(const GeShape &other) { Assign(other.data(), other.size_); }
+  GeShape(GeShape &&other) noexcept;
+  GeShape &operator=(const GeShape &other) {
+    if (this != &other) {
+      Assign(other.data(), other.size_);
+    }
+    return *this;
+  }
+  GeShape &operator=(GeShape &&other) noexcept;
+  ~GeShape() {
+    if (capacity_ != 0) {
+      delete[] heap_;
+    }
+  }
 
-  const std::vector<int64_t> &GetDims() const { return dims_; }
-  void SetDims(std::vector<int64_t> dims) { dims_ = std::move(dims); }
-  size_t GetDimNum() const { return dims_.size(); }
-  int64_t GetDim(size_t index) const { return index < dims_.size() ? dims_[index] : 0; }
-  bool IsScalar() const { return dims_.empty(); }
+  DimsView GetDims() const { return DimsView(data(), size_); }
+  void SetDims(const std::vector<int64_t> &dims) { Assign(dims.data(), dims.size()); }
+  void SetDims(DimsView dims) { Assign(dims.data(), dims.size()); }
+  size_t GetDimNum() const { return size_; }
+  int64_t GetDim(size_t index) const { return index < size_ ? data()[index] : 0; }
+  bool IsScalar() const { return size_ == 0; }
   /// True when any dim is UNKNOWN_DIM (-1) or the rank is unknown ([-2]).
   bool IsUnknownShape() const;
-  bool IsUnknownRank() const { return dims_.size() == 1 && dims_[0] == UNKNOWN_DIM_NUM; }
+  bool IsUnknownRank() const { return size_ == 1 && data()[0] == UNKNOWN_DIM_NUM; }
   /// Element count: 1 for a scalar, -1 when unknown, -1 on int64 overflow.
   int64_t GetShapeSize() const;
-  bool operator==(const GeShape &other) const { return dims_ == other.dims_; }
+  bool operator==(const GeShape &other) const { return GetDims() == other.GetDims(); }
   bool operator!=(const GeShape &other) const { return !(*this == other); }
   /// "[1, 3, 224, 224]".
   std::string ToString() const;
 
  private:
-  std::vector<int64_t> dims_;
+  // Shapes of rank <= 4 (nearly every tensor) keep their dims inside the object: copying a port
+  // desc then allocates nothing, where a std::vector cost one allocation per non-scalar shape.
+  static constexpr uint32_t kInlineDims = 4;
+  const int64_t *data() const { return capacity_ == 0 ? inline_ : heap_; }
+  // Replaces the dims with a copy of [dims, dims + count); `dims` may not alias this shape.
+  void Assign(const int64_t *dims, size_t count);
+
+  union {
+    int64_t inline_[kInlineDims];
+    int64_t *heap_;  // when capacity_ != 0
+  };
+  uint32_t size_ = 0;
+  uint32_t capacity_ = 0;  // 0: the dims are in inline_
 };
 
 class GeTensorDesc {

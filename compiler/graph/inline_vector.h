@@ -44,6 +44,10 @@ class InlineVector {
   T *end() { return data_ + size_; }
   const T *begin() const { return data_; }
   const T *end() const { return data_ + size_; }
+  T *data() { return data_; }
+  const T *data() const { return data_; }
+  const T &front() const { return data_[0]; }
+  const T &back() const { return data_[size_ - 1]; }
 
   void reserve(size_t capacity) {
     if (capacity > capacity_) {
@@ -71,6 +75,16 @@ class InlineVector {
   }
   /// Destroys the elements; heap storage, if any, is kept for reuse.
   void clear() { resize(0); }
+  /// Removes the element at `position`, keeping the order of the rest; returns the position of
+  /// the element that followed it.
+  T *erase(T *position) {
+    for (T *it = position; it + 1 != end(); ++it) {
+      *it = std::move(*(it + 1));
+    }
+    --size_;
+    data_[size_].~T();
+    return position;
+  }
 
  private:
   T *inline_data() { return reinterpret_cast<T *>(inline_); }

@@ -9,7 +9,7 @@ namespace {
 // At namespace scope, not function-local: a function-local static costs an initialisation-guard
 // check on every call, and the control-node accessors run for every node a matcher visits.
 const std::vector<Node *> kNoNodes;
-const std::vector<OutDataPeer> kNoConsumers;
+const OutDataPeers kNoConsumers{};
 }  // namespace
 
 const std::vector<Node *> &Node::NoNodes() { return kNoNodes; }
@@ -18,7 +18,7 @@ InDataPeer Node::GetInDataPeer(size_t in_index) const {
   return in_index < in_peers_.size() ? in_peers_[in_index] : InDataPeer{};
 }
 
-const std::vector<OutDataPeer> &Node::GetOutDataPeers(size_t out_index) const {
+const OutDataPeers &Node::GetOutDataPeers(size_t out_index) const {
   return out_index < out_peers_.size() ? out_peers_[out_index] : kNoConsumers;
 }
 

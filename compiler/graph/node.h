@@ -31,6 +31,11 @@ struct OutDataPeer {
   int32_t in_index = -1;
 };
 
+/// The consumers of one output port, in fan-out order. The first one is stored inline: most
+/// outputs feed exactly one consumer, and a heap block per connected output was one allocation
+/// per edge.
+using OutDataPeers = InlineVector<OutDataPeer, 1>;
+
 class Node : public std::enable_shared_from_this<Node> {
  public:
   // Takes the description by rvalue reference: one move of the OpDesc into the node block.
@@ -51,7 +56,7 @@ class Node : public std::enable_shared_from_this<Node> {
   size_t GetInputsSize() const { return op_desc_.GetInputsSize(); }
   size_t GetOutputsSize() const { return op_desc_.GetOutputsSize(); }
   InDataPeer GetInDataPeer(size_t in_index) const;
-  const std::vector<OutDataPeer> &GetOutDataPeers(size_t out_index) const;
+  const OutDataPeers &GetOutDataPeers(size_t out_index) const;
   /// Producers of the connected inputs, in port order (a producer may repeat).
   std::vector<Node *> GetInDataNodes() const;
   /// Consumers of all outputs, in port then fan-out order (a consumer may repeat).
@@ -94,7 +99,7 @@ class Node : public std::enable_shared_from_this<Node> {
   Node *next_ = nullptr;
   // Sized lazily up to the op's port counts; the first port's entry is stored inline.
   InlineVector<InDataPeer, 1> in_peers_;
-  InlineVector<std::vector<OutDataPeer>, 1> out_peers_;
+  InlineVector<OutDataPeers, 1> out_peers_;
   std::unique_ptr<ControlPeers> ctrl_;
   mutable int64_t scratch_ = 0;  // per-algorithm scratch (topological sort in-degrees)
 };

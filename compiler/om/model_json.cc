@@ -27,7 +27,7 @@ JsonValue List(const std::vector<T> &items, F render) {
 }
 
 JsonValue Dims(const GeShape &shape) {
-  return List(shape.GetDims(), [](int64_t d) { return JsonValue(d); });
+  return List(shape.GetDims().ToVector(), [](int64_t d) { return JsonValue(d); });
 }
 
 JsonValue Desc(const GeTensorDesc &desc) {

@@ -291,7 +291,7 @@ DataType PromoteTypes(DataType a, DataType b) {
 
 Dims InputDims(const InferShapeContext &context, size_t index) {
   const GeTensorDesc *desc = context.GetInputDesc(index);
-  return desc == nullptr ? UnknownRankDims() : desc->GetShape().GetDims();
+  return desc == nullptr ? UnknownRankDims() : desc->GetShape().GetDims().ToVector();
 }
 
 DataType InputDtype(const InferShapeContext &context, size_t index) {

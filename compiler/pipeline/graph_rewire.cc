@@ -36,7 +36,7 @@ const GeTensor *ConstInputValue(const Node &node, size_t in_index) {
 
 bool HasSoleConsumer(const ComputeGraph &graph, const Node &node, int32_t out_index,
                      const Node &consumer) {
-  const std::vector<OutDataPeer> &peers = node.GetOutDataPeers(static_cast<size_t>(out_index));
+  const OutDataPeers &peers = node.GetOutDataPeers(static_cast<size_t>(out_index));
   return peers.size() == 1U && peers[0].node == &consumer &&
          !IsGraphOutput(graph, &node, out_index);
 }
@@ -52,7 +52,8 @@ bool OutputsUnusedFrom(const ComputeGraph &graph, const Node &node, size_t first
 
 Status MoveConsumers(ComputeGraph &graph, Node *from, int32_t from_out, Node *to, int32_t to_out) {
   // Copy: the peer list changes while edges are removed.
-  const std::vector<OutDataPeer> peers = from->GetOutDataPeers(static_cast<size_t>(from_out));
+  const OutDataPeers &live = from->GetOutDataPeers(static_cast<size_t>(from_out));
+  const std::vector<OutDataPeer> peers(live.begin(), live.end());
   for (const OutDataPeer &peer : peers) {
     if (graph.RemoveDataEdge(from, from_out, peer.node, peer.in_index) != SUCCESS ||
         graph.AddDataEdge(to, to_out, peer.node, peer.in_index) != SUCCESS) {

@@ -91,8 +91,10 @@ template <typename T>
 const T *DataOf(const GeTensor &tensor) {
   return reinterpret_cast<const T *>(tensor.GetData());
 }
-inline const std::vector<int64_t> &DimsOf(const GeTensor &tensor) {
-  return tensor.GetTensorDesc().GetShape().GetDims();
+// A copy: shapes keep small dims inline (no vector to refer to), and a kernel's compute
+// dwarfs one small allocation.
+inline std::vector<int64_t> DimsOf(const GeTensor &tensor) {
+  return tensor.GetTensorDesc().GetShape().GetDims().ToVector();
 }
 inline DataType DtypeOf(const GeTensor &tensor) { return tensor.GetTensorDesc().GetDataType(); }
 /// The same bytes under another shape (no copy: GeTensor bytes are shared and immutable).
