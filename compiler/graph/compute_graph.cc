@@ -239,8 +239,12 @@ Node *ComputeGraph::TransferNodeFrom(ComputeGraph &source, Node *node) {
   return MoveNodeIn(source, node, nullptr);
 }
 
-Node *ComputeGraph::TransferNodeFrom(ComputeGraph &source, Node *node, std::string &&new_name) {
-  return MoveNodeIn(source, node, &new_name);
+Node *ComputeGraph::TransferNodeFrom(ComputeGraph &source, Node *node, std::string *new_name) {
+  if (new_name == nullptr) {
+    SetLastError("cannot transfer a node into graph '" + name_ + "' under a null name");
+    return nullptr;
+  }
+  return MoveNodeIn(source, node, new_name);
 }
 
 Node *ComputeGraph::MoveNodeIn(ComputeGraph &source, Node *node, std::string *new_name) {
@@ -320,6 +324,7 @@ Node *ComputeGraph::MoveNodeIn(ComputeGraph &source, Node *node, std::string *ne
   ++source.modification_count_;
   if (new_name != nullptr) {
     node->op_desc_.SetName(std::move(*new_name));
+    new_name->clear();  // the documented state, whatever a moved-from string holds
   }
   // Join this graph; self_ (the owning reference) moves with the node.
   node->owner_ = this;

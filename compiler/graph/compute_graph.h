@@ -48,12 +48,13 @@ class ComputeGraph : public std::enable_shared_from_this<ComputeGraph> {
   /// is not a node of `source`, `source` is this graph, or its name (or the name of a subgraph
   /// it owns) is already used here.
   Node *TransferNodeFrom(ComputeGraph &source, Node *node);
-  /// TransferNodeFrom that also renames the node to `new_name` on the way: the old name is
-  /// never probed in this graph and the new one never in `source`, and the name string is moved
-  /// into the node (a rename then a move probed the name tables six times). Fails like
-  /// TransferNodeFrom, also for an empty `new_name` or one already used here; on failure nothing
-  /// changes, `new_name` included, so a caller can test it with FindNode and try another.
-  Node *TransferNodeFrom(ComputeGraph &source, Node *node, std::string &&new_name);
+  /// TransferNodeFrom that also renames the node to `*new_name` on the way: the old name is
+  /// never probed in this graph and the new one never in `source` (a rename then a move probed
+  /// the name tables six times). In/out: on success the string is moved into the node (and
+  /// `*new_name` is left empty); on failure nothing changes, `*new_name` included, so a caller
+  /// can test it with FindNode and try another. Fails like TransferNodeFrom, also for a null or
+  /// empty `new_name` or one already used here.
+  Node *TransferNodeFrom(ComputeGraph &source, Node *node, std::string *new_name);
   Node *FindNode(const std::string &name) const;
   /// True when `node` is a live node of this graph (not of a subgraph).
   bool HasNode(const Node *node) const;

@@ -188,7 +188,8 @@ TEST(TransferNodeTest, RenamingMoveChecksTheNewNameInTheTargetOnly) {
   ASSERT_EQ(source.AddDataEdge(a, 0, b, 0), SUCCESS);
   // A name the source uses does not matter: only the target's names do.
   std::string name = "a";
-  ASSERT_EQ(target.TransferNodeFrom(source, b, std::move(name)), b);
+  ASSERT_EQ(target.TransferNodeFrom(source, b, &name), b);
+  EXPECT_TRUE(name.empty()) << "the name moved into the node";
   EXPECT_EQ(b->GetName(), "a");
   EXPECT_EQ(target.FindNode("a"), b);
   EXPECT_EQ(source.FindNode("b"), nullptr) << "the old name leaves the source";
@@ -201,12 +202,14 @@ TEST(TransferNodeTest, RenamingMoveChecksTheNewNameInTheTargetOnly) {
   const uint64_t source_count = source.GetModificationCount();
   const uint64_t target_count = target.GetModificationCount();
   std::string clash = "b_1";
-  EXPECT_EQ(target.TransferNodeFrom(source, c, std::move(clash)), nullptr);
-  EXPECT_EQ(clash, "b_1");  // NOLINT(bugprone-use-after-move): unchanged on failure
+  EXPECT_EQ(target.TransferNodeFrom(source, c, &clash), nullptr);
+  EXPECT_EQ(clash, "b_1") << "unchanged on failure";
   EXPECT_NE(GetLastError().find("already has a node named 'b_1'"), std::string::npos);
   std::string empty;
-  EXPECT_EQ(target.TransferNodeFrom(source, c, std::move(empty)), nullptr);
+  EXPECT_EQ(target.TransferNodeFrom(source, c, &empty), nullptr);
   EXPECT_NE(GetLastError().find("empty name"), std::string::npos);
+  EXPECT_EQ(target.TransferNodeFrom(source, c, nullptr), nullptr);
+  EXPECT_NE(GetLastError().find("null name"), std::string::npos);
   EXPECT_EQ(c->GetName(), "c");
   EXPECT_EQ(source.FindNode("c"), c);
   EXPECT_EQ(c->GetOwnerGraph(), &source);
@@ -216,7 +219,7 @@ TEST(TransferNodeTest, RenamingMoveChecksTheNewNameInTheTargetOnly) {
   EXPECT_EQ(source.GetModificationCount(), source_count);
   EXPECT_EQ(target.GetModificationCount(), target_count);
   std::string free_name = "c_2";
-  ASSERT_EQ(target.TransferNodeFrom(source, c, std::move(free_name)), c);
+  ASSERT_EQ(target.TransferNodeFrom(source, c, &free_name), c);
   EXPECT_EQ(target.FindNode("c_2"), c);
   EXPECT_GT(source.GetModificationCount(), source_count);
   EXPECT_GT(target.GetModificationCount(), target_count);

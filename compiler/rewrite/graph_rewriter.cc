@@ -668,7 +668,7 @@ Status Rewrite(const ResolvedBoundary &resolved, const ComputeGraph &replacement
       // name is taken, and on that rare clash the next number is tried.
       std::string name = NextName(source->GetName(), joined);
       for (;;) {
-        added = graph->TransferNodeFrom(*movable, source, std::move(name));
+        added = graph->TransferNodeFrom(*movable, source, &name);
         // On failure `name` is left as it was: taken, or the move failed for another reason
         // (reported below).
         if (added != nullptr || graph->FindNode(name) == nullptr) {
