@@ -117,8 +117,8 @@ Status BatchNorm(KernelContext &ctx) {
   }
   const GeTensor &x = ctx.Input(0);
   const auto &dims = DimsOf(x);
-  if (DtypeOf(x) != DT_FLOAT && DtypeOf(x) != DT_DOUBLE) {
-    return UnsupportedDtype(ctx, DtypeOf(x));
+  if (RequireFloatOrDouble(ctx, DtypeOf(x)) != SUCCESS) {
+    return FAILED;
   }
   if (dims.size() < 2) {
     return ctx.Error("x must have rank >= 2, got " + DimsToString(dims));
@@ -176,8 +176,8 @@ Status BNInference(KernelContext &ctx) {
   }
   const GeTensor &x = ctx.Input(0);
   const auto &dims = DimsOf(x);
-  if (DtypeOf(x) != DT_FLOAT && DtypeOf(x) != DT_DOUBLE) {
-    return UnsupportedDtype(ctx, DtypeOf(x));
+  if (RequireFloatOrDouble(ctx, DtypeOf(x)) != SUCCESS) {
+    return FAILED;
   }
   if (dims.size() < 2) {
     return ctx.Error("x must have rank >= 2, got " + DimsToString(dims));
@@ -221,8 +221,8 @@ Status LayerNormImpl(KernelContext &ctx, bool v3) {
   const GeTensor &x = ctx.Input(0);
   const auto &dims = DimsOf(x);
   const DataType dtype = DtypeOf(x);
-  if (dtype != DT_FLOAT && dtype != DT_DOUBLE) {
-    return UnsupportedDtype(ctx, dtype);
+  if (RequireFloatOrDouble(ctx, dtype) != SUCCESS) {
+    return FAILED;
   }
   if (DtypeOf(ctx.Input(1)) != dtype || DtypeOf(ctx.Input(2)) != dtype) {
     return ctx.Error("x, gamma and beta must share one dtype");
