@@ -160,6 +160,14 @@ namespace {
     EXPECT_STRNE(GeApiWrapper_GEGetErrorMsg(), "") << #expr << " set no error"; \
   } while (0)
 
+/// Asserts the call failed and left exactly `message` as the last error.
+#define EXPECT_FAILS_WITH(expr, message)                                    \
+  do {                                                                      \
+    ge::ClearLastError();                                                   \
+    EXPECT_NE((expr), 0U) << #expr;                                         \
+    EXPECT_EQ(std::string(GeApiWrapper_GEGetErrorMsg()), message) << #expr; \
+  } while (0)
+
 std::string TakeString(char *text) {
   std::string copy = text == nullptr ? "<null>" : text;
   GeApiWrapper_FreeString(text);
@@ -511,6 +519,65 @@ TEST(GraphCApiTest, DescsAndPortAttrs) {
   GeApiWrapper_TensorDesc_Destroy(td);
   GeApiWrapper_TensorDesc_Destroy(read);
   GeApiWrapper_GNode_DestroyGNode(b);
+  GeApiWrapper_Graph_DestroyGraph(g);
+}
+
+// Get/Set{Input,Output}Attr share their checks: a live node, then the name, then the attr value
+// handle, then the port. Each failure names its cause word for word, and the first failing check
+// is the one reported.
+TEST(GraphCApiTest, PortAttrCallsReportTheFirstFailedCheck) {
+  using PortAttrCall =
+      uint32_t (*)(const GeNodeHandle *, const char *, uint32_t, GeAttrValueHandle *);
+  struct Call {
+    const char *name;
+    PortAttrCall call;
+    const char *port;
+  };
+  const Call calls[] = {
+      {"GetInputAttr", GeApiWrapper_GNode_GetInputAttr, "input"},
+      {"GetOutputAttr", GeApiWrapper_GNode_GetOutputAttr, "output"},
+      {"SetInputAttr",
+       [](const GeNodeHandle *n, const char *key, uint32_t index, GeAttrValueHandle *av) {
+         return GeApiWrapper_GNode_SetInputAttr(n, key, index, av);
+       },
+       "input"},
+      {"SetOutputAttr",
+       [](const GeNodeHandle *n, const char *key, uint32_t index, GeAttrValueHandle *av) {
+         return GeApiWrapper_GNode_SetOutputAttr(n, key, index, av);
+       },
+       "output"},
+  };
+  GeGraphHandle *g = MakeChain();
+  GeNodeHandle *b = Find(g, "b");
+  GeNodeHandle *expired = Find(g, "out");
+  ASSERT_EQ(GeApiWrapper_Graph_RemoveNode(g, expired), 0U);
+  GeAttrValueHandle *av = GeApiWrapper_AttrValue_Create();
+  for (const Call &c : calls) {
+    SCOPED_TRACE(c.name);
+    EXPECT_FAILS_WITH(c.call(nullptr, "k", 0, av), "node handle is null");
+    EXPECT_FAILS_WITH(c.call(expired, nullptr, 1, nullptr),
+                      "node handle has expired (the node or its graph was removed)");
+    EXPECT_FAILS_WITH(c.call(b, nullptr, 1, nullptr), "attribute name is null");
+    EXPECT_FAILS_WITH(c.call(b, "k", 1, nullptr), "attr value handle is null");
+    EXPECT_FAILS_WITH(c.call(b, "k", 1, av),
+                      std::string("node 'b' (Relu) has no ") + c.port + " 1 (it has 1)");
+  }
+
+  // Only a read can miss the attribute itself: one set on input 0 is not on output 0.
+  ASSERT_EQ(GeApiWrapper_AttrValue_SetInt(av, 7), 0U);
+  ASSERT_EQ(GeApiWrapper_GNode_SetInputAttr(b, "k", 0, av), 0U);
+  GeAttrValueHandle *got = GeApiWrapper_AttrValue_Create();
+  ASSERT_EQ(GeApiWrapper_GNode_GetInputAttr(b, "k", 0, got), 0U);
+  int64_t value = 0;
+  EXPECT_EQ(GeApiWrapper_AttrValue_GetInt(got, &value), 0U);
+  EXPECT_EQ(value, 7);
+  EXPECT_FAILS_WITH(GeApiWrapper_GNode_GetOutputAttr(b, "k", 0, got),
+                    "node 'b' (Relu) output 0 has no attribute 'k'");
+
+  GeApiWrapper_AttrValue_Destroy(av);
+  GeApiWrapper_AttrValue_Destroy(got);
+  GeApiWrapper_GNode_DestroyGNode(b);
+  GeApiWrapper_GNode_DestroyGNode(expired);
   GeApiWrapper_Graph_DestroyGraph(g);
 }
 

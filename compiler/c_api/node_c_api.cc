@@ -36,16 +36,28 @@ ge::GeTensorDesc *PortDesc(ge::Node &node, bool is_input, int64_t index) {
                   : op.MutableOutputDesc(static_cast<size_t>(index));
 }
 
-uint32_t GetPortAttr(const GeNodeHandle *n, const char *name, uint32_t index, GeAttrValueHandle *av,
-                     bool is_input) {
-  ge::NodePtr node = ge::capi::LockNode(n);
-  if (node == nullptr || !CheckKey(name)) {
-    return ge::FAILED;
+/// The checks GetPortAttr and SetPortAttr share, in the order both report them (the first failure
+/// is the caller's last error): a live node, a non-null attribute name, a non-null attr value
+/// handle, an existing port. Returns the port's desc with `*node` holding the node (kept alive
+/// for the caller and named in its error texts), or nullptr with the last error set.
+ge::GeTensorDesc *PortDescForAttr(const GeNodeHandle *n, const char *name,
+                                  const GeAttrValueHandle *av, uint32_t index, bool is_input,
+                                  ge::NodePtr *node) {
+  *node = ge::capi::LockNode(n);
+  if (*node == nullptr || !CheckKey(name)) {
+    return nullptr;
   }
   if (av == nullptr) {
-    return ge::Fail("attr value handle is null");
+    ge::SetLastError("attr value handle is null");
+    return nullptr;
   }
-  ge::GeTensorDesc *desc = PortDesc(*node, is_input, index);
+  return PortDesc(**node, is_input, index);
+}
+
+uint32_t GetPortAttr(const GeNodeHandle *n, const char *name, uint32_t index, GeAttrValueHandle *av,
+                     bool is_input) {
+  ge::NodePtr node;
+  const ge::GeTensorDesc *desc = PortDescForAttr(n, name, av, index, is_input, &node);
   if (desc == nullptr) {
     return ge::FAILED;
   }
@@ -60,14 +72,8 @@ uint32_t GetPortAttr(const GeNodeHandle *n, const char *name, uint32_t index, Ge
 
 uint32_t SetPortAttr(const GeNodeHandle *n, const char *name, uint32_t index,
                      const GeAttrValueHandle *av, bool is_input) {
-  ge::NodePtr node = ge::capi::LockNode(n);
-  if (node == nullptr || !CheckKey(name)) {
-    return ge::FAILED;
-  }
-  if (av == nullptr) {
-    return ge::Fail("attr value handle is null");
-  }
-  ge::GeTensorDesc *desc = PortDesc(*node, is_input, index);
+  ge::NodePtr node;
+  ge::GeTensorDesc *desc = PortDescForAttr(n, name, av, index, is_input, &node);
   if (desc == nullptr) {
     return ge::FAILED;
   }

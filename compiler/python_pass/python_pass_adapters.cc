@@ -74,7 +74,8 @@ class PythonPassInstance {
   std::string error_;
 };
 
-/// Common part: the acquired registry entry (released with the adapter) and instance creation.
+/// Common part: the acquired registry entry (released with the adapter) and the Python pass
+/// instance each Run works with.
 class PythonPassAdapterBase : public fusion::FusionBasePass {
  public:
   PythonPassAdapterBase(PythonPassInfo info, PythonFusionPassCallbacks callbacks)
@@ -83,7 +84,25 @@ class PythonPassAdapterBase : public fusion::FusionBasePass {
     PythonPassRuntimeRegistry::Instance().Release(info_.descriptor_key);
   }
 
+  /// Creates a fresh instance for this Run only, so `self.<x>` caches never leak across graphs or
+  /// runs, and destroys it when the Run returns. When the constructor fails, the Run fails with
+  /// its reason in the context before any hook runs.
+  Status Run(GraphPtr &graph, CustomPassContext &context) final {
+    std::unique_ptr<PythonPassInstance> instance = CreateInstance(context);
+    if (instance == nullptr) {
+      return FAILED;
+    }
+    return RunWithInstance(instance->Get(), graph, context);
+  }
+
  protected:
+  /// The kind's work for one Run; `holder` is the live instance, valid until this returns.
+  virtual Status RunWithInstance(void *holder, GraphPtr &graph, CustomPassContext &context) = 0;
+
+  PythonPassInfo info_;
+  PythonFusionPassCallbacks callbacks_;
+
+ private:
   /// A fresh instance, or nullptr with the reason in the context.
   std::unique_ptr<PythonPassInstance> CreateInstance(CustomPassContext &context) const {
     auto instance = std::make_unique<PythonPassInstance>(info_, callbacks_);
@@ -95,20 +114,14 @@ class PythonPassAdapterBase : public fusion::FusionBasePass {
     }
     return instance;
   }
-
-  PythonPassInfo info_;
-  PythonFusionPassCallbacks callbacks_;
 };
 
 class PythonFusionBasePassAdapter : public PythonPassAdapterBase {
  public:
   using PythonPassAdapterBase::PythonPassAdapterBase;
 
-  Status Run(GraphPtr &graph, CustomPassContext &context) override {
-    std::unique_ptr<PythonPassInstance> instance = CreateInstance(context);
-    if (instance == nullptr) {
-      return FAILED;
-    }
+ private:
+  Status RunWithInstance(void *holder, GraphPtr &graph, CustomPassContext &context) override {
     ComputeGraphPtr compute_graph =
         graph == nullptr ? nullptr : GraphUtilsEx::GetComputeGraph(*graph);
     if (compute_graph == nullptr) {
@@ -117,7 +130,7 @@ class PythonFusionBasePassAdapter : public PythonPassAdapterBase {
     }
     // Borrowed by the bridge for the call; the graph itself is shared, not copied.
     GeGraphHandle handle{compute_graph};
-    return callbacks_.run(instance->Get(), &handle, &context);
+    return callbacks_.run(holder, &handle, &context);
   }
 };
 
@@ -125,12 +138,8 @@ class PythonPatternFusionPassAdapter : public PythonPassAdapterBase {
  public:
   using PythonPassAdapterBase::PythonPassAdapterBase;
 
-  Status Run(GraphPtr &graph, CustomPassContext &context) override {
-    std::unique_ptr<PythonPassInstance> instance = CreateInstance(context);
-    if (instance == nullptr) {
-      return FAILED;
-    }
-    void *holder = instance->Get();
+ private:
+  Status RunWithInstance(void *holder, GraphPtr &graph, CustomPassContext &context) override {
     std::unique_ptr<fusion::PatternMatcherConfig> config;
     if (callbacks_.get_matcher_config != nullptr) {
       void *raw_config = nullptr;
@@ -178,7 +187,6 @@ class PythonPatternFusionPassAdapter : public PythonPassAdapterBase {
     return ret;
   }
 
- private:
   Status TakePatterns(void *holder, std::vector<fusion::PatternUniqPtr> &patterns,
                       CustomPassContext &context) {
     void **array = nullptr;
@@ -202,12 +210,8 @@ class PythonDecomposePassAdapter : public PythonPassAdapterBase {
  public:
   using PythonPassAdapterBase::PythonPassAdapterBase;
 
-  Status Run(GraphPtr &graph, CustomPassContext &context) override {
-    std::unique_ptr<PythonPassInstance> instance = CreateInstance(context);
-    if (instance == nullptr) {
-      return FAILED;
-    }
-    void *holder = instance->Get();
+ private:
+  Status RunWithInstance(void *holder, GraphPtr &graph, CustomPassContext &context) override {
     fusion::DecomposeHooks hooks;
     for (const std::string &op_type : info_.op_types) {
       hooks.op_types.emplace_back(op_type.c_str());

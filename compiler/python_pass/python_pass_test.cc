@@ -283,17 +283,31 @@ TEST_F(PythonPassTest, RunFailureCarriesThePythonMessageAndPassName) {
   EXPECT_EQ(g_bridge.destroyed, g_bridge.created);
 }
 
-TEST_F(PythonPassTest, ConstructorFailureFailsTheRunWithItsReason) {
-  ASSERT_TRUE(
-      RegisterPythonPass(Descriptor("PyCtor", PythonPassKind::kFusionBase), FakeCallbacks()));
-  g_bridge.fail_create = true;
-  TestGraph g;
-  g.NetOutput({P(g.Data("x", 0))});
-  fusion::FusionPassExecutor executor;
-  EXPECT_NE(executor.RunPasses(g.Get(), CustomPassStage::kBeforeInferShape), SUCCESS);
-  EXPECT_NE(GetLastError().find("Failed to create the Python pass instance of PyCtorClass"),
-            std::string::npos);
-  EXPECT_NE(GetLastError().find("ValueError: constructor raised"), std::string::npos);
+TEST_F(PythonPassTest, ConstructorFailureFailsEveryKindBeforeAnyHookRuns) {
+  for (const PythonPassKind kind :
+       {PythonPassKind::kFusionBase, PythonPassKind::kPatternFusion, PythonPassKind::kDecompose}) {
+    SCOPED_TRACE(static_cast<int>(kind));
+    ClearPythonPasses();
+    g_bridge = FakeBridge();
+    g_bridge.fail_create = true;
+    PythonPassInfo d = Descriptor("PyCtor", kind);
+    d.op_types = {"Relu"};
+    ASSERT_TRUE(RegisterPythonPass(d, FakeCallbacks()));
+    TestGraph g;
+    g.NetOutput({P(g.Op("r", "Relu", {P(g.Data("x", 0))}))});
+    const std::string before = fusion::test::Signature(*g.Get());
+    fusion::FusionPassExecutor executor;
+    EXPECT_NE(executor.RunPasses(g.Get(), CustomPassStage::kBeforeInferShape), SUCCESS);
+    EXPECT_NE(GetLastError().find("Failed to create the Python pass instance of PyCtorClass "
+                                  "(_ge_py_pass_x:PyCtorClass:PyCtor): ValueError: constructor "
+                                  "raised"),
+              std::string::npos)
+        << GetLastError();
+    EXPECT_EQ(g_bridge.runs + g_bridge.replacements, 0);
+    EXPECT_TRUE(g_bridge.instances_seen_by_hooks.empty());
+    EXPECT_EQ(fusion::test::Signature(*g.Get()), before);
+    EXPECT_EQ(GetLivePythonPassInstanceCount(), 0);
+  }
 }
 
 TEST_F(PythonPassTest, PatternAdapterRewritesWithOneInstanceForAllHooksOfARun) {

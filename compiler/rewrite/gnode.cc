@@ -11,9 +11,10 @@
 namespace ge {
 
 namespace {
-// The live node or nullptr; a node removed from its graph no longer has an owner. No shared
-// reference is taken: a GNode call removes no node, so the node outlives the call (see gnode.h).
-Node *Lock(const GNode &handle) {
+// The handle's node while it is still alive and in a graph, else nullptr (a node removed from its
+// graph has no owner graph). Locks nothing and takes no shared reference: the raw pointer is safe
+// because no GNode call removes a node, so the node outlives the call (see gnode.h).
+Node *LiveNode(const GNode &handle) {
   Node *node = NodeAdapter::GNode2RawNode(handle);
   return node != nullptr && node->GetOwnerGraph() != nullptr ? node : nullptr;
 }
@@ -29,7 +30,7 @@ graphStatus InvalidNode(const char *what) {
 // to the IR lookup as it is (no std::string copy per call).
 template <typename T>
 const T *FindAttr(const GNode &handle, const AscendString &name) {
-  Node *node = Lock(handle);
+  Node *node = LiveNode(handle);
   if (node == nullptr) {
     (void)InvalidNode("GetAttr");
     return nullptr;
@@ -54,7 +55,7 @@ graphStatus ReadAttr(const GNode &handle, const AscendString &name, T *out) {
 
 template <typename T>
 graphStatus WriteAttr(const GNode &handle, const AscendString &name, T value) {
-  Node *node = Lock(handle);
+  Node *node = LiveNode(handle);
   if (node == nullptr) {
     return InvalidNode("SetAttr");
   }
@@ -75,10 +76,10 @@ GNode &GNode::operator=(GNode &&other) noexcept {
 }
 GNode::~GNode() = default;
 
-bool GNode::IsValid() const { return Lock(*this) != nullptr; }
+bool GNode::IsValid() const { return LiveNode(*this) != nullptr; }
 
 graphStatus GNode::GetType(AscendString &type) const {
-  Node *node = Lock(*this);
+  Node *node = LiveNode(*this);
   if (node == nullptr) {
     return InvalidNode("GetType");
   }
@@ -88,7 +89,7 @@ graphStatus GNode::GetType(AscendString &type) const {
 }
 
 graphStatus GNode::GetName(AscendString &name) const {
-  Node *node = Lock(*this);
+  Node *node = LiveNode(*this);
   if (node == nullptr) {
     return InvalidNode("GetName");
   }
@@ -98,7 +99,7 @@ graphStatus GNode::GetName(AscendString &name) const {
 }
 
 std::pair<GNodePtr, int32_t> GNode::GetInDataNodesAndPortIndexs(int32_t index) const {
-  Node *node = Lock(*this);
+  Node *node = LiveNode(*this);
   if (node == nullptr || index < 0 || static_cast<size_t>(index) >= node->GetInputsSize()) {
     return {nullptr, -1};
   }
@@ -111,7 +112,7 @@ std::pair<GNodePtr, int32_t> GNode::GetInDataNodesAndPortIndexs(int32_t index) c
 
 std::vector<std::pair<GNodePtr, int32_t>> GNode::GetOutDataNodesAndPortIndexs(int32_t index) const {
   std::vector<std::pair<GNodePtr, int32_t>> result;
-  Node *node = Lock(*this);
+  Node *node = LiveNode(*this);
   if (node == nullptr || index < 0 || static_cast<size_t>(index) >= node->GetOutputsSize()) {
     return result;
   }
@@ -123,7 +124,7 @@ std::vector<std::pair<GNodePtr, int32_t>> GNode::GetOutDataNodesAndPortIndexs(in
 
 std::vector<GNodePtr> GNode::GetInControlNodes() const {
   std::vector<GNodePtr> result;
-  Node *node = Lock(*this);
+  Node *node = LiveNode(*this);
   if (node != nullptr) {
     for (Node *peer : node->GetInControlNodes()) {
       result.push_back(NodeAdapter::Node2GNodePtr(peer));
@@ -134,7 +135,7 @@ std::vector<GNodePtr> GNode::GetInControlNodes() const {
 
 std::vector<GNodePtr> GNode::GetOutControlNodes() const {
   std::vector<GNodePtr> result;
-  Node *node = Lock(*this);
+  Node *node = LiveNode(*this);
   if (node != nullptr) {
     for (Node *peer : node->GetOutControlNodes()) {
       result.push_back(NodeAdapter::Node2GNodePtr(peer));
@@ -144,7 +145,7 @@ std::vector<GNodePtr> GNode::GetOutControlNodes() const {
 }
 
 graphStatus GNode::GetInputConstData(int32_t index, Tensor &data) const {
-  Node *node = Lock(*this);
+  Node *node = LiveNode(*this);
   if (node == nullptr) {
     return InvalidNode("GetInputConstData");
   }
@@ -167,7 +168,7 @@ graphStatus GNode::GetInputConstData(int32_t index, Tensor &data) const {
 }
 
 graphStatus GNode::GetInputIndexByName(const AscendString &name, int32_t &index) {
-  Node *node = Lock(*this);
+  Node *node = LiveNode(*this);
   if (node == nullptr) {
     return InvalidNode("GetInputIndexByName");
   }
@@ -176,7 +177,7 @@ graphStatus GNode::GetInputIndexByName(const AscendString &name, int32_t &index)
 }
 
 graphStatus GNode::GetOutputIndexByName(const AscendString &name, int32_t &index) {
-  Node *node = Lock(*this);
+  Node *node = LiveNode(*this);
   if (node == nullptr) {
     return InvalidNode("GetOutputIndexByName");
   }
@@ -185,17 +186,17 @@ graphStatus GNode::GetOutputIndexByName(const AscendString &name, int32_t &index
 }
 
 size_t GNode::GetInputsSize() const {
-  Node *node = Lock(*this);
+  Node *node = LiveNode(*this);
   return node == nullptr ? 0U : node->GetInputsSize();
 }
 
 size_t GNode::GetOutputsSize() const {
-  Node *node = Lock(*this);
+  Node *node = LiveNode(*this);
   return node == nullptr ? 0U : node->GetOutputsSize();
 }
 
 graphStatus GNode::GetInputDesc(int32_t index, TensorDesc &tensor_desc) const {
-  Node *node = Lock(*this);
+  Node *node = LiveNode(*this);
   if (node == nullptr) {
     return InvalidNode("GetInputDesc");
   }
@@ -211,7 +212,7 @@ graphStatus GNode::GetInputDesc(int32_t index, TensorDesc &tensor_desc) const {
 }
 
 graphStatus GNode::UpdateInputDesc(int32_t index, const TensorDesc &tensor_desc) {
-  Node *node = Lock(*this);
+  Node *node = LiveNode(*this);
   if (node == nullptr) {
     return InvalidNode("UpdateInputDesc");
   }
@@ -225,7 +226,7 @@ graphStatus GNode::UpdateInputDesc(int32_t index, const TensorDesc &tensor_desc)
 }
 
 graphStatus GNode::GetOutputDesc(int32_t index, TensorDesc &tensor_desc) const {
-  Node *node = Lock(*this);
+  Node *node = LiveNode(*this);
   if (node == nullptr) {
     return InvalidNode("GetOutputDesc");
   }
@@ -241,7 +242,7 @@ graphStatus GNode::GetOutputDesc(int32_t index, TensorDesc &tensor_desc) const {
 }
 
 graphStatus GNode::UpdateOutputDesc(int32_t index, const TensorDesc &tensor_desc) {
-  Node *node = Lock(*this);
+  Node *node = LiveNode(*this);
   if (node == nullptr) {
     return InvalidNode("UpdateOutputDesc");
   }
@@ -255,7 +256,7 @@ graphStatus GNode::UpdateOutputDesc(int32_t index, const TensorDesc &tensor_desc
 }
 
 bool GNode::HasAttr(const AscendString &name) {
-  Node *node = Lock(*this);
+  Node *node = LiveNode(*this);
   return node != nullptr && node->GetOpDesc().HasAttr(NodeAdapter::StdString(name));
 }
 
@@ -357,7 +358,7 @@ graphStatus GNode::SetAttr(const AscendString &name, std::vector<AscendString> &
 }
 
 graphStatus GNode::GetSubgraph(uint32_t index, GraphPtr &graph) const {
-  Node *node = Lock(*this);
+  Node *node = LiveNode(*this);
   if (node == nullptr) {
     return InvalidNode("GetSubgraph");
   }
@@ -375,7 +376,7 @@ graphStatus GNode::GetSubgraph(uint32_t index, GraphPtr &graph) const {
 }
 
 graphStatus GNode::GetALLSubgraphs(std::vector<GraphPtr> &graph_list) const {
-  Node *node = Lock(*this);
+  Node *node = LiveNode(*this);
   if (node == nullptr) {
     return InvalidNode("GetALLSubgraphs");
   }

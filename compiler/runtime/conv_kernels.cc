@@ -331,8 +331,8 @@ Status ReadConvParams(KernelContext &ctx, bool nhwc, bool pads_required, Conv2DP
 Status RunConv(KernelContext &ctx, const GeTensor &x_in, const GeTensor &filter_in,
                const GeTensor *bias, bool nhwc, bool filter_hwcn, const Conv2DParams &p) {
   const DataType dtype = DtypeOf(x_in);
-  if (dtype != DT_FLOAT && dtype != DT_DOUBLE) {
-    return UnsupportedDtype(ctx, dtype);
+  if (RequireFloatOrDouble(ctx, dtype) != SUCCESS) {
+    return FAILED;
   }
   if (DtypeOf(filter_in) != dtype || (bias != nullptr && DtypeOf(*bias) != dtype)) {
     return ctx.Error("x, filter and bias must share one dtype");

@@ -184,6 +184,20 @@ TEST(Conv2DKernel, RejectsChannelMismatchNamingShapes) {
   EXPECT_EQ(no_pads.error, "node 'n' (Conv2D): required attribute 'pads' (list of int) is missing");
 }
 
+// Convolution computes in x's own floating type: an integer x fails naming its dtype.
+TEST(Conv2DKernel, RejectsAnIntegerX) {
+  const GeTensor x = test::I32({1, 1, 1, 1}, {1});
+  const GeTensor f = test::I32({1, 1, 1, 1}, {1});
+  for (const std::string type : {"Conv2D", "DepthwiseConv2D"}) {
+    auto run = test::RunKernel(type, {&x, &f}, 1,
+                               {{"strides", std::vector<int64_t>{1, 1, 1, 1}},
+                                {"pads", std::vector<int64_t>{0, 0, 0, 0}},
+                                {"data_format", std::string("NCHW")}});
+    EXPECT_EQ(run.status, FAILED) << type;
+    EXPECT_EQ(run.error, "node 'n' (" + type + "): unsupported dtype DT_INT32 for input 'x'");
+  }
+}
+
 TEST(DepthwiseConv2DKernel, NchwFilterEqualsGroupedConv) {
   const auto x = Random(2 * 3 * 5 * 5, 31);
   const auto f = Random(6 * 9, 32);  // multiplier 2: [C*K, 1, kH, kW]

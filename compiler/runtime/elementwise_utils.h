@@ -107,6 +107,13 @@ inline Status UnsupportedDtype(KernelContext &ctx, DataType dtype, const std::st
   return ctx.Error("unsupported dtype " + DataTypeToString(dtype) + " for input '" + what + "'");
 }
 
+/// Fails like UnsupportedDtype unless `dtype` is float or double. For the kernels that compute in
+/// x's own floating type and have no integer loops (convolution, pooling, norms, softmax): they
+/// are registered half_via_float, so half inputs reach them already converted to float.
+inline Status RequireFloatOrDouble(KernelContext &ctx, DataType dtype) {
+  return dtype == DT_FLOAT || dtype == DT_DOUBLE ? SUCCESS : UnsupportedDtype(ctx, dtype);
+}
+
 /// Normalises a possibly negative axis against `rank`; fails naming the attribute/input.
 inline Status NormalizeAxis(KernelContext &ctx, int64_t axis, int64_t rank, const std::string &what,
                             int64_t *out) {

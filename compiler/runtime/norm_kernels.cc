@@ -31,6 +31,23 @@ Status ReadChannelParam(KernelContext &ctx, const GeTensor &t, const std::string
   return SUCCESS;
 }
 
+/// The checks BatchNorm and BNInference run before reading any parameter: inputs
+/// 0..required_inputs-1 connected, x float or double (ChannelAffine and ChannelMoments loop in x's
+/// type), and a channel dim to normalise along (rank >= 2).
+Status CheckBatchNormInputs(KernelContext &ctx, size_t required_inputs) {
+  if (ctx.RequireInputs(required_inputs) != SUCCESS) {
+    return FAILED;
+  }
+  const GeTensor &x = ctx.Input(0);
+  if (RequireFloatOrDouble(ctx, DtypeOf(x)) != SUCCESS) {
+    return FAILED;
+  }
+  if (DimsOf(x).size() < 2) {
+    return ctx.Error("x must have rank >= 2, got " + DimsToString(DimsOf(x)));
+  }
+  return SUCCESS;
+}
+
 /// y = x·a[c] + b[c] along channel axis `axis` of x.
 GeTensor ChannelAffine(const GeTensor &x, size_t axis, const std::vector<double> &a,
                        const std::vector<double> &b) {
@@ -112,17 +129,11 @@ GeTensor VectorTensor(const std::vector<double> &values, DataType dtype) {
 }
 
 Status BatchNorm(KernelContext &ctx) {
-  if (ctx.RequireInputs(3) != SUCCESS) {
+  if (CheckBatchNormInputs(ctx, 3) != SUCCESS) {
     return FAILED;
   }
   const GeTensor &x = ctx.Input(0);
   const auto &dims = DimsOf(x);
-  if (DtypeOf(x) != DT_FLOAT && DtypeOf(x) != DT_DOUBLE) {
-    return UnsupportedDtype(ctx, DtypeOf(x));
-  }
-  if (dims.size() < 2) {
-    return ctx.Error("x must have rank >= 2, got " + DimsToString(dims));
-  }
   const std::string format = ctx.GetString("data_format", "NHWC");
   const bool channels_last = format == "NHWC" || format == "NDHWC";
   if (!channels_last && format != "NCHW" && format != "NCDHW" && format != "ND") {
@@ -171,17 +182,11 @@ Status BatchNorm(KernelContext &ctx) {
 /// Caffe BN: m = mean/momentum, v = variance/momentum (momentum 0 => factor 0), then
 /// y = (x − m)/√(v + eps)·scale + offset along dim 1 (ops.md §2.6 PROPOSED reading).
 Status BNInference(KernelContext &ctx) {
-  if (ctx.RequireInputs(4) != SUCCESS) {
+  if (CheckBatchNormInputs(ctx, 4) != SUCCESS) {
     return FAILED;
   }
   const GeTensor &x = ctx.Input(0);
   const auto &dims = DimsOf(x);
-  if (DtypeOf(x) != DT_FLOAT && DtypeOf(x) != DT_DOUBLE) {
-    return UnsupportedDtype(ctx, DtypeOf(x));
-  }
-  if (dims.size() < 2) {
-    return ctx.Error("x must have rank >= 2, got " + DimsToString(dims));
-  }
   const int64_t channels = dims[1];
   std::vector<double> mean, var, momentum;
   if (ReadChannelParam(ctx, ctx.Input(1), "mean", channels, &mean) != SUCCESS ||
@@ -221,8 +226,8 @@ Status LayerNormImpl(KernelContext &ctx, bool v3) {
   const GeTensor &x = ctx.Input(0);
   const auto &dims = DimsOf(x);
   const DataType dtype = DtypeOf(x);
-  if (dtype != DT_FLOAT && dtype != DT_DOUBLE) {
-    return UnsupportedDtype(ctx, dtype);
+  if (RequireFloatOrDouble(ctx, dtype) != SUCCESS) {
+    return FAILED;
   }
   if (DtypeOf(ctx.Input(1)) != dtype || DtypeOf(ctx.Input(2)) != dtype) {
     return ctx.Error("x, gamma and beta must share one dtype");

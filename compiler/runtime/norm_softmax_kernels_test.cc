@@ -101,6 +101,39 @@ TEST(BNInferenceKernel, DividesStatisticsByMomentum) {
   EXPECT_EQ(Values<float>(run.out()), (std::vector<float>{1, 7}));
 }
 
+// These kernels compute in x's own floating type: an integer x fails with one message, checked
+// before x's rank and before the parameters.
+TEST(NormSoftmaxKernels, RejectAnIntegerXNamingItsDtype) {
+  const GeTensor x = test::I32({2}, {1, 2});
+  const GeTensor p = F32({2}, {1, 1});
+  for (const std::string type :
+       {"SoftmaxV2", "LogSoftmaxV2", "LayerNorm", "LayerNormV3", "BatchNorm", "BNInference"}) {
+    auto run = test::RunKernel(type, {&x, &p, &p, &p, &p}, 1);
+    EXPECT_EQ(run.status, FAILED) << type;
+    EXPECT_EQ(run.error, "node 'n' (" + type + "): unsupported dtype DT_INT32 for input 'x'");
+  }
+}
+
+// BatchNorm and BNInference share their check of x: inputs present, float x, a channel dim.
+TEST(NormSoftmaxKernels, BatchNormFormsCheckXAlike) {
+  const GeTensor p = F32({2}, {1, 1});
+  const GeTensor rank1 = F32({2}, {1, 2});
+  for (const std::string type : {"BatchNorm", "BNInference"}) {
+    auto flat = test::RunKernel(type, {&rank1, &p, &p, &p, &p}, 1);
+    EXPECT_EQ(flat.error, "node 'n' (" + type + "): x must have rank >= 2, got [2]");
+    auto missing = test::RunKernel(type, {&rank1, &p, nullptr, &p}, 1);
+    EXPECT_EQ(missing.error, "node 'n' (" + type + "): required input 2 is not connected");
+  }
+}
+
+TEST(BNInferenceKernel, ComputesInDouble) {
+  const GeTensor x = test::MakeTensor<double>({1, 1, 2}, {2, 6});
+  const GeTensor p = test::MakeTensor<double>({1}, {1});
+  auto run = test::RunKernel("BNInference", {&x, &p, &p, &p}, 1, {{"epsilon", 0.0f}});
+  ASSERT_EQ(run.status, SUCCESS) << run.error;
+  EXPECT_EQ(Values<double>(run.out()), (std::vector<double>{1, 5}));
+}
+
 }  // namespace
 }  // namespace runtime
 }  // namespace ge

@@ -120,8 +120,8 @@ Status RunPool(KernelContext &ctx, bool is_max, const std::string &format,
   const bool nhwc = format == "NHWC";
   const GeTensor &x_in = ctx.Input(0);
   const DataType dtype = DtypeOf(x_in);
-  if (dtype != DT_FLOAT && dtype != DT_DOUBLE) {
-    return UnsupportedDtype(ctx, dtype);
+  if (RequireFloatOrDouble(ctx, dtype) != SUCCESS) {
+    return FAILED;
   }
   if (DimsOf(x_in).size() != 4) {
     return ctx.Error("x must be 4-D, got " + DimsToString(DimsOf(x_in)));
@@ -228,8 +228,8 @@ Status GlobalPool(KernelContext &ctx, bool is_max) {
   if (xd.size() < 3) {
     return ctx.Error("x must have rank >= 3 ([N, C, spatial...]), got " + DimsToString(xd));
   }
-  if (dtype != DT_FLOAT && dtype != DT_DOUBLE) {
-    return UnsupportedDtype(ctx, dtype);
+  if (RequireFloatOrDouble(ctx, dtype) != SUCCESS) {
+    return FAILED;
   }
   std::vector<int64_t> out_dims(xd.size(), 1);
   out_dims[0] = xd[0];

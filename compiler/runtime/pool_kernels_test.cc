@@ -141,6 +141,20 @@ TEST(MaxPoolV3Kernel, WindowLargerThanInputIsAnError) {
   EXPECT_NE(run.error.find("does not fit input size 2"), std::string::npos) << run.error;
 }
 
+// Pooling computes in x's own floating type: an integer x fails naming its dtype (global pooling
+// checks x's rank first).
+TEST(PoolKernels, RejectAnIntegerX) {
+  const GeTensor x = test::I32({1, 1, 2, 2}, {1, 2, 3, 4});
+  for (const std::string type : {"MaxPoolV3", "GlobalAveragePool", "GlobalMaxPool"}) {
+    auto run = Run1(type, {x}, Pool({1, 1}, {1, 1}, {0, 0, 0, 0}));
+    EXPECT_EQ(run.status, FAILED) << type;
+    EXPECT_EQ(run.error, "node 'n' (" + type + "): unsupported dtype DT_INT32 for input 'x'");
+  }
+  auto flat = Run1("GlobalAveragePool", {test::I32({2, 2}, {1, 2, 3, 4})});
+  EXPECT_EQ(flat.error,
+            "node 'n' (GlobalAveragePool): x must have rank >= 3 ([N, C, spatial...]), got [2, 2]");
+}
+
 }  // namespace
 }  // namespace runtime
 }  // namespace ge

@@ -39,8 +39,8 @@ Status SoftmaxImpl(KernelContext &ctx, bool log) {
   const GeTensor &x = ctx.Input(0);
   const auto &dims = DimsOf(x);
   const DataType dtype = DtypeOf(x);
-  if (dtype != DT_FLOAT && dtype != DT_DOUBLE) {
-    return UnsupportedDtype(ctx, dtype);
+  if (RequireFloatOrDouble(ctx, dtype) != SUCCESS) {
+    return FAILED;
   }
   const int64_t rank = static_cast<int64_t>(dims.size());
   std::vector<int64_t> axes = ctx.GetListInt("axes", {-1});
