@@ -69,6 +69,9 @@ inline AttrMap EveryAttrKind() {
   attrs["a_data_type"] = GeAttrValue(DT_FLOAT);
   attrs["a_list_list_float"] = GeAttrValue(std::vector<std::vector<float>>{{1.5F}, {}});
   attrs["l_string"] = GeAttrValue(std::vector<std::string>{"a", "", "c"});
+  // Written like any list_string (loaded back as an owned list, equal to the shared one).
+  attrs["l_string_shared"] = GeAttrValue::Shared(
+      std::make_shared<const std::vector<std::string>>(std::vector<std::string>{"s", "t"}));
   attrs["l_float"] = GeAttrValue(std::vector<float>{0.25F, -1.0F});
   attrs["l_bool"] = GeAttrValue(std::vector<bool>{true, false, true});
   attrs["l_int"] = GeAttrValue(std::vector<int64_t>{-1, 0, 1LL << 40});

@@ -89,6 +89,8 @@ void AppendDefault(std::ostringstream &out, const GeAttrValue &value) {
                              std::is_same_v<T, std::vector<int64_t>> ||
                              std::is_same_v<T, std::vector<DataType>>) {
           AppendList(out, v);
+        } else if constexpr (std::is_same_v<T, SharedStringList>) {
+          AppendList(out, *v);
         } else if constexpr (std::is_same_v<T, std::vector<std::vector<int64_t>>>) {
           out << '[';
           for (size_t i = 0; i < v.size(); ++i) {

@@ -14,7 +14,7 @@ constexpr std::array<AttrValueType, std::variant_size_v<GeAttrValue::Storage>> k
     AttrValueType::kListListFloat,  AttrValueType::kListString,   AttrValueType::kListFloat,
     AttrValueType::kListBool,       AttrValueType::kListInt,      AttrValueType::kListTensorDesc,
     AttrValueType::kListTensor,     AttrValueType::kListBytes,    AttrValueType::kListGraph,
-    AttrValueType::kListNamedAttrs, AttrValueType::kListDataType,
+    AttrValueType::kListNamedAttrs, AttrValueType::kListDataType, AttrValueType::kListString,
 }};
 }  // namespace
 
@@ -23,6 +23,32 @@ bool NamedAttrs::operator==(const NamedAttrs &other) const {
 }
 
 AttrValueType GeAttrValue::GetValueType() const { return kTypeByIndex[storage_.index()]; }
+
+GeAttrValue GeAttrValue::Shared(SharedStringList list) {
+  GeAttrValue value;
+  if (list == nullptr) {
+    value.storage_ = StringList();
+  } else {
+    value.storage_ = std::move(list);
+  }
+  return value;
+}
+
+void GeAttrValue::Unshare() {
+  if (const auto *shared = std::get_if<SharedStringList>(&storage_)) {
+    StringList copy = **shared;
+    storage_ = std::move(copy);
+  }
+}
+
+bool GeAttrValue::operator==(const GeAttrValue &other) const {
+  const StringList *mine = Get<StringList>();
+  const StringList *theirs = other.Get<StringList>();
+  if (mine != nullptr || theirs != nullptr) {
+    return mine != nullptr && theirs != nullptr && *mine == *theirs;
+  }
+  return storage_ == other.storage_;
+}
 
 std::string AttrValueTypeName(AttrValueType type) {
   switch (type) {

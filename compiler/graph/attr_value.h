@@ -58,45 +58,73 @@ enum class AttrValueType : int32_t {
   kListDataType = 1011,
 };
 
+/// An immutable string list that many attribute values share (never null inside a GeAttrValue).
+/// The rewriter gives every node it creates the same provenance and pass-name lists; sharing them
+/// costs a reference count per node instead of a vector and its strings.
+using SharedStringList = std::shared_ptr<const std::vector<std::string>>;
+
 class GeAttrValue {
  public:
-  // Alternatives in a fixed order; GetValueType() maps the index to AttrValueType.
+  using StringList = std::vector<std::string>;
+  // Alternatives in a fixed order; GetValueType() maps the index to AttrValueType. The last one,
+  // SharedStringList, is a list_string like StringList: Get<StringList>() reads either, and
+  // GetMutable<StringList>() first turns a shared list into an owned copy.
   using Storage =
       std::variant<std::monostate, std::string, float, bool, int64_t, GeTensorDesc, GeTensor, Bytes,
                    ComputeGraphPtr, NamedAttrs, std::vector<std::vector<int64_t>>, DataType,
-                   std::vector<std::vector<float>>, std::vector<std::string>, std::vector<float>,
+                   std::vector<std::vector<float>>, StringList, std::vector<float>,
                    std::vector<bool>, std::vector<int64_t>, std::vector<GeTensorDesc>,
                    std::vector<GeTensor>, std::vector<Bytes>, std::vector<ComputeGraphPtr>,
-                   std::vector<NamedAttrs>, std::vector<DataType>>;
+                   std::vector<NamedAttrs>, std::vector<DataType>, SharedStringList>;
 
   GeAttrValue() = default;
-  template <typename T, typename = std::enable_if_t<std::is_constructible<Storage, T>::value>>
+  // A SharedStringList goes through Shared(), which refuses null.
+  template <typename T,
+            typename = std::enable_if_t<std::is_constructible<Storage, T>::value &&
+                                        !std::is_same<std::decay_t<T>, SharedStringList>::value>>
   GeAttrValue(T &&value) : storage_(std::forward<T>(value)) {}       // NOLINT: implicit by design
   GeAttrValue(const char *value) : storage_(std::string(value)) {}   // NOLINT
   GeAttrValue(int value) : storage_(static_cast<int64_t>(value)) {}  // NOLINT
+  /// A list_string value sharing `list` (null reads as an empty list).
+  static GeAttrValue Shared(SharedStringList list);
 
   AttrValueType GetValueType() const;
   bool IsEmpty() const { return storage_.index() == 0; }
 
   template <typename T>
   const T *Get() const {
+    if constexpr (std::is_same<T, StringList>::value) {
+      if (const auto *shared = std::get_if<SharedStringList>(&storage_)) {
+        return shared->get();
+      }
+    }
     return std::get_if<T>(&storage_);
   }
   template <typename T>
   T *GetMutable() {
+    static_assert(!std::is_same<T, SharedStringList>::value, "a shared list is immutable");
+    if constexpr (std::is_same<T, StringList>::value) {
+      Unshare();
+    }
     return std::get_if<T>(&storage_);
   }
   template <typename T>
   void Set(T value) {
+    static_assert(!std::is_same<T, SharedStringList>::value, "use Shared() for a shared list");
     storage_ = std::move(value);
   }
+  /// The raw alternatives. A visitor must handle SharedStringList like StringList.
   const Storage &GetStorage() const { return storage_; }
 
-  /// Deep equality; graphs compare by identity.
-  bool operator==(const GeAttrValue &other) const { return storage_ == other.storage_; }
+  /// Deep equality (a shared list equals an owned one with the same strings); graphs compare by
+  /// identity.
+  bool operator==(const GeAttrValue &other) const;
   bool operator!=(const GeAttrValue &other) const { return !(*this == other); }
 
  private:
+  // A shared list becomes an owned copy (copy-on-write before a mutation).
+  void Unshare();
+
   Storage storage_;
 };
 

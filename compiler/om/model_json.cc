@@ -76,6 +76,7 @@ struct ValueVisitor {
   JsonValue operator()(const std::vector<std::string> &v) const {
     return List(v, [](const std::string &s) { return JsonValue(s); });
   }
+  JsonValue operator()(const SharedStringList &v) const { return (*this)(*v); }
   JsonValue operator()(const std::vector<float> &v) const { return List(v, Number); }
   JsonValue operator()(const std::vector<bool> &v) const {
     JsonValue out = JsonValue::MakeArray();

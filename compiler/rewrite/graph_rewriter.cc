@@ -450,19 +450,25 @@ void MarkPassName(const std::vector<Node *> &nodes, const std::string &pass_name
   }
 }
 
+// The one-element list {pass_name} as a shared value. The runners mark every node of every
+// replacement with the same pass name, so the calling thread keeps the last list it made.
+const SharedStringList &PassNameList(const std::string &pass_name) {
+  thread_local SharedStringList last;
+  if (last == nullptr || last->front() != pass_name) {
+    last = std::make_shared<const std::vector<std::string>>(1U, pass_name);
+  }
+  return last;
+}
+
 void MarkPassName(Node *node, const std::string &pass_name) {
   using StringList = std::vector<std::string>;
   AttrMap &attrs = node->MutableOpDesc().MutableAllAttrs();
-  // One lookup: a fresh node (the usual case) gets a one-element list built in place; a node
-  // that already carries a list keeps it and gets the name appended (an attr of another type
-  // is replaced, as SetAttr would).
+  // One lookup: a fresh node (the usual case) shares the thread's list {pass_name}; a node that
+  // already carries a list keeps it (an owned copy) and gets the name appended (an attr of
+  // another type is replaced, as SetAttr would).
   auto it = attrs.lower_bound(PassNameKey());
   if (it == attrs.end() || it->first != PassNameKey()) {
-    StringList names;
-    names.reserve(1U);
-    names.push_back(pass_name);
-    attrs.emplace_hint(it, std::piecewise_construct, std::forward_as_tuple(PassNameKey()),
-                       std::forward_as_tuple(std::move(names)));
+    attrs.emplace_hint(it, PassNameKey(), GeAttrValue::Shared(PassNameList(pass_name)));
     return;
   }
   if (StringList *previous = it->second.GetMutable<StringList>()) {
@@ -637,17 +643,30 @@ Status Rewrite(const ResolvedBoundary &resolved, const ComputeGraph &replacement
   // the replacement may be emptied (no OpDesc copy, no node construction or destruction).
   NodeMap<Node *> &copies = scratch.copies;
   std::vector<Node *> &new_body = scratch.new_body;
-  // `last`: no body node follows, so the provenance lists can be moved instead of copied.
+  // The provenance values every body node gets. A body of one node takes the lists themselves;
+  // a larger body shares one immutable copy of each (a reference count per node instead of two
+  // vectors and their strings).
+  GeAttrValue names_value;
+  GeAttrValue types_value;
+  if (plan.body.size() == 1U) {
+    names_value = GeAttrValue(std::move(original_names));
+    types_value = GeAttrValue(std::move(original_types));
+  } else if (!plan.body.empty()) {
+    names_value =
+        GeAttrValue::Shared(std::make_shared<const StringList>(std::move(original_names)));
+    types_value =
+        GeAttrValue::Shared(std::make_shared<const StringList>(std::move(original_types)));
+  }
+  // `last`: no body node follows, so the provenance values can be moved instead of copied.
   auto inherit = [&](OpDesc &desc, bool last) {
     // Names and types go together: a node that carries its own provenance keeps both.
     AttrMap &attrs = desc.MutableAllAttrs();
     auto it = attrs.lower_bound(OriginalNamesKey());
     if (it == attrs.end() || it->first != OriginalNamesKey()) {
-      it = attrs.emplace_hint(
-          it, OriginalNamesKey(),
-          last ? GeAttrValue(std::move(original_names)) : GeAttrValue(original_names));
+      it = attrs.emplace_hint(it, OriginalNamesKey(),
+                              last ? std::move(names_value) : GeAttrValue(names_value));
       PutAttrAfter(desc, it, OriginalTypesKey(),
-                   last ? GeAttrValue(std::move(original_types)) : GeAttrValue(original_types));
+                   last ? std::move(types_value) : GeAttrValue(types_value));
     }
     for (const auto &entry : scoped) {
       SetAttrIfAbsent(desc, entry.first, [&entry]() { return entry.second; });
@@ -791,8 +810,13 @@ Status Rewrite(const ResolvedBoundary &resolved, const ComputeGraph &replacement
   }
   if (pass_context != nullptr) {
     previous_passes.push_back(pass_name);
+    // One list for all new nodes, shared when there are several (see the provenance above).
+    const GeAttrValue passes_value = new_body.size() > 1U
+                                         ? GeAttrValue::Shared(std::make_shared<const StringList>(
+                                               previous_passes.begin(), previous_passes.end()))
+                                         : GeAttrValue(previous_passes);
     for (Node *node : new_body) {
-      PutAttr(node->MutableOpDesc(), PassNameKey(), GeAttrValue(previous_passes));
+      PutAttr(node->MutableOpDesc(), PassNameKey(), passes_value);
     }
     FusionStatistics::Instance().AddMatch(pass_name, 1U, 1U);
   }

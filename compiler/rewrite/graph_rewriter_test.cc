@@ -206,6 +206,25 @@ TEST(SubgraphRewriterTest, MovingRewriteTransfersTheBodyNodes) {
       sig_node->GetOpDesc().GetAttrAs<std::vector<std::string>>("_datadump_original_op_names");
   ASSERT_NE(names, nullptr);
   EXPECT_EQ(*names, (std::vector<std::string>{"relu", "add"}));
+  // Both body nodes read one shared list; editing one node's list copies it first.
+  const auto *mul_names =
+      mul_node->GetOpDesc().GetAttrAs<std::vector<std::string>>("_datadump_original_op_names");
+  ASSERT_NE(mul_names, nullptr);
+  EXPECT_EQ(mul_names, names);
+  MarkPassName(mul_node, "first");
+  MarkPassName(sig_node, "first");
+  MarkPassName(mul_node, "second");
+  const auto *sig_passes = sig_node->GetOpDesc().GetAttrAs<std::vector<std::string>>("pass_name");
+  const auto *mul_passes = mul_node->GetOpDesc().GetAttrAs<std::vector<std::string>>("pass_name");
+  ASSERT_NE(sig_passes, nullptr);
+  ASSERT_NE(mul_passes, nullptr);
+  EXPECT_EQ(*sig_passes, std::vector<std::string>{"first"});
+  EXPECT_EQ(*mul_passes, (std::vector<std::string>{"first", "second"}));
+  mul_node->MutableOpDesc()
+      .MutableAllAttrs()["_datadump_original_op_names"]
+      .GetMutable<std::vector<std::string>>()
+      ->push_back("edited");
+  EXPECT_EQ(*names, (std::vector<std::string>{"relu", "add"})) << "the sibling keeps its list";
   EXPECT_EQ(test::SortedTypes(*g.Get()),
             (std::vector<std::string>{"Data", "Data", "Mul", "NetOutput", "Sigmoid"}));
   replacement.reset();  // dropping the emptied replacement leaves the target intact
