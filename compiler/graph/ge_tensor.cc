@@ -1,59 +1,29 @@
 // GeShape, GeTensorDesc and GeTensor.
 #include "graph/ge_tensor.h"
 
+#include <cstring>
 #include <limits>
 
 #include "graph/attr_value.h"
 
 namespace ge {
 
-GeShape::GeShape(GeShape &&other) noexcept : size_(other.size_), capacity_(other.capacity_) {
-  if (capacity_ != 0) {
-    heap_ = other.heap_;
-    other.capacity_ = 0;
-  } else {
-    std::copy(other.inline_, other.inline_ + size_, inline_);
-  }
-  other.size_ = 0;
-}
-
-GeShape &GeShape::operator=(GeShape &&other) noexcept {
-  if (this != &other) {
-    if (capacity_ != 0) {
-      delete[] heap_;
-    }
-    size_ = other.size_;
-    capacity_ = other.capacity_;
-    if (capacity_ != 0) {
-      heap_ = other.heap_;
-      other.capacity_ = 0;
-    } else {
-      std::copy(other.inline_, other.inline_ + size_, inline_);
-    }
-    other.size_ = 0;
-  }
-  return *this;
-}
-
 void GeShape::Assign(const int64_t *dims, size_t count) {
+  // memmove and copy-before-free keep this right when `dims` points into this shape.
   if (count <= kInlineDims) {
-    if (capacity_ != 0) {
-      // Drops a heap block rather than keeping it: the shape reads the same either way, and
-      // only a rank above kInlineDims ever needs one.
-      delete[] heap_;
-      capacity_ = 0;
-    }
-    std::copy(dims, dims + count, inline_);
+    int64_t copy[kInlineDims] = {};
+    std::memmove(copy, dims, count * sizeof(int64_t));
+    // A heap block is dropped rather than kept: only a rank above kInlineDims needs one.
+    Release();
+    std::memcpy(inline_, copy, sizeof(inline_));
+  } else if (count > capacity_) {
+    auto *block = new int64_t[count];
+    std::memcpy(block, dims, count * sizeof(int64_t));
+    Release();
+    heap_ = block;
+    capacity_ = static_cast<uint32_t>(count);
   } else {
-    if (count > capacity_) {
-      auto *block = new int64_t[count];
-      if (capacity_ != 0) {
-        delete[] heap_;
-      }
-      heap_ = block;
-      capacity_ = static_cast<uint32_t>(count);
-    }
-    std::copy(dims, dims + count, heap_);
+    std::memmove(heap_, dims, count * sizeof(int64_t));
   }
   size_ = static_cast<uint32_t>(count);
 }

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <cstring>
 #include <map>
 #include <memory>
 #include <string>
@@ -52,20 +53,32 @@ class GeShape {
   GeShape() = default;
   explicit GeShape(const std::vector<int64_t> &dims) { Assign(dims.data(), dims.size()); }
   explicit GeShape(DimsView dims) { Assign(dims.data(), dims.size()); }
-  GeShape(const GeShape &other) { Assign(other.data(), other.size_); }
-  GeShape(GeShape &&other) noexcept;
+  // Copies of inline shapes (the common case, once per port desc copy) copy the fixed-size
+  // buffer in place; only heap shapes take the out-of-line path.
+  GeShape(const GeShape &other) {
+    if (other.capacity_ == 0) {
+      CopyInline(other);
+    } else {
+      Assign(other.heap_, other.size_);
+    }
+  }
+  GeShape(GeShape &&other) noexcept { Steal(other); }
   GeShape &operator=(const GeShape &other) {
-    if (this != &other) {
+    if (capacity_ == 0 && other.capacity_ == 0) {
+      CopyInline(other);
+    } else if (this != &other) {
       Assign(other.data(), other.size_);
     }
     return *this;
   }
-  GeShape &operator=(GeShape &&other) noexcept;
-  ~GeShape() {
-    if (capacity_ != 0) {
-      delete[] heap_;
+  GeShape &operator=(GeShape &&other) noexcept {
+    if (this != &other) {
+      Release();
+      Steal(other);
     }
+    return *this;
   }
+  ~GeShape() { Release(); }
 
   DimsView GetDims() const { return DimsView(data(), size_); }
   void SetDims(const std::vector<int64_t> &dims) { Assign(dims.data(), dims.size()); }
@@ -88,12 +101,35 @@ class GeShape {
   // desc then allocates nothing, where a std::vector cost one allocation per non-scalar shape.
   static constexpr uint32_t kInlineDims = 4;
   const int64_t *data() const { return capacity_ == 0 ? inline_ : heap_; }
-  // Replaces the dims with a copy of [dims, dims + count); `dims` may not alias this shape.
+  // Replaces the dims with a copy of [dims, dims + count) (which may be this shape's own dims).
   void Assign(const int64_t *dims, size_t count);
+  // Preconditions: both shapes inline.
+  void CopyInline(const GeShape &other) {
+    std::memcpy(inline_, other.inline_, sizeof(inline_));
+    size_ = other.size_;
+  }
+  // Precondition: this shape owns no heap block. Leaves `other` empty and inline.
+  void Steal(GeShape &other) noexcept {
+    size_ = other.size_;
+    capacity_ = other.capacity_;
+    if (capacity_ != 0) {
+      heap_ = other.heap_;
+    } else {
+      std::memcpy(inline_, other.inline_, sizeof(inline_));
+    }
+    other.size_ = 0;
+    other.capacity_ = 0;
+  }
+  void Release() noexcept {
+    if (capacity_ != 0) {
+      delete[] heap_;
+      capacity_ = 0;
+    }
+  }
 
   union {
-    int64_t inline_[kInlineDims];
-    int64_t *heap_;  // when capacity_ != 0
+    int64_t inline_[kInlineDims] = {};  // zeroed so that copying the whole buffer reads no garbage
+    int64_t *heap_;                     // when capacity_ != 0
   };
   uint32_t size_ = 0;
   uint32_t capacity_ = 0;  // 0: the dims are in inline_
