@@ -140,9 +140,14 @@ bool GeTensorDesc::IsSameMeta(const GeTensorDesc &other) const {
 }
 
 bool GeTensorDesc::operator==(const GeTensorDesc &other) const {
-  return IsSameMeta(other) && origin_shape_initialized_ == other.origin_shape_initialized_ &&
-         origin_dtype_ == other.origin_dtype_ && GetName() == other.GetName() &&
-         GetAttrs() == other.GetAttrs();
+  if (!IsSameMeta(other) || origin_shape_initialized_ != other.origin_shape_initialized_ ||
+      origin_dtype_ != other.origin_dtype_) {
+    return false;
+  }
+  if (extra_ == nullptr && other.extra_ == nullptr) {
+    return true;  // neither has a name or attributes
+  }
+  return GetName() == other.GetName() && GetAttrs() == other.GetAttrs();
 }
 
 int64_t GeTensorDesc::GetTensorBytes() const {
