@@ -190,7 +190,7 @@ class GeTensorDesc {
   DataType dtype_ = DT_FLOAT;
   DataType origin_dtype_ = DT_UNDEFINED;
   // The rarely set parts (port name, free-form attributes), allocated on first write: most descs
-  // of a large graph have neither, and this keeps GeTensorDesc at 80 bytes instead of 112. Behind
+  // of a large graph have neither, and the name and map would add 72 bytes to every desc. Behind
   // a pointer also so that AttrMap may hold tensor descs.
   struct Extra;
   Extra &MutableExtra();
