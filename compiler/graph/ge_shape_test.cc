@@ -55,6 +55,10 @@ TEST(GeShapeTest, CopiesAndMovesKeepTheDimsAcrossInlineAndHeapStorage) {
   GeShape &self = grown;
   grown = self;
   EXPECT_EQ(Dims(grown), large);
+  GeShape inline_shape(small);
+  GeShape &inline_self = inline_shape;
+  inline_shape = inline_self;  // inline self-assignment must not memcpy onto itself
+  EXPECT_EQ(Dims(inline_shape), small);
 }
 
 TEST(GeShapeTest, UnknownAndSizeQueriesSeeAllDims) {

@@ -64,9 +64,13 @@ class GeShape {
   }
   GeShape(GeShape &&other) noexcept { Steal(other); }
   GeShape &operator=(const GeShape &other) {
+    // Checked first: the inline path is a memcpy, which must not overlap itself.
+    if (this == &other) {
+      return *this;
+    }
     if (capacity_ == 0 && other.capacity_ == 0) {
       CopyInline(other);
-    } else if (this != &other) {
+    } else {
       Assign(other.data(), other.size_);
     }
     return *this;
