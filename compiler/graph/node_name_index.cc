@@ -78,6 +78,14 @@ uint32_t NodeNameIndex::Hash(std::string_view name) {
 }
 
 Node *NodeNameIndex::Find(std::string_view name) const {
+  if (!Hashed()) {
+    for (size_t i = 0; i < size_; ++i) {
+      if (inline_nodes_[i]->GetName() == name) {
+        return inline_nodes_[i];
+      }
+    }
+    return nullptr;
+  }
   if (size_ == 0) {
     return nullptr;
   }
@@ -91,6 +99,9 @@ Node *NodeNameIndex::Find(std::string_view name) const {
 }
 
 uint32_t NodeNameIndex::PrefetchSlot(std::string_view name) const {
+  if (!Hashed() && size_ < kSmallCapacity) {
+    return 0;  // the insertion stays inline: Insert ignores the hash
+  }
   const uint32_t hash = Hash(name);
   // The slot the next Insert will start at (after a growth the table is new anyway).
   if (!slots_.empty() && (size_ + 1) * 2 <= slots_.size()) {
@@ -100,6 +111,17 @@ uint32_t NodeNameIndex::PrefetchSlot(std::string_view name) const {
 }
 
 bool NodeNameIndex::Insert(Node *node, uint32_t hash) {
+  if (!Hashed()) {
+    if (Find(node->GetName()) != nullptr) {
+      return false;
+    }
+    if (size_ < kSmallCapacity) {
+      inline_nodes_[size_++] = node;
+      return true;
+    }
+    LeaveInline(kMinCapacity * 2);
+    hash = Hash(node->GetName());  // not trusted: PrefetchSlot may have seen the inline state
+  }
   if ((size_ + 1) * 2 > slots_.size()) {
     Rehash(slots_.empty() ? kMinCapacity : slots_.size() * 2);
   }
@@ -145,6 +167,17 @@ void NodeNameIndex::Erase(const Node *node) {
   if (size_ == 0 || node == nullptr) {
     return;
   }
+  if (!Hashed()) {
+    // By address: also right for a node renamed behind the index's back.
+    for (size_t i = 0; i < size_; ++i) {
+      if (inline_nodes_[i] == node) {
+        inline_nodes_[i] = inline_nodes_[--size_];
+        inline_nodes_[size_] = nullptr;
+        return;
+      }
+    }
+    return;
+  }
   const uint32_t hash = Hash(node->GetName());
   for (size_t i = hash & Mask(); slots_[i].number != 0; i = (i + 1) & Mask()) {
     if (slots_[i].hash == hash && NodeOf(slots_[i]) == node) {
@@ -163,12 +196,29 @@ void NodeNameIndex::Erase(const Node *node) {
 }
 
 void NodeNameIndex::Reserve(size_t count) {
+  if (!Hashed() && count <= kSmallCapacity) {
+    return;  // fits inline
+  }
   size_t capacity = slots_.empty() ? kMinCapacity : slots_.size();
   while (capacity < count * 2) {
     capacity *= 2;
   }
-  if (capacity > slots_.size()) {
+  if (!Hashed()) {
+    LeaveInline(capacity);
+  } else if (capacity > slots_.size()) {
     Rehash(capacity);
+  }
+}
+
+void NodeNameIndex::LeaveInline(size_t capacity) {
+  const size_t count = size_;
+  Node *nodes[kSmallCapacity];
+  std::copy(inline_nodes_, inline_nodes_ + count, nodes);
+  std::fill(inline_nodes_, inline_nodes_ + kSmallCapacity, nullptr);
+  size_ = 0;
+  Rehash(capacity);  // from here on Hashed(): the table is empty but has slots
+  for (size_t i = 0; i < count; ++i) {
+    (void)Insert(nodes[i], Hash(nodes[i]->GetName()));  // distinct names: cannot fail
   }
 }
 

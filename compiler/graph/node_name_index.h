@@ -4,6 +4,10 @@
 // one heap entry per node; 16-byte (hash, Node *) slots made a 1M-node graph's table 32 MB, and
 // every insertion probed it at a random place (a cache and TLB miss each). The 8-byte slots halve
 // that table; growing it reads only the stored hashes, never a node.
+//
+// Up to kSmallCapacity nodes live in an inline array searched linearly instead: a fusion pass
+// builds and destroys one tiny replacement graph per match, and the hashed table cost each of
+// them three allocations (slots, node page, free list) plus a hash per insert and erase.
 #ifndef GE_GRAPH_NODE_NAME_INDEX_H_
 #define GE_GRAPH_NODE_NAME_INDEX_H_
 
@@ -25,8 +29,10 @@ class NodeNameIndex {
   bool Insert(Node *node) { return Insert(node, Hash(node->GetName())); }
   /// The hash of `name` for Insert(node, hash); also starts loading its home slot into the cache,
   /// so that work done between this call and Insert overlaps that (usually missing) access.
+  /// While the next insertion stays in the inline array no hash is needed, and 0 is returned.
   uint32_t PrefetchSlot(std::string_view name) const;
-  /// Insert with `hash` == PrefetchSlot(node->GetName()) computed before.
+  /// Insert with `hash` == PrefetchSlot(node->GetName()) computed just before (no other change
+  /// of this index in between).
   bool Insert(Node *node, uint32_t hash);
   /// Removes `node`. Precondition: it was inserted and its name has not changed since (renames
   /// go through Erase + Insert). A node whose name did change anyway is still found and removed.
@@ -42,6 +48,10 @@ class NodeNameIndex {
   };
 
   static uint32_t Hash(std::string_view name);
+  /// True once the nodes live in the hashed table (it never goes back to the inline array).
+  bool Hashed() const { return !slots_.empty(); }
+  /// Moves the inline nodes into a hashed table of `capacity` slots.
+  void LeaveInline(size_t capacity);
   size_t Mask() const { return slots_.size() - 1; }
   void Rehash(size_t capacity);
   void EraseSlot(size_t index);
@@ -54,6 +64,9 @@ class NodeNameIndex {
   static constexpr uint32_t kPageBits = 12;
   static constexpr uint32_t kPageMask = (1u << kPageBits) - 1;
 
+  static constexpr size_t kSmallCapacity = 8;
+  // The nodes while !Hashed(): `size_` entries, in no particular order.
+  Node *inline_nodes_[kSmallCapacity] = {};
   std::vector<Slot> slots_;  // capacity is 0 or a power of two; load factor stays <= 1/2
   // Dense node table the slots point into (`table_size_` entries in pages of 2^kPageBits);
   // entries freed by Erase are reused through `free_`.

@@ -1,5 +1,6 @@
 // Unit tests of NodeNameIndex: lookups after growth and after many removals (backward shift),
-// duplicate names, and removal of a node renamed behind the index's back.
+// duplicate names, removal of a node renamed behind the index's back, and the move from the
+// inline array of a small graph to the hashed table.
 #include "graph/node_name_index.h"
 
 #include <gtest/gtest.h>
@@ -92,6 +93,54 @@ TEST(NodeNameIndexTest, EraseFindsANodeRenamedBehindItsBack) {
   }
   EXPECT_EQ(index.Find("n42"), nullptr);
   EXPECT_EQ(index.Find("renamed"), nullptr);
+}
+
+// Every size from empty to past the inline array, built through the PrefetchSlot + Insert pair
+// the graph uses: each step finds every node, refuses a duplicate and forgets an erased node.
+TEST(NodeNameIndexTest, SmallIndexesMoveToTheTableWithoutLosingNodes) {
+  auto nodes = MakeNodes(40);
+  for (size_t count = 0; count <= nodes.size(); ++count) {
+    NodeNameIndex index;
+    for (size_t i = 0; i < count; ++i) {
+      const uint32_t hash = index.PrefetchSlot(nodes[i]->GetName());
+      ASSERT_TRUE(index.Insert(nodes[i].get(), hash)) << count << " nodes, node " << i;
+    }
+    ASSERT_EQ(index.Size(), count);
+    for (size_t i = 0; i < nodes.size(); ++i) {
+      ASSERT_EQ(index.Find(nodes[i]->GetName()), i < count ? nodes[i].get() : nullptr)
+          << count << " nodes, node " << i;
+    }
+    if (count == 0) {
+      continue;
+    }
+    Node duplicate(OpDesc(nodes[count - 1]->GetName(), "Relu"), nullptr);
+    EXPECT_FALSE(index.Insert(&duplicate, index.PrefetchSlot(duplicate.GetName())));
+    index.Erase(nodes[0].get());
+    EXPECT_EQ(index.Size(), count - 1);
+    EXPECT_EQ(index.Find("n0"), nullptr);
+    for (size_t i = 1; i < count; ++i) {
+      ASSERT_EQ(index.Find(nodes[i]->GetName()), nodes[i].get()) << count << " nodes, node " << i;
+    }
+    EXPECT_TRUE(index.Insert(nodes[0].get())) << "an erased name is free again";
+  }
+}
+
+TEST(NodeNameIndexTest, SmallIndexEraseFindsARenamedNodeAndReserveKeepsNodes) {
+  NodeNameIndex index;
+  auto nodes = MakeNodes(5);
+  for (const auto &node : nodes) {
+    ASSERT_TRUE(index.Insert(node.get()));
+  }
+  nodes[2]->MutableOpDesc().SetName("renamed");
+  index.Erase(nodes[2].get());
+  EXPECT_EQ(index.Size(), 4u);
+  EXPECT_EQ(index.Find("renamed"), nullptr);
+  index.Reserve(1000);  // leaves the inline array
+  EXPECT_EQ(index.Size(), 4u);
+  for (size_t i : {0, 1, 3, 4}) {
+    EXPECT_EQ(index.Find(nodes[i]->GetName()), nodes[i].get());
+  }
+  EXPECT_FALSE(index.Insert(nodes[4].get()));
 }
 
 }  // namespace
