@@ -2,6 +2,7 @@
 #include "graph/compute_graph.h"
 
 #include <algorithm>
+#include <limits>
 #include <vector>
 
 #include "common/error.h"
@@ -596,9 +597,14 @@ ComputeGraphPtr ComputeGraph::GetSubgraph(const std::string &name) const {
   return it == subgraphs_by_name_.end() ? nullptr : it->second;
 }
 
-Status ComputeGraph::GetTopologicalOrder(std::vector<Node *> *order) const {
+template <typename OnReady>
+Status ComputeGraph::SortTopologically(std::vector<Node *> *order, OnReady &&on_ready) const {
   order->clear();
   order->reserve(node_count_);
+  auto ready = [order, &on_ready](Node *node) {
+    on_ready(node, order->size());
+    order->push_back(node);
+  };
   // Kahn's algorithm with `order` itself as the FIFO queue of ready nodes.
   for (Node *node = head_; node != nullptr; node = node->next_) {
     int64_t in_degree = static_cast<int64_t>(node->GetInControlNodes().size());
@@ -607,12 +613,12 @@ Status ComputeGraph::GetTopologicalOrder(std::vector<Node *> *order) const {
     }
     node->scratch_ = in_degree;
     if (in_degree == 0) {
-      order->push_back(node);
+      ready(node);
     }
   }
-  auto release = [order](Node *next) {
+  auto release = [&ready](Node *next) {
     if (--next->scratch_ == 0) {
-      order->push_back(next);
+      ready(next);
     }
   };
   for (size_t i = 0; i < order->size(); ++i) {
@@ -634,6 +640,19 @@ Status ComputeGraph::GetTopologicalOrder(std::vector<Node *> *order) const {
     }
   }
   return SUCCESS;
+}
+
+Status ComputeGraph::GetTopologicalOrder(std::vector<Node *> *order) const {
+  return SortTopologically(order, [](const Node *, size_t) {});
+}
+
+Status ComputeGraph::GetTopologicalOrder(std::vector<Node *> *order,
+                                         std::vector<double> *position_by_seq) const {
+  position_by_seq->assign(static_cast<size_t>(next_seq_), std::numeric_limits<double>::quiet_NaN());
+  // Recorded as each node becomes ready, while the sort has it at hand.
+  return SortTopologically(order, [position_by_seq](const Node *node, size_t position) {
+    (*position_by_seq)[static_cast<size_t>(node->seq_)] = static_cast<double>(position);
+  });
 }
 
 Status ComputeGraph::TopologicalSort(bool recursive) {

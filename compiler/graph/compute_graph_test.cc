@@ -138,6 +138,46 @@ TEST(ComputeGraphTest, TopologicalSortOrdersProducersFirstAndDetectsCycles) {
   EXPECT_NE(GetLastError().find("cycle"), std::string::npos);
 }
 
+TEST(ComputeGraphTest, TopologicalPositionsAreIndexedBySequenceNumber) {
+  ComputeGraph graph("g");
+  Node *c = graph.AddNode(MakeOp("c", "Relu", 1, 1));
+  Node *gone = graph.AddNode(MakeOp("gone", "Relu", 1, 1));
+  Node *b = graph.AddNode(MakeOp("b", "Relu", 1, 1));
+  Node *a = graph.AddNode(MakeOp("a", "Data", 0, 1));
+  ASSERT_EQ(graph.AddDataEdge(a, 0, b, 0), SUCCESS);
+  ASSERT_EQ(graph.AddDataEdge(b, 0, c, 0), SUCCESS);
+  ASSERT_EQ(graph.RemoveNode(gone), SUCCESS);  // its number stays unused: NaN
+  std::vector<Node *> order;
+  std::vector<double> position;
+  ASSERT_EQ(graph.GetTopologicalOrder(&order, &position), SUCCESS);
+  ASSERT_EQ(order, (std::vector<Node *>{a, b, c}));
+  ASSERT_EQ(position.size(), graph.GetNextSeq());
+  ASSERT_EQ(position.size(), 4u);
+  EXPECT_EQ(position[a->GetSeq()], 0.0);
+  EXPECT_EQ(position[b->GetSeq()], 1.0);
+  EXPECT_EQ(position[c->GetSeq()], 2.0);
+  EXPECT_NE(position[1], position[1]);  // the removed node's number
+  // On a cycle the overload fails like the plain one.
+  ASSERT_EQ(graph.AddControlEdge(c, b), SUCCESS);
+  EXPECT_NE(graph.GetTopologicalOrder(&order, &position), SUCCESS);
+  EXPECT_NE(GetLastError().find("cycle"), std::string::npos);
+}
+
+TEST(ComputeGraphTest, ForEachDirectNodeVisitsTheListInOrder) {
+  ComputeGraph graph("g");
+  std::vector<Node *> visited;
+  graph.ForEachDirectNode([&visited](Node *node) { visited.push_back(node); });
+  EXPECT_TRUE(visited.empty());
+  Node *x = graph.AddNode(MakeOp("x", "Relu", 1, 1));
+  Node *y = graph.AddNode(MakeOp("y", "Relu", 1, 1));
+  Node *z = graph.AddNode(MakeOp("z", "Relu", 1, 1));
+  ASSERT_EQ(graph.RemoveNode(y), SUCCESS);
+  graph.ForEachDirectNode([&visited](Node *node) { visited.push_back(node); });
+  EXPECT_EQ(visited, (std::vector<Node *>{x, z}));
+  EXPECT_EQ(visited, graph.GetDirectNodes());
+  EXPECT_EQ(graph.GetNextSeq(), 3u);  // numbers are never reused
+}
+
 TEST(ComputeGraphTest, SubgraphsAreRegisteredOnTheRootAndVisitedByGetAllNodes) {
   auto root = std::make_shared<ComputeGraph>("root");
   Node *if_node = root->AddNode(MakeOp("if", "If", 1, 1));

@@ -39,7 +39,8 @@ OpDesc::OpDesc(const OpDesc &other)
       outputs_(other.outputs_),
       port_names_(other.port_names_),
       ir_(other.ir_),
-      rare_(other.rare_ ? std::make_unique<Rare>(*other.rare_) : nullptr) {}
+      rare_(other.rare_ == nullptr || other.rare_->shared ? other.rare_
+                                                          : std::make_shared<Rare>(*other.rare_)) {}
 
 OpDesc &OpDesc::operator=(const OpDesc &other) {
   if (this != &other) {
@@ -51,9 +52,38 @@ OpDesc &OpDesc::operator=(const OpDesc &other) {
 
 OpDesc::Rare &OpDesc::MutableRare() {
   if (rare_ == nullptr) {
-    rare_ = std::make_unique<Rare>();
+    rare_ = std::make_shared<Rare>();
   }
-  return *rare_;
+  return *MutableRareIfAny();
+}
+
+OpDesc::Rare *OpDesc::MutableRareIfAny() {
+  if (rare_ != nullptr && rare_->shared) {
+    auto own = std::make_shared<Rare>(*rare_);
+    own->shared = false;
+    rare_ = std::move(own);
+  }
+  return rare_.get();
+}
+
+void OpDesc::ShareAttrsWithCopies() {
+  if (rare_ != nullptr) {
+    rare_->shared = true;
+  }
+}
+
+bool OpDesc::DelAttr(const std::string &name) {
+  // Looked up first: deleting an absent attr must not copy a shared block.
+  if (GetAttr(name) == nullptr) {
+    return false;
+  }
+  return MutableRareIfAny()->attrs.erase(name) != 0;
+}
+
+void OpDesc::ClearSubgraphInstanceNames() {
+  if (!GetSubgraphInstanceNames().empty()) {
+    MutableRareIfAny()->subgraph_names.clear();
+  }
 }
 
 const AttrMap &OpDesc::GetAllAttrs() const { return rare_ ? rare_->attrs : kNoAttrs; }
@@ -177,10 +207,12 @@ void OpDesc::SetSubgraphInstanceName(size_t index, std::string name) {
 }
 
 void OpDesc::RemoveSubgraphInstanceName(const std::string &name) {
-  if (rare_ != nullptr) {
-    std::vector<std::string> &names = rare_->subgraph_names;
-    names.erase(std::remove(names.begin(), names.end(), name), names.end());
+  const std::vector<std::string> &current = GetSubgraphInstanceNames();
+  if (std::find(current.begin(), current.end(), name) == current.end()) {
+    return;  // nothing to remove: a shared block stays shared
   }
+  std::vector<std::string> &names = MutableRareIfAny()->subgraph_names;
+  names.erase(std::remove(names.begin(), names.end(), name), names.end());
 }
 
 }  // namespace ge

@@ -99,9 +99,7 @@ class OpDesc {
   void SetAttr(const std::string &name, GeAttrValue value) {
     MutableRare().attrs[name] = std::move(value);
   }
-  bool DelAttr(const std::string &name) {
-    return rare_ != nullptr && rare_->attrs.erase(name) != 0;
-  }
+  bool DelAttr(const std::string &name);
   /// Typed read: nullptr when absent or of another type.
   template <typename T>
   const T *GetAttrAs(const std::string &name) const {
@@ -122,9 +120,17 @@ class OpDesc {
   }
   void SetSubgraphInstanceName(size_t index, std::string name);
   void RemoveSubgraphInstanceName(const std::string &name);
-  void ClearSubgraphInstanceNames() {
-    if (rare_ != nullptr) rare_->subgraph_names.clear();
-  }
+  void ClearSubgraphInstanceNames();
+
+  // ---- templates ----
+  /// Makes this desc's attributes and subgraph instance names a read-only block that every copy
+  /// made from it afterwards shares instead of copying; a desc holding a shared block (this one
+  /// included) takes its own copy on its first write. For descs that serve only as templates and
+  /// are copied per use (the replacement builders' per-thread Data and catalog descs): most
+  /// copies are never written, and the copy then costs no allocation for the attrs. A pointer
+  /// from GetAttr on a copy reads the shared block, so after a write to that copy it shows the
+  /// values from before the write.
+  void ShareAttrsWithCopies();
 
  private:
   // Attributes and subgraph instance names, allocated on first write: many nodes of a large
@@ -133,11 +139,17 @@ class OpDesc {
   struct Rare {
     AttrMap attrs;
     std::vector<std::string> subgraph_names;
+    // Set by ShareAttrsWithCopies and never cleared: the block is then read-only, so copies
+    // share it and writers replace it with a copy of their own (see MutableRare).
+    bool shared = false;
   };
 
   const IrMetadata *ir() const;
   IrMetadata &MutableIr();
+  // The block to write to: created when absent, copied first when shared.
   Rare &MutableRare();
+  // As MutableRare, but nullptr when there is no block (nothing to erase or clear).
+  Rare *MutableRareIfAny();
 
   std::string name_;
   // Interned: one copy per distinct type in the process, 8 bytes per node instead of 32.
@@ -149,7 +161,7 @@ class OpDesc {
   // with up to two ports keeps them inline, no allocation.
   InlineVector<const std::string *, 2> port_names_;
   IrMetadataPtr ir_;
-  std::unique_ptr<Rare> rare_;
+  std::shared_ptr<Rare> rare_;
 };
 
 }  // namespace ge

@@ -151,5 +151,65 @@ TEST(ComputeGraphLayoutTest, RejectedDuplicateConsumesNoSequenceNumber) {
   EXPECT_EQ(graph.FindNode("a"), a);
 }
 
+TEST(OpDescSharedAttrsTest, CopiesOfATemplateShareItsAttrsUntilTheirFirstWrite) {
+  OpDesc base("tmpl", "Data");
+  base.SetAttr("index", GeAttrValue(int64_t{3}));
+  base.AddSubgraphInstanceName("body");
+  base.ShareAttrsWithCopies();
+  OpDesc copy = base;
+  // Shared: the same block, read in place.
+  EXPECT_EQ(&copy.GetAllAttrs(), &base.GetAllAttrs());
+  ASSERT_NE(copy.GetAttrAs<int64_t>("index"), nullptr);
+  EXPECT_EQ(*copy.GetAttrAs<int64_t>("index"), 3);
+  // Deleting or removing what is absent does not unshare.
+  EXPECT_FALSE(copy.DelAttr("missing"));
+  copy.RemoveSubgraphInstanceName("missing");
+  EXPECT_EQ(&copy.GetAllAttrs(), &base.GetAllAttrs());
+  // The first write gives the copy its own block; the template is untouched.
+  copy.SetAttr("index", GeAttrValue(int64_t{7}));
+  EXPECT_NE(&copy.GetAllAttrs(), &base.GetAllAttrs());
+  EXPECT_EQ(*copy.GetAttrAs<int64_t>("index"), 7);
+  EXPECT_EQ(*base.GetAttrAs<int64_t>("index"), 3);
+  EXPECT_EQ(copy.GetSubgraphInstanceNames(), std::vector<std::string>{"body"});
+  // A copy of the unshared copy is a deep copy again.
+  OpDesc second = copy;
+  EXPECT_NE(&second.GetAllAttrs(), &copy.GetAllAttrs());
+  // Every kind of write unshares: delete, clear, remove, mutable access.
+  OpDesc deleting = base;
+  EXPECT_TRUE(deleting.DelAttr("index"));
+  EXPECT_FALSE(deleting.HasAttr("index"));
+  EXPECT_TRUE(base.HasAttr("index"));
+  OpDesc clearing = base;
+  clearing.ClearSubgraphInstanceNames();
+  EXPECT_TRUE(clearing.GetSubgraphInstanceNames().empty());
+  EXPECT_EQ(base.GetSubgraphInstanceNames().size(), 1u);
+  OpDesc removing = base;
+  removing.RemoveSubgraphInstanceName("body");
+  EXPECT_TRUE(removing.GetSubgraphInstanceNames().empty());
+  EXPECT_EQ(base.GetSubgraphInstanceNames().size(), 1u);
+  OpDesc mutating = base;
+  mutating.MutableAllAttrs().clear();
+  EXPECT_TRUE(mutating.GetAllAttrs().empty());
+  EXPECT_EQ(base.GetAllAttrs().size(), 1u);
+  // A write to the template itself leaves the copies' view alone.
+  OpDesc reader = base;
+  base.SetAttr("index", GeAttrValue(int64_t{9}));
+  EXPECT_EQ(*reader.GetAttrAs<int64_t>("index"), 3);
+  EXPECT_EQ(*base.GetAttrAs<int64_t>("index"), 9);
+}
+
+TEST(OpDescSharedAttrsTest, DescsNotMarkedAreCopiedDeeply) {
+  OpDesc base("plain", "Relu");
+  base.SetAttr("alpha", GeAttrValue(1.5F));
+  OpDesc copy = base;
+  EXPECT_NE(&copy.GetAllAttrs(), &base.GetAllAttrs());
+  OpDesc empty("none", "Relu");
+  empty.ShareAttrsWithCopies();  // nothing to share: still no block
+  OpDesc empty_copy = empty;
+  EXPECT_TRUE(empty_copy.GetAllAttrs().empty());
+  empty_copy.SetAttr("k", GeAttrValue(int64_t{1}));
+  EXPECT_TRUE(empty.GetAllAttrs().empty());
+}
+
 }  // namespace
 }  // namespace ge

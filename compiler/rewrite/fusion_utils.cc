@@ -249,17 +249,8 @@ bool CycleChecker::EnsureRanks() {
     return true;
   }
   std::vector<Node *> order;
-  if (graph_->GetTopologicalOrder(&order) != SUCCESS) {
+  if (graph_->GetTopologicalOrder(&order, &ranks_) != SUCCESS) {
     return false;
-  }
-  uint64_t max_seq = 0;
-  for (const Node *node : order) {
-    max_seq = std::max(max_seq, node->GetSeq());
-  }
-  ranks_.assign(order.empty() ? 0U : static_cast<size_t>(max_seq) + 1U,
-                std::numeric_limits<double>::quiet_NaN());
-  for (size_t i = 0; i < order.size(); ++i) {
-    ranks_[static_cast<size_t>(order[i]->GetSeq())] = static_cast<double>(i);
   }
   rank_limit_ = static_cast<double>(order.size()) + 1e9;
   valid_ = true;

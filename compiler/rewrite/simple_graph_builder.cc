@@ -103,9 +103,11 @@ OpDesc MakeDesc(std::string name, std::string_view type, size_t inputs, size_t o
     templates.push_back(DescTemplate{std::string(type), inputs, outputs, generation, OpDesc()});
     found = &templates.back();
     found->desc = BuildTemplate(found->type, inputs, outputs);
+    found->desc.ShareAttrsWithCopies();
   } else if (found->generation != generation) {
     found->generation = generation;
     found->desc = BuildTemplate(found->type, inputs, outputs);
+    found->desc.ShareAttrsWithCopies();
   }
   OpDesc desc = found->desc;
   desc.SetName(std::move(name));
@@ -121,6 +123,7 @@ OpDesc DataDesc(int64_t index) {
     desc.AddInputDesc("x", GeTensorDesc());
     desc.AddOutputDesc("y", GeTensorDesc());
     desc.SetAttr(kAttrIndex, GeAttrValue(data_index));
+    desc.ShareAttrsWithCopies();  // copies share the `index` attr until one is written
     return desc;
   };
   constexpr int64_t kCachedIndexes = 16;
