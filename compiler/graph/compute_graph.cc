@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <limits>
+#include <utility>
 #include <vector>
 
 #include "common/error.h"
@@ -653,6 +654,23 @@ Status ComputeGraph::GetTopologicalOrder(std::vector<Node *> *order,
   return SortTopologically(order, [position_by_seq](const Node *node, size_t position) {
     (*position_by_seq)[static_cast<size_t>(node->seq_)] = static_cast<double>(position);
   });
+}
+
+void ComputeGraph::KeepTopologicalPositions(std::vector<double> positions, double bound) {
+  kept_positions_ = std::move(positions);
+  kept_positions_bound_ = bound;
+  kept_positions_version_ = modification_count_;
+}
+
+bool ComputeGraph::TakeTopologicalPositions(std::vector<double> *positions, double *bound) {
+  const bool current = !kept_positions_.empty() && kept_positions_version_ == modification_count_;
+  if (current) {
+    *positions = std::move(kept_positions_);
+    *bound = kept_positions_bound_;
+  }
+  kept_positions_.clear();
+  kept_positions_.shrink_to_fit();
+  return current;
 }
 
 Status ComputeGraph::TopologicalSort(bool recursive) {

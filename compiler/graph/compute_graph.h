@@ -138,6 +138,15 @@ class ComputeGraph : public std::enable_shared_from_this<ComputeGraph> {
                              std::vector<double> *position_by_seq) const;
   /// Reorders the node list topologically (subgraphs too when `recursive`).
   Status TopologicalSort(bool recursive = true);
+  /// Keeps `positions` (indexed by sequence number, increasing along every edge, NaN for unknown
+  /// numbers; see GetTopologicalOrder) and `bound` (above every position) for the next user, as
+  /// long as the topology stays as it is now. Lets the passes of a fusion stage share one
+  /// topological sort (fusion::CycleChecker): on a large graph a sort is a few cache misses per
+  /// node. Costs 8 bytes per sequence number while kept; replaces anything kept before.
+  void KeepTopologicalPositions(std::vector<double> positions, double bound);
+  /// Moves out what KeepTopologicalPositions kept, if no topology edit happened since (same
+  /// GetModificationCount()); false otherwise. What was kept is dropped either way.
+  bool TakeTopologicalPositions(std::vector<double> *positions, double *bound);
   /// A deep copy (nodes, edges, descs, attributes, inputs/outputs and, for a root, every
   /// registered subgraph with parent links). Weights are shared, not duplicated.
   ComputeGraphPtr Clone() const;
@@ -173,6 +182,10 @@ class ComputeGraph : public std::enable_shared_from_this<ComputeGraph> {
   Node *parent_node_ = nullptr;
   std::vector<ComputeGraphPtr> subgraphs_;
   std::unordered_map<std::string, ComputeGraphPtr> subgraphs_by_name_;
+  // See KeepTopologicalPositions; valid only while modification_count_ == kept_positions_version_.
+  std::vector<double> kept_positions_;
+  double kept_positions_bound_ = 0.0;
+  uint64_t kept_positions_version_ = 0;
 };
 
 }  // namespace ge

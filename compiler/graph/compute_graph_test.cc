@@ -163,6 +163,30 @@ TEST(ComputeGraphTest, TopologicalPositionsAreIndexedBySequenceNumber) {
   EXPECT_NE(GetLastError().find("cycle"), std::string::npos);
 }
 
+TEST(ComputeGraphTest, KeptTopologicalPositionsAreHandedOutOnlyWhileTheTopologyIsUnchanged) {
+  ComputeGraph graph("g");
+  Node *a = graph.AddNode(MakeOp("a", "Data", 0, 1));
+  Node *b = graph.AddNode(MakeOp("b", "Relu", 1, 1));
+  std::vector<double> positions;
+  double bound = 0.0;
+  EXPECT_FALSE(graph.TakeTopologicalPositions(&positions, &bound));  // nothing kept
+  graph.KeepTopologicalPositions({0.0, 1.0}, 5.0);
+  ASSERT_TRUE(graph.TakeTopologicalPositions(&positions, &bound));
+  EXPECT_EQ(positions, (std::vector<double>{0.0, 1.0}));
+  EXPECT_EQ(bound, 5.0);
+  EXPECT_FALSE(graph.TakeTopologicalPositions(&positions, &bound));  // taken once only
+  // Attribute edits keep them; a topology edit drops them.
+  graph.KeepTopologicalPositions({0.0, 1.0}, 5.0);
+  b->MutableOpDesc().SetAttr("k", GeAttrValue(int64_t{1}));
+  EXPECT_TRUE(graph.TakeTopologicalPositions(&positions, &bound));
+  graph.KeepTopologicalPositions({0.0, 1.0}, 5.0);
+  ASSERT_EQ(graph.AddDataEdge(a, 0, b, 0), SUCCESS);
+  EXPECT_FALSE(graph.TakeTopologicalPositions(&positions, &bound));
+  graph.KeepTopologicalPositions({0.0, 1.0}, 5.0);
+  ASSERT_EQ(graph.RemoveNode(b), SUCCESS);
+  EXPECT_FALSE(graph.TakeTopologicalPositions(&positions, &bound));
+}
+
 TEST(ComputeGraphTest, ForEachDirectNodeVisitsTheListInOrder) {
   ComputeGraph graph("g");
   std::vector<Node *> visited;

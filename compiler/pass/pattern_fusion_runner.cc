@@ -214,6 +214,7 @@ Status RunPatternFusion(GraphPtr &graph, CustomPassContext &context,
       record.new_nodes.clear();
       record.producers.clear();
       record.consumers.clear();
+      const uint64_t version_before = compute_graph->GetModificationCount();
       if (CompleteMatchBoundary(*match, *compute_graph, matched, keep_alive, &resolved) !=
               SUCCESS ||
           (movable
@@ -226,7 +227,7 @@ Status RunPatternFusion(GraphPtr &graph, CustomPassContext &context,
                     replacement_graph->GetName() + ": " + reason);
       }
       cycle_checker.NotifyReplaced(record.removed, record.producers, record.new_nodes,
-                                   record.consumers);
+                                   record.consumers, version_before);
       if (IsLogEnabled(LogLevel::kInfo)) {
         GELOGI("Replace [%s] to [%s] success", match_text().c_str(),
                replacement_graph->GetName().c_str());
@@ -245,6 +246,7 @@ Status RunPatternFusion(GraphPtr &graph, CustomPassContext &context,
   if (changed && CheckAcyclicIfDebug(compute_graph, pass_name) != SUCCESS) {
     return FAILED;
   }
+  cycle_checker.KeepRanksWithGraph();  // the stage's next pattern pass starts from them
   return changed ? SUCCESS : NOT_CHANGED;
 }
 

@@ -245,9 +245,17 @@ bool WillCauseCycleIfFuse(const std::vector<Node *> &nodes) {
 }
 
 bool CycleChecker::EnsureRanks() {
-  if (valid_) {
+  const uint64_t version = graph_->GetModificationCount();
+  if (valid_ && synced_version_ == version) {
     return true;
   }
+  synced_version_ = version;
+  // The previous pass of the stage may have left ranks that are still in step: no sort.
+  if (graph_->TakeTopologicalPositions(&ranks_, &rank_limit_)) {
+    valid_ = true;
+    return true;
+  }
+  valid_ = false;
   std::vector<Node *> order;
   if (graph_->GetTopologicalOrder(&order, &ranks_) != SUCCESS) {
     return false;
@@ -255,6 +263,14 @@ bool CycleChecker::EnsureRanks() {
   rank_limit_ = static_cast<double>(order.size()) + 1e9;
   valid_ = true;
   return true;
+}
+
+void CycleChecker::KeepRanksWithGraph() {
+  if (valid_ && synced_version_ == graph_->GetModificationCount()) {
+    graph_->KeepTopologicalPositions(std::move(ranks_), rank_limit_);
+    ranks_.clear();
+    valid_ = false;
+  }
 }
 
 double CycleChecker::RankOf(const Node *node) {
@@ -295,11 +311,14 @@ bool CycleChecker::WillCauseCycleIfFuse(const std::vector<Node *> &nodes) {
 void CycleChecker::NotifyReplaced(const std::vector<const Node *> &removed,
                                   const std::vector<Node *> &producers,
                                   const std::vector<Node *> &new_nodes,
-                                  const std::vector<Node *> &consumers) {
+                                  const std::vector<Node *> &consumers, uint64_t version_before) {
   (void)removed;  // their seq slots are never looked up again
-  if (!valid_) {
+  if (!valid_ || synced_version_ != version_before) {
+    valid_ = false;  // edited behind our back before this rewrite: recompute on the next check
     return;
   }
+  // Whatever happens below, the ranks describe the graph after this rewrite or are invalid.
+  synced_version_ = graph_->GetModificationCount();
   double low = -1.0;
   for (Node *node : producers) {
     const double rank = RankOf(node);

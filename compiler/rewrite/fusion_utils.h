@@ -137,15 +137,23 @@ class CycleChecker {
   bool WillCauseCycleIfFuse(const std::vector<Node *> &nodes);
   /// `new_nodes` (topologically ordered) replaced `removed` (addresses only, already freed);
   /// the new nodes' inputs come from `producers` and their outputs feed `consumers`.
+  /// `version_before` is the graph's modification count read just before that rewrite: if the
+  /// graph was edited in other ways since the ranks were last in step (a hook editing it), the
+  /// ranks are recomputed on the next check instead of being trusted.
   void NotifyReplaced(const std::vector<const Node *> &removed,
                       const std::vector<Node *> &producers, const std::vector<Node *> &new_nodes,
-                      const std::vector<Node *> &consumers);
+                      const std::vector<Node *> &consumers, uint64_t version_before);
+  /// Leaves the ranks with the graph for the next checker on it (the next pass of the stage),
+  /// if they are in step with the graph; see ComputeGraph::KeepTopologicalPositions.
+  void KeepRanksWithGraph();
 
  private:
   bool EnsureRanks();
   double RankOf(const Node *node);
   ComputeGraph *graph_;
   bool valid_ = false;
+  // The graph's modification count the ranks are in step with (valid_ only).
+  uint64_t synced_version_ = 0;
   // Rank by Node::GetSeq() (unique and never reused in a graph), NaN = unknown: one flat array
   // instead of a hash map keyed by address (an allocation per entry and a random access into
   // a large table per lookup). Slots of removed nodes are simply never read again.

@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include <array>
+
 #include "common/error.h"
 #include "ge/fusion/graph_fuse_inspector.h"
 #include "ge/fusion/infer_shape_util.h"
@@ -542,6 +544,57 @@ TEST(GraphFuseInspectorTest, ControlEdgeCycleIsDetected) {
   CycleChecker checker(g.Get().get());
   EXPECT_TRUE(checker.WillCauseCycleIfFuse({a, b}));
   EXPECT_FALSE(checker.WillCauseCycleIfFuse({a, mid}));
+}
+
+// One Data feeding three unary nodes made in this order: a fresh topological sort ranks them
+// in that order too, and no path joins them until a test adds one.
+std::array<Node *, 3> ThreeConsumersOfOneInput(TestGraph &g) {
+  Node *x = g.Data("x", 0);
+  return {g.Op("first", "Relu", {P(x)}), g.Op("second", "Abs", {P(x)}),
+          g.Op("third", "Neg", {P(x)})};
+}
+
+// Ranks computed before an edit the checker was not told about must not be trusted: here they
+// say c comes after b, so a search from a would stop at c and miss the path a -> c -> b.
+TEST(CycleCheckerTest, EditsMadeBehindItsBackAreNotTrusted) {
+  TestGraph g;
+  const auto [a, b, c] = ThreeConsumersOfOneInput(g);
+  CycleChecker checker(g.Get().get());
+  EXPECT_FALSE(checker.WillCauseCycleIfFuse({a, b}));  // ranks now: a < b < c
+  ASSERT_EQ(g.Get()->AddControlEdge(a, c), SUCCESS);
+  ASSERT_EQ(g.Get()->AddControlEdge(c, b), SUCCESS);
+  EXPECT_TRUE(checker.WillCauseCycleIfFuse({a, b}));
+  // A rewrite reported after such an edit does not make the stale ranks current again.
+  ASSERT_EQ(g.Get()->RemoveControlEdge(c, b), SUCCESS);
+  EXPECT_FALSE(checker.WillCauseCycleIfFuse({a, b}));
+  ASSERT_EQ(g.Get()->AddControlEdge(c, b), SUCCESS);  // a hook edits the graph, then a rewrite
+  checker.NotifyReplaced({}, {}, {}, {}, g.Get()->GetModificationCount());
+  EXPECT_TRUE(checker.WillCauseCycleIfFuse({a, b}));
+}
+
+TEST(CycleCheckerTest, TheNextCheckerReusesRanksOnlyWhileTheGraphIsUnchanged) {
+  TestGraph g;
+  const auto [p, q, r] = ThreeConsumersOfOneInput(g);
+  ComputeGraph *graph = g.Get().get();
+  {
+    CycleChecker first(graph);
+    EXPECT_FALSE(first.WillCauseCycleIfFuse({p, q}));
+    first.KeepRanksWithGraph();
+  }
+  {
+    CycleChecker second(graph);
+    EXPECT_FALSE(second.WillCauseCycleIfFuse({p, q}));
+    EXPECT_FALSE(second.WillCauseCycleIfFuse({q, r}));
+    std::vector<double> positions;
+    double bound = 0.0;
+    EXPECT_FALSE(graph->TakeTopologicalPositions(&positions, &bound));  // second took them
+    second.KeepRanksWithGraph();
+  }
+  // Kept, then edited (ranks p < q < r no longer hold for the new path p -> r -> q).
+  ASSERT_EQ(graph->AddControlEdge(p, r), SUCCESS);
+  ASSERT_EQ(graph->AddControlEdge(r, q), SUCCESS);
+  CycleChecker third(graph);
+  EXPECT_TRUE(third.WillCauseCycleIfFuse({p, q}));
 }
 
 TEST(GraphFuseInspectorTest, ReportFuseRecordsProvenance) {
