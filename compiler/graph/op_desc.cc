@@ -73,8 +73,11 @@ void OpDesc::ShareAttrsWithCopies() {
 }
 
 bool OpDesc::DelAttr(const std::string &name) {
-  // Looked up first: deleting an absent attr must not copy a shared block.
-  if (GetAttr(name) == nullptr) {
+  if (rare_ == nullptr) {
+    return false;
+  }
+  // Only a shared block is looked up first: deleting an absent attr must not copy it.
+  if (rare_->shared && GetAttr(name) == nullptr) {
     return false;
   }
   return MutableRareIfAny()->attrs.erase(name) != 0;
