@@ -85,12 +85,13 @@ void AppendDefault(std::ostringstream &out, const GeAttrValue &value) {
           AppendScalar(out, v);
         } else if constexpr (std::is_same_v<T, std::vector<std::string>> ||
                              std::is_same_v<T, std::vector<float>> ||
-                             std::is_same_v<T, std::vector<bool>> ||
                              std::is_same_v<T, std::vector<int64_t>> ||
                              std::is_same_v<T, std::vector<DataType>>) {
           AppendList(out, v);
         } else if constexpr (std::is_same_v<T, SharedStringList>) {
           AppendList(out, *v);
+        } else if constexpr (std::is_same_v<T, AttrBox<std::vector<bool>>>) {
+          AppendList(out, v.Value());
         } else if constexpr (std::is_same_v<T, std::vector<std::vector<int64_t>>>) {
           out << '[';
           for (size_t i = 0; i < v.size(); ++i) {

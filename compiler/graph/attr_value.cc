@@ -4,6 +4,10 @@
 #include <array>
 
 namespace ge {
+// Attr maps hold one of these per entry: keep it the size of a string plus the variant's index.
+static_assert(sizeof(GeAttrValue) <= sizeof(std::string) + sizeof(size_t),
+              "box the new large alternative (AttrBox) to keep attr map entries small");
+
 namespace {
 // Storage alternative index → AttrValueType, in GeAttrValue::Storage order.
 constexpr std::array<AttrValueType, std::variant_size_v<GeAttrValue::Storage>> kTypeByIndex = {{

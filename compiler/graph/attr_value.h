@@ -63,19 +63,65 @@ enum class AttrValueType : int32_t {
 /// costs a reference count per node instead of a vector and its strings.
 using SharedStringList = std::shared_ptr<const std::vector<std::string>>;
 
+/// A value kept on the heap with value semantics: a copy copies the value, a move moves the
+/// pointer. GeAttrValue keeps its large alternatives (tensor desc, tensor, named attrs: 40 to
+/// 128 bytes) in one, so that every value, and so every attr map entry, stays the size of a string
+/// (40 bytes instead of 136). A moved-from box reads as a default-constructed value.
+template <typename T>
+class AttrBox {
+ public:
+  AttrBox(const T &value) : ptr_(std::make_unique<T>(value)) {}        // NOLINT: implicit by design
+  AttrBox(T &&value) : ptr_(std::make_unique<T>(std::move(value))) {}  // NOLINT
+  AttrBox(const AttrBox &other) : ptr_(std::make_unique<T>(other.Value())) {}
+  AttrBox(AttrBox &&other) noexcept = default;
+  AttrBox &operator=(const AttrBox &other) {
+    if (this == &other) {
+      return *this;
+    }
+    if (ptr_ != nullptr) {
+      *ptr_ = other.Value();  // reuse the allocation
+    } else {
+      ptr_ = std::make_unique<T>(other.Value());
+    }
+    return *this;
+  }
+  AttrBox &operator=(AttrBox &&other) noexcept = default;
+  ~AttrBox() = default;
+
+  const T &Value() const { return ptr_ != nullptr ? *ptr_ : Empty(); }
+  T &MutableValue() {
+    if (ptr_ == nullptr) {
+      ptr_ = std::make_unique<T>();
+    }
+    return *ptr_;
+  }
+  bool operator==(const AttrBox &other) const { return Value() == other.Value(); }
+
+ private:
+  static const T &Empty() {
+    static const T empty{};
+    return empty;
+  }
+
+  std::unique_ptr<T> ptr_;
+};
+
 class GeAttrValue {
  public:
   using StringList = std::vector<std::string>;
   // Alternatives in a fixed order; GetValueType() maps the index to AttrValueType. The last one,
   // SharedStringList, is a list_string like StringList: Get<StringList>() reads either, and
-  // GetMutable<StringList>() first turns a shared list into an owned copy.
+  // GetMutable<StringList>() first turns a shared list into an owned copy. GeTensorDesc, GeTensor,
+  // NamedAttrs and std::vector<bool> (40 bytes in libstdc++) are boxed (see AttrBox); Get<T>() and
+  // GetMutable<T>() look through the box.
   using Storage =
-      std::variant<std::monostate, std::string, float, bool, int64_t, GeTensorDesc, GeTensor, Bytes,
-                   ComputeGraphPtr, NamedAttrs, std::vector<std::vector<int64_t>>, DataType,
-                   std::vector<std::vector<float>>, StringList, std::vector<float>,
-                   std::vector<bool>, std::vector<int64_t>, std::vector<GeTensorDesc>,
-                   std::vector<GeTensor>, std::vector<Bytes>, std::vector<ComputeGraphPtr>,
-                   std::vector<NamedAttrs>, std::vector<DataType>, SharedStringList>;
+      std::variant<std::monostate, std::string, float, bool, int64_t, AttrBox<GeTensorDesc>,
+                   AttrBox<GeTensor>, Bytes, ComputeGraphPtr, AttrBox<NamedAttrs>,
+                   std::vector<std::vector<int64_t>>, DataType, std::vector<std::vector<float>>,
+                   StringList, std::vector<float>, AttrBox<std::vector<bool>>, std::vector<int64_t>,
+                   std::vector<GeTensorDesc>, std::vector<GeTensor>, std::vector<Bytes>,
+                   std::vector<ComputeGraphPtr>, std::vector<NamedAttrs>, std::vector<DataType>,
+                   SharedStringList>;
 
   GeAttrValue() = default;
   // A SharedStringList goes through Shared(), which refuses null.
@@ -93,27 +139,38 @@ class GeAttrValue {
 
   template <typename T>
   const T *Get() const {
-    if constexpr (std::is_same<T, StringList>::value) {
-      if (const auto *shared = std::get_if<SharedStringList>(&storage_)) {
-        return shared->get();
+    if constexpr (kBoxed<T>) {
+      const auto *box = std::get_if<AttrBox<T>>(&storage_);
+      return box != nullptr ? &box->Value() : nullptr;
+    } else {
+      if constexpr (std::is_same<T, StringList>::value) {
+        if (const auto *shared = std::get_if<SharedStringList>(&storage_)) {
+          return shared->get();
+        }
       }
+      return std::get_if<T>(&storage_);
     }
-    return std::get_if<T>(&storage_);
   }
   template <typename T>
   T *GetMutable() {
     static_assert(!std::is_same<T, SharedStringList>::value, "a shared list is immutable");
-    if constexpr (std::is_same<T, StringList>::value) {
-      Unshare();
+    if constexpr (kBoxed<T>) {
+      auto *box = std::get_if<AttrBox<T>>(&storage_);
+      return box != nullptr ? &box->MutableValue() : nullptr;
+    } else {
+      if constexpr (std::is_same<T, StringList>::value) {
+        Unshare();
+      }
+      return std::get_if<T>(&storage_);
     }
-    return std::get_if<T>(&storage_);
   }
   template <typename T>
   void Set(T value) {
     static_assert(!std::is_same<T, SharedStringList>::value, "use Shared() for a shared list");
     storage_ = std::move(value);
   }
-  /// The raw alternatives. A visitor must handle SharedStringList like StringList.
+  /// The raw alternatives. A visitor must handle SharedStringList like StringList and look through
+  /// AttrBox<T> with Value().
   const Storage &GetStorage() const { return storage_; }
 
   /// Deep equality (a shared list equals an owned one with the same strings); graphs compare by
@@ -122,6 +179,11 @@ class GeAttrValue {
   bool operator!=(const GeAttrValue &other) const { return !(*this == other); }
 
  private:
+  template <typename T>
+  static constexpr bool kBoxed =
+      std::is_same<T, GeTensorDesc>::value || std::is_same<T, GeTensor>::value ||
+      std::is_same<T, NamedAttrs>::value || std::is_same<T, std::vector<bool>>::value;
+
   // A shared list becomes an owned copy (copy-on-write before a mutation).
   void Unshare();
 

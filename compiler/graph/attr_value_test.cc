@@ -1,10 +1,12 @@
-// GeAttrValue: shared string lists read, compare and mutate like owned ones.
+// GeAttrValue: shared string lists read, compare and mutate like owned ones; boxed alternatives
+// (tensor, tensor desc, named attrs, bool list) behave like values.
 #include "graph/attr_value.h"
 
 #include <gtest/gtest.h>
 
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace ge {
@@ -45,6 +47,54 @@ TEST(GeAttrValueTest, NullSharedListIsAnEmptyList) {
   EXPECT_EQ(value.GetValueType(), AttrValueType::kListString);
   ASSERT_NE(value.Get<StringList>(), nullptr);
   EXPECT_TRUE(value.Get<StringList>()->empty());
+}
+
+TEST(GeAttrValueTest, BoxedAlternativesCopyAsIndependentValues) {
+  const GeTensorDesc desc(GeShape({2, 3}), FORMAT_ND, DT_FLOAT);
+  const std::vector<float> data{1.0F, 2.0F};
+  GeAttrValue original(GeTensor(desc, data.data(), data.size() * sizeof(float)));
+  EXPECT_EQ(original.GetValueType(), AttrValueType::kTensor);
+  ASSERT_NE(original.Get<GeTensor>(), nullptr);
+  EXPECT_EQ(original.Get<GeTensorDesc>(), nullptr) << "a tensor is not a tensor desc";
+
+  GeAttrValue copy = original;
+  EXPECT_EQ(copy, original);
+  EXPECT_NE(copy.Get<GeTensor>(), original.Get<GeTensor>()) << "a copy owns its own box";
+  copy.GetMutable<GeTensor>()->MutableTensorDesc().SetDataType(DT_INT32);
+  EXPECT_EQ(original.Get<GeTensor>()->GetTensorDesc().GetDataType(), DT_FLOAT);
+  EXPECT_NE(copy, original);
+  GeAttrValue assigned(GeTensor{});  // same alternative: the assignment reuses the box
+  assigned = original;
+  EXPECT_EQ(assigned, original);
+  assigned.GetMutable<GeTensor>()->MutableTensorDesc().SetDataType(DT_INT8);
+  EXPECT_EQ(original.Get<GeTensor>()->GetTensorDesc().GetDataType(), DT_FLOAT);
+
+  GeAttrValue flags(std::vector<bool>{true, false, true});
+  EXPECT_EQ(flags.GetValueType(), AttrValueType::kListBool);
+  ASSERT_NE(flags.Get<std::vector<bool>>(), nullptr);
+  EXPECT_EQ(*flags.Get<std::vector<bool>>(), (std::vector<bool>{true, false, true}));
+
+  NamedAttrs named;
+  named.name = "fn";
+  named.attrs["k"] = GeAttrValue(int64_t{7});
+  const GeAttrValue func(named);
+  EXPECT_EQ(func.GetValueType(), AttrValueType::kNamedAttrs);
+  EXPECT_EQ(func.Get<NamedAttrs>()->name, "fn");
+  EXPECT_EQ(*func.Get<NamedAttrs>()->attrs.at("k").Get<int64_t>(), 7);
+}
+
+TEST(GeAttrValueTest, MovedFromBoxReadsAsADefaultValueAndCanBeWrittenAgain) {
+  GeAttrValue source(GeTensorDesc(GeShape({4}), FORMAT_ND, DT_FLOAT16));
+  const GeAttrValue target = std::move(source);
+  EXPECT_EQ(target.Get<GeTensorDesc>()->GetDataType(), DT_FLOAT16);
+  // The moved-from value keeps its type (as a moved-from variant does) and reads as a default
+  // desc instead of dereferencing the box it gave away.
+  ASSERT_EQ(source.GetValueType(), AttrValueType::kTensorDesc);  // NOLINT(bugprone-use-after-move)
+  EXPECT_EQ(*source.Get<GeTensorDesc>(), GeTensorDesc());
+  EXPECT_EQ(source, GeAttrValue(GeTensorDesc()));
+  source.GetMutable<GeTensorDesc>()->SetDataType(DT_INT8);
+  EXPECT_EQ(source.Get<GeTensorDesc>()->GetDataType(), DT_INT8);
+  EXPECT_EQ(target.Get<GeTensorDesc>()->GetDataType(), DT_FLOAT16);
 }
 
 }  // namespace

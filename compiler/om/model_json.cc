@@ -53,8 +53,8 @@ struct ValueVisitor {
   JsonValue operator()(float v) const { return Number(v); }
   JsonValue operator()(bool v) const { return JsonValue(v); }
   JsonValue operator()(int64_t v) const { return JsonValue(v); }
-  JsonValue operator()(const GeTensorDesc &v) const { return Desc(v); }
-  JsonValue operator()(const GeTensor &v) const { return TensorSummary(v); }
+  JsonValue operator()(const AttrBox<GeTensorDesc> &v) const { return Desc(v.Value()); }
+  JsonValue operator()(const AttrBox<GeTensor> &v) const { return TensorSummary(v.Value()); }
   JsonValue operator()(const Bytes &v) const {
     JsonValue out = JsonValue::MakeObject();
     out.Set("bytes", static_cast<int64_t>(v.data.size()));
@@ -63,7 +63,7 @@ struct ValueVisitor {
   JsonValue operator()(const ComputeGraphPtr &v) const {
     return JsonValue(v == nullptr ? std::string() : v->GetName());
   }
-  JsonValue operator()(const NamedAttrs &v) const { return JsonValue(v.name); }
+  JsonValue operator()(const AttrBox<NamedAttrs> &v) const { return JsonValue(v.Value().name); }
   JsonValue operator()(const std::vector<std::vector<int64_t>> &v) const {
     return List(v, [](const std::vector<int64_t> &row) {
       return List(row, [](int64_t x) { return JsonValue(x); });
@@ -78,9 +78,9 @@ struct ValueVisitor {
   }
   JsonValue operator()(const SharedStringList &v) const { return (*this)(*v); }
   JsonValue operator()(const std::vector<float> &v) const { return List(v, Number); }
-  JsonValue operator()(const std::vector<bool> &v) const {
+  JsonValue operator()(const AttrBox<std::vector<bool>> &v) const {
     JsonValue out = JsonValue::MakeArray();
-    for (bool b : v) {
+    for (bool b : v.Value()) {
       out.Append(JsonValue(b));
     }
     return out;
