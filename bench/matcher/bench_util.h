@@ -1,5 +1,6 @@
 // Shared by the matcher benches (matcher_bench.cc, addzero_chain_bench.cc): plugin loading, the
-// tensor desc helper and the timing of the fusion stage (wall and process CPU time).
+// tensor desc helper and the timing of the fusion stage (wall time, process CPU time split into
+// user and system, minor page faults).
 #ifndef BENCH_MATCHER_BENCH_UTIL_H_
 #define BENCH_MATCHER_BENCH_UTIL_H_
 
@@ -23,14 +24,21 @@ inline ge::GeTensorDesc Desc(std::vector<int64_t> dims) {
   return ge::GeTensorDesc(ge::GeShape(std::move(dims)), ge::FORMAT_ND, ge::DT_FLOAT);
 }
 
-/// User + system CPU time of this process, in ms: wall time on a shared machine is noisy.
-inline double CpuMs() {
+/// Resource usage of this process so far: CPU time split into user and system, in ms, and minor
+/// page faults (first touches of fresh memory, which the system time of a large graph is made of).
+struct Usage {
+  double user_ms = 0.0;
+  double sys_ms = 0.0;
+  long minor_faults = 0;
+};
+
+inline Usage ProcessUsage() {
   rusage usage{};
   (void)getrusage(RUSAGE_SELF, &usage);
   const auto ms = [](const timeval &tv) {
     return static_cast<double>(tv.tv_sec) * 1e3 + static_cast<double>(tv.tv_usec) * 1e-3;
   };
-  return ms(usage.ru_utime) + ms(usage.ru_stime);
+  return Usage{ms(usage.ru_utime), ms(usage.ru_stime), usage.ru_minflt};
 }
 
 /// Checks ASCEND_OPP_PATH and loads the sample plugins from it; prints why and returns false
@@ -48,13 +56,17 @@ inline bool LoadSamplePlugins() {
 }
 
 /// The fusion stage (kBeforeInferShape) on `graph`, timed: only this is what the benches measure.
+/// CPU time is user + system: wall time on a shared machine is noisy.
 struct StageTime {
   double wall_ms = 0.0;
   double cpu_ms = 0.0;
+  double user_ms = 0.0;
+  double sys_ms = 0.0;
+  long minor_faults = 0;
 };
 
 inline bool RunFusionStage(const ge::ComputeGraphPtr &graph, StageTime *time) {
-  const double cpu_start = CpuMs();
+  const Usage before = ProcessUsage();
   const auto start = std::chrono::steady_clock::now();
   {
     ge::fusion::FusionPassExecutor executor;
@@ -65,7 +77,11 @@ inline bool RunFusionStage(const ge::ComputeGraphPtr &graph, StageTime *time) {
   }
   time->wall_ms =
       std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
-  time->cpu_ms = CpuMs() - cpu_start;
+  const Usage after = ProcessUsage();
+  time->user_ms = after.user_ms - before.user_ms;
+  time->sys_ms = after.sys_ms - before.sys_ms;
+  time->cpu_ms = time->user_ms + time->sys_ms;
+  time->minor_faults = after.minor_faults - before.minor_faults;
   return true;
 }
 
