@@ -7,6 +7,7 @@
 #include <map>
 #include <memory>
 #include <string>
+#include <type_traits>
 #include <variant>
 #include <vector>
 
@@ -179,10 +180,14 @@ class GeAttrValue {
   bool operator!=(const GeAttrValue &other) const { return !(*this == other); }
 
  private:
+  // Whether T is stored as AttrBox<T>: read off Storage, so the list of boxed types is kept once.
+  template <typename T, typename Variant>
+  struct IsAlternative;
+  template <typename T, typename... Alternatives>
+  struct IsAlternative<T, std::variant<Alternatives...>>
+      : std::disjunction<std::is_same<T, Alternatives>...> {};
   template <typename T>
-  static constexpr bool kBoxed =
-      std::is_same<T, GeTensorDesc>::value || std::is_same<T, GeTensor>::value ||
-      std::is_same<T, NamedAttrs>::value || std::is_same<T, std::vector<bool>>::value;
+  static constexpr bool kBoxed = IsAlternative<AttrBox<T>, Storage>::value;
 
   // A shared list becomes an owned copy (copy-on-write before a mutation).
   void Unshare();
