@@ -56,7 +56,7 @@ ComputeGraphPtr BuildFullGraph() {
     add->MutableOpDesc().SetAttr(item.first, item.second);
   }
   for (auto &item : EveryAttrKind()) {
-    graph->SetAttr("g_" + item.first, item.second);
+    graph->SetAttr("g_" + item.first.str(), item.second);
   }
   add->MutableOpDesc().MutableOutputDesc(0)->MutableAttrs() = EveryAttrKind();
   return graph;

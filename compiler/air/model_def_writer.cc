@@ -614,7 +614,7 @@ class ModelDefWriter {
   }
 
   /// Writes map entries in key order: `reserved` (sorted, unique keys) merged with `attrs`
-  /// (a std::map, so sorted as well). A user attribute whose key is reserved is dropped, as is
+  /// (kept in name order as well). A user attribute whose key is reserved is dropped, as is
   /// one for which `skip` says so. No entry list is built: this runs for every op and desc.
   template <typename Skip>
   void WriteMergedEntries(uint32_t field, const AttrEntry *reserved, size_t count,

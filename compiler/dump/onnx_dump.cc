@@ -172,7 +172,7 @@ void AddDescAttrs(const char *prefix, const std::vector<GeTensorDesc> &descs, in
     (*attrs)[p + "_origin_layout" + suffix] = String(FormatToString(desc.GetOriginFormat()));
     std::map<std::string, OnnxAttr> desc_attrs;
     for (const auto &item : desc.GetAttrs()) {
-      ConvertAttr(p + "_attr_" + item.first, item.second, level, &desc_attrs);
+      ConvertAttr(p + "_attr_" + item.first.str(), item.second, level, &desc_attrs);
     }
     for (auto &item : desc_attrs) {
       (*attrs)[item.first + suffix] = std::move(item.second);

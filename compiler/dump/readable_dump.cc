@@ -37,7 +37,7 @@ std::string AttrsText(const AttrMap &attrs) {
   std::string text;
   for (const auto &item : attrs) {
     text += text.empty() ? "{" : ", ";
-    text += item.first + ": " + FormatAttrValueReadable(item.second);
+    text += item.first.str() + ": " + FormatAttrValueReadable(item.second);
   }
   return text.empty() ? text : text + "}";
 }

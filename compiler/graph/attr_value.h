@@ -195,6 +195,12 @@ class GeAttrValue {
   Storage storage_;
 };
 
+/// One attribute of an AttrMap (see attr_map.h).
+struct AttrEntry {
+  AttrName first;
+  GeAttrValue second;
+};
+
 /// Lower-case name of a value type as Python prints it: "string", "list_int", ...
 std::string AttrValueTypeName(AttrValueType type);
 

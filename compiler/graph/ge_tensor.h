@@ -6,17 +6,14 @@
 #include <algorithm>
 #include <cstdint>
 #include <cstring>
-#include <map>
 #include <memory>
 #include <string>
 #include <vector>
 
+#include "graph/attr_map.h"
 #include "graph/types.h"
 
 namespace ge {
-
-class GeAttrValue;
-using AttrMap = std::map<std::string, GeAttrValue>;
 
 /// A read-only view of a shape's dims, valid until that shape changes. Converts to
 /// std::vector<int64_t> where a copy is wanted.

@@ -106,7 +106,7 @@ struct ValueVisitor {
 
 JsonValue Attrs(const AttrMap &attrs) {
   JsonValue out = JsonValue::MakeObject();
-  for (const auto &kv : attrs) {  // AttrMap is a std::map: sorted keys, stable output
+  for (const auto &kv : attrs) {  // AttrMap iterates in name order: stable output
     out.Set(kv.first, std::visit(ValueVisitor{}, kv.second.GetStorage()));
   }
   return out;

@@ -55,8 +55,7 @@ void SetAttrIfAbsent(OpDesc &desc, const std::string &key, Make &&make) {
   AttrMap &attrs = desc.MutableAllAttrs();
   auto it = attrs.lower_bound(key);
   if (it == attrs.end() || it->first != key) {
-    attrs.emplace_hint(it, std::piecewise_construct, std::forward_as_tuple(key),
-                       std::forward_as_tuple(make()));
+    attrs.emplace_hint(it, key, make());
   }
 }
 
@@ -661,6 +660,9 @@ Status Rewrite(const ResolvedBoundary &resolved, const ComputeGraph &replacement
   auto inherit = [&](OpDesc &desc, bool last) {
     // Names and types go together: a node that carries its own provenance keeps both.
     AttrMap &attrs = desc.MutableAllAttrs();
+    // Room for everything this node may get here and from MarkPassName, so the attr array is
+    // allocated once at its final size instead of growing 1 -> 2 -> 4.
+    attrs.reserve(attrs.size() + 2U + scoped.size() + (mark_pass_name != nullptr ? 1U : 0U));
     auto it = attrs.lower_bound(OriginalNamesKey());
     if (it == attrs.end() || it->first != OriginalNamesKey()) {
       it = attrs.emplace_hint(it, OriginalNamesKey(),
