@@ -663,7 +663,7 @@ class ModelDefParser {
     }
     GeAttrValue value = ParseAttrDef(entry.Nested(value_field, "AttrDef"));
     if (!value.IsEmpty()) {
-      attrs->insert_or_assign(std::string(key), std::move(value));
+      attrs->insert_or_assign(key, std::move(value));
     }
   }
 
@@ -1017,7 +1017,7 @@ class ModelDefParser {
     std::string_view key;
     GeAttrValue value;
     if (ReadAttrEntry(parent, entry, what, &key, &value)) {
-      attrs->insert_or_assign(std::string(key), std::move(value));
+      attrs->insert_or_assign(key, std::move(value));
     }
   }
 

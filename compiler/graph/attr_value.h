@@ -4,7 +4,6 @@
 #define GE_GRAPH_ATTR_VALUE_H_
 
 #include <cstdint>
-#include <map>
 #include <memory>
 #include <string>
 #include <type_traits>

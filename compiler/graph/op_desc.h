@@ -97,7 +97,7 @@ class OpDesc {
   bool HasAttr(const std::string &name) const { return GetAttr(name) != nullptr; }
   const GeAttrValue *GetAttr(const std::string &name) const;
   void SetAttr(const std::string &name, GeAttrValue value) {
-    MutableRare().attrs[name] = std::move(value);
+    (void)MutableRare().attrs.insert_or_assign(name, std::move(value));
   }
   bool DelAttr(const std::string &name);
   /// Typed read: nullptr when absent or of another type.

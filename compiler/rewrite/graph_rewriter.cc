@@ -37,15 +37,8 @@ const std::string &IndexKey() {
   return kKey;
 }
 
-// SetAttr with one lookup of the attr map and no default-constructed value in between.
 void PutAttr(OpDesc &desc, const std::string &key, GeAttrValue value) {
-  AttrMap &attrs = desc.MutableAllAttrs();
-  auto it = attrs.lower_bound(key);
-  if (it != attrs.end() && it->first == key) {
-    it->second = std::move(value);
-  } else {
-    attrs.emplace_hint(it, key, std::move(value));
-  }
+  (void)desc.MutableAllAttrs().insert_or_assign(key, std::move(value));
 }
 
 // Sets attr `key` of `desc` to `make()` unless it is set already, with one lookup of the attr
