@@ -89,14 +89,20 @@ class Node : public std::enable_shared_from_this<Node> {
     return *ctrl_;
   }
 
-  OpDesc op_desc_;
-  ComputeGraph *owner_;
-  uint64_t seq_ = 0;
+  // Field order is chosen for the cache: whole-graph walks (a sweep's candidate snapshot, the
+  // topological sort) follow next_ and read the type, and a candidate takes a reference through
+  // self_. With the make_shared control block in front, those and the reference counts share the
+  // node block's first 64 bytes (next_ and OpDesc's leading type_ share one 16-byte-aligned pair,
+  // so never straddle a line), instead of touching three lines per node.
+  //
   // The owner graph keeps its nodes in an intrusive list (no list cell per node): `self_` is
   // the graph's owning reference (reset on removal), prev_/next_ the neighbours in node order.
   NodePtr self_;
-  Node *prev_ = nullptr;
   Node *next_ = nullptr;
+  OpDesc op_desc_;
+  Node *prev_ = nullptr;
+  ComputeGraph *owner_;
+  uint64_t seq_ = 0;
   // Sized lazily up to the op's port counts; the first port's entry is stored inline.
   InlineVector<InDataPeer, 1> in_peers_;
   InlineVector<OutDataPeers, 1> out_peers_;

@@ -133,31 +133,31 @@ bool NodeNameIndex::Insert(Node *node, uint32_t hash) {
     }
   }
   uint32_t number;
-  if (!free_.empty()) {
-    number = free_.back();
-    free_.pop_back();
+  if (free_head_ != 0) {
+    number = free_head_;
+    free_head_ = EntryAt(number - 1).next_free;
   } else {
     // 32-bit numbers: 2^32 live nodes would need over a terabyte of node memory first.
     static_assert(kFullPage == kPageMask + 1, "kFullPage is the page size");
     if (table_size_ < kFullPage && table_size_ == FirstPageCapacity(table_size_)) {
       // Left uninitialised on purpose, as the full pages below.
-      std::unique_ptr<Node *[]> page(
-          new Node *[table_size_ == 0 ? kFirstPageMin : std::min(table_size_ * 4, kFullPage)]);
+      std::unique_ptr<Entry[]> page(
+          new Entry[table_size_ == 0 ? kFirstPageMin : std::min(table_size_ * 4, kFullPage)]);
       if (pages_.empty()) {
         pages_.push_back(std::move(page));
       } else {
-        std::memcpy(page.get(), pages_[0].get(), sizeof(Node *) * table_size_);
+        std::memcpy(page.get(), pages_[0].get(), sizeof(Entry) * table_size_);
         pages_[0] = std::move(page);
       }
     } else if ((table_size_ & kPageMask) == 0) {
       // Left uninitialised on purpose: an entry is written before any slot points at it. A
       // zeroed page was a 32 KB memset per graph, which dominated every tiny graph (a fusion
       // pass builds one replacement graph per match).
-      pages_.push_back(std::unique_ptr<Node *[]>(new Node *[size_t{1} << kPageBits]));
+      pages_.push_back(std::unique_ptr<Entry[]>(new Entry[size_t{1} << kPageBits]));
     }
     number = ++table_size_;
   }
-  NodeAt(number - 1) = node;
+  EntryAt(number - 1).node = node;
   slots_[i] = Slot{hash, number};
   ++size_;
   return true;
@@ -240,13 +240,9 @@ void NodeNameIndex::Rehash(size_t capacity) {
 
 void NodeNameIndex::EraseSlot(size_t index) {
   size_t hole = index;
-  NodeAt(slots_[index].number - 1) = nullptr;
-  if (free_.capacity() == 0) {
-    // A rewrite erases a few nodes (or renames them: erase + insert) per match; growing the free
-    // list 1, 2, 4, 8 cost a reallocation each.
-    free_.reserve(16);
-  }
-  free_.push_back(slots_[index].number);
+  const uint32_t number = slots_[index].number;
+  EntryAt(number - 1).next_free = free_head_;
+  free_head_ = number;
   for (size_t j = (index + 1) & Mask(); slots_[j].number != 0; j = (j + 1) & Mask()) {
     // An entry may move back into the hole only if its home slot is not cyclically in
     // (hole, j]; otherwise the move would put it before its home and lookups would miss it.

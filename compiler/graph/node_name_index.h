@@ -23,6 +23,11 @@ namespace ge {
 
 class NodeNameIndex {
  public:
+  NodeNameIndex() = default;
+  // Owned by one ComputeGraph for its lifetime; a moved-from index would keep stale counts.
+  NodeNameIndex(const NodeNameIndex &) = delete;
+  NodeNameIndex &operator=(const NodeNameIndex &) = delete;
+
   /// The node named `name`, or nullptr.
   Node *Find(std::string_view name) const;
   /// Adds `node` under its current name. False (and no change) when that name is taken.
@@ -55,8 +60,15 @@ class NodeNameIndex {
   size_t Mask() const { return slots_.size() - 1; }
   void Rehash(size_t capacity);
   void EraseSlot(size_t index);
-  Node *NodeOf(const Slot &slot) const { return NodeAt(slot.number - 1); }
-  Node *&NodeAt(uint32_t index) const { return pages_[index >> kPageBits][index & kPageMask]; }
+  // An entry of the node table: the node of a slot, or while unused the number of the next
+  // unused entry (0 ends that chain). Only entries no slot points at are unused, so `node` is
+  // read only from live entries and `next_free` only from entries on the chain.
+  union Entry {
+    Node *node;
+    uint32_t next_free;
+  };
+  Node *NodeOf(const Slot &slot) const { return EntryAt(slot.number - 1).node; }
+  Entry &EntryAt(uint32_t index) const { return pages_[index >> kPageBits][index & kPageMask]; }
 
   // The node table grows in fixed pages instead of one doubling vector: growing never copies,
   // and never frees a multi-megabyte block in the middle of a large build (glibc then raises its
@@ -68,11 +80,14 @@ class NodeNameIndex {
   // The nodes while !Hashed(): `size_` entries, in no particular order.
   Node *inline_nodes_[kSmallCapacity] = {};
   std::vector<Slot> slots_;  // capacity is 0 or a power of two; load factor stays <= 1/2
-  // Dense node table the slots point into (`table_size_` entries in pages of 2^kPageBits);
-  // entries freed by Erase are reused through `free_`.
-  std::vector<std::unique_ptr<Node *[]>> pages_;
+  // Dense node table the slots point into (`table_size_` entries in pages of 2^kPageBits).
+  // Entries freed by Erase are chained through the entries themselves, from `free_head_`: a
+  // separate free list grew by doubling while a pass removed nodes (a 1M-node graph's Add-zero
+  // sweep frees 333k entries), and each large regrowth made glibc consolidate every fast-bin
+  // chunk of the heap, a cache miss per chunk.
+  std::vector<std::unique_ptr<Entry[]>> pages_;
   uint32_t table_size_ = 0;
-  std::vector<uint32_t> free_;
+  uint32_t free_head_ = 0;  // number of the first unused entry; 0: none
   size_t size_ = 0;
 };
 

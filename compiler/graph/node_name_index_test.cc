@@ -1,6 +1,6 @@
 // Unit tests of NodeNameIndex: lookups after growth and after many removals (backward shift),
-// duplicate names, removal of a node renamed behind the index's back, and the move from the
-// inline array of a small graph to the hashed table.
+// duplicate names, reuse of freed entries, removal of a node renamed behind the index's back,
+// and the move from the inline array of a small graph to the hashed table.
 #include "graph/node_name_index.h"
 
 #include <gtest/gtest.h>
@@ -74,6 +74,38 @@ TEST(NodeNameIndexTest, RemovalsKeepTheRestReachable) {
   Node again(OpDesc(nodes[order[0]]->GetName(), "Relu"), nullptr);
   EXPECT_TRUE(index.Insert(&again));
   EXPECT_EQ(index.Find(again.GetName()), &again);
+}
+
+// Freed table entries are chained through themselves and handed out again: rounds of removing
+// a random half and inserting fresh nodes (more than were freed, so the chain empties and the
+// table grows past its pages) must keep every live node reachable and no removed one.
+TEST(NodeNameIndexTest, FreedEntriesAreReusedAcrossRounds) {
+  NodeNameIndex index;
+  auto nodes = MakeNodes(12000);
+  std::vector<bool> live(nodes.size(), false);
+  std::vector<size_t> members;
+  size_t next = 0;
+  std::mt19937 rng(11);
+  for (int round = 0; round < 6; ++round) {
+    const size_t add = round == 0 ? 4100 : 1500;  // 4100: past the first full page
+    for (size_t k = 0; k < add; ++k, ++next) {
+      ASSERT_TRUE(index.Insert(nodes[next].get()));
+      live[next] = true;
+      members.push_back(next);
+    }
+    std::shuffle(members.begin(), members.end(), rng);
+    const size_t keep = members.size() / 2;
+    for (size_t k = keep; k < members.size(); ++k) {
+      index.Erase(nodes[members[k]].get());
+      live[members[k]] = false;
+    }
+    members.resize(keep);
+    ASSERT_EQ(index.Size(), keep) << "round " << round;
+    for (size_t i = 0; i < next; ++i) {
+      ASSERT_EQ(index.Find(nodes[i]->GetName()), live[i] ? nodes[i].get() : nullptr)
+          << "round " << round << ", node " << i;
+    }
+  }
 }
 
 TEST(NodeNameIndexTest, EraseFindsANodeRenamedBehindItsBack) {

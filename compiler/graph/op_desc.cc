@@ -32,8 +32,8 @@ void InsertAt(InlineVector<const std::string *, 2> &names, size_t index, const s
 }  // namespace
 
 OpDesc::OpDesc(const OpDesc &other)
-    : name_(other.name_),
-      type_(other.type_),
+    : type_(other.type_),
+      name_(other.name_),
       id_(other.id_),
       inputs_(other.inputs_),
       outputs_(other.outputs_),

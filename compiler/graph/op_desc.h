@@ -37,7 +37,7 @@ class OpDesc {
  public:
   OpDesc() = default;
   OpDesc(std::string name, std::string_view type)
-      : name_(std::move(name)), type_(&InternString(type)) {}
+      : type_(&InternString(type)), name_(std::move(name)) {}
   OpDesc(const OpDesc &other);
   OpDesc &operator=(const OpDesc &other);
   OpDesc(OpDesc &&other) noexcept = default;
@@ -151,9 +151,11 @@ class OpDesc {
   // As MutableRare, but nullptr when there is no block (nothing to erase or clear).
   Rare *MutableRareIfAny();
 
-  std::string name_;
-  // Interned: one copy per distinct type in the process, 8 bytes per node instead of 32.
+  // Interned: one copy per distinct type in the process, 8 bytes per node instead of 32. The
+  // first member: Node places it next to its list link, so a walk over a graph comparing types
+  // (every sweep's candidate snapshot) reads one cache line per node.
   const std::string *type_ = &InternedEmptyString();
+  std::string name_;
   int64_t id_ = 0;
   std::vector<GeTensorDesc> inputs_;
   std::vector<GeTensorDesc> outputs_;
