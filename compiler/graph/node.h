@@ -89,11 +89,11 @@ class Node : public std::enable_shared_from_this<Node> {
     return *ctrl_;
   }
 
-  // Field order is chosen for the cache: whole-graph walks (a sweep's candidate snapshot, the
-  // topological sort) follow next_ and read the type, and a candidate takes a reference through
-  // self_. With the make_shared control block in front, those and the reference counts share the
-  // node block's first 64 bytes (next_ and OpDesc's leading type_ share one 16-byte-aligned pair,
-  // so never straddle a line), instead of touching three lines per node.
+  // Field order is chosen for the cache: a sweep's candidate snapshot follows next_, compares
+  // the type and takes a reference through self_. With the make_shared control block in front,
+  // those and the reference counts share the node block's first 64 bytes (next_ and OpDesc's
+  // leading type_ form one 16-byte-aligned pair, so they never straddle a line), instead of
+  // three lines per node. New members belong after seq_.
   //
   // The owner graph keeps its nodes in an intrusive list (no list cell per node): `self_` is
   // the graph's owning reference (reset on removal), prev_/next_ the neighbours in node order.

@@ -37,12 +37,8 @@ const std::string &IndexKey() {
   return kKey;
 }
 
-void PutAttr(OpDesc &desc, const std::string &key, GeAttrValue value) {
-  (void)desc.MutableAllAttrs().insert_or_assign(key, std::move(value));
-}
-
 // Sets attr `key` of `desc` to `make()` unless it is set already, with one lookup of the attr
-// map (HasAttr + SetAttr took two, and SetAttr default-constructs the value before assigning).
+// map (HasAttr + SetAttr took two) and `make()` called only when the attr is absent.
 template <typename Make>
 void SetAttrIfAbsent(OpDesc &desc, const std::string &key, Make &&make) {
   AttrMap &attrs = desc.MutableAllAttrs();
@@ -52,7 +48,7 @@ void SetAttrIfAbsent(OpDesc &desc, const std::string &key, Make &&make) {
   }
 }
 
-// PutAttr for a key that sorts right after `prev`'s (as the provenance types key follows the
+// SetAttr for a key that sorts right after `prev`'s (as the provenance types key follows the
 // names key): when nothing sorts between them, the slot is next to `prev` and the map is not
 // searched again.
 void PutAttrAfter(OpDesc &desc, AttrMap::iterator prev, const std::string &key, GeAttrValue value) {
@@ -63,7 +59,7 @@ void PutAttrAfter(OpDesc &desc, AttrMap::iterator prev, const std::string &key, 
   } else if (next == attrs.end() || key < next->first) {
     attrs.emplace_hint(next, key, std::move(value));
   } else {
-    PutAttr(desc, key, std::move(value));  // some key sorts in between
+    desc.SetAttr(key, std::move(value));  // some key sorts in between
   }
 }
 
@@ -811,7 +807,7 @@ Status Rewrite(const ResolvedBoundary &resolved, const ComputeGraph &replacement
                                                previous_passes.begin(), previous_passes.end()))
                                          : GeAttrValue(previous_passes);
     for (Node *node : new_body) {
-      PutAttr(node->MutableOpDesc(), PassNameKey(), passes_value);
+      node->MutableOpDesc().SetAttr(PassNameKey(), passes_value);
     }
     FusionStatistics::Instance().AddMatch(pass_name, 1U, 1U);
   }
