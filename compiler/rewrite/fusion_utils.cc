@@ -181,41 +181,46 @@ bool IsSupportFuse(const std::vector<Node *> &nodes, std::string *reason) {
 }
 
 namespace {
+bool IsLive(const Node *node) { return node != nullptr && node->GetOwnerGraph() != nullptr; }
+
+// Calls visit(successor) for every data and control successor of `node`, stopping when it
+// returns true (the result). The peers are walked in place rather than through
+// Node::GetOutAllNodes, which builds a vector and a hash set per call; a successor reached by
+// several edges is visited once per edge.
+template <typename Visit>
+bool ForEachSuccessor(const Node *node, Visit &&visit) {
+  for (size_t out = 0; out < node->GetOutputsSize(); ++out) {
+    for (const OutDataPeer &peer : node->GetOutDataPeers(out)) {
+      if (visit(peer.node)) {
+        return true;
+      }
+    }
+  }
+  for (Node *next : node->GetOutControlNodes()) {
+    if (visit(next)) {
+      return true;
+    }
+  }
+  return false;
+}
+
 // BFS from the outside successors of `set`; `prune(node)` true means no path from `node` can
 // reach the set.
 template <typename Prune>
 bool SearchCycle(const std::vector<Node *> &nodes, Prune prune) {
   // Nodes of `nodes` that were removed (or null) have no edges, so they can never be reached
   // from a live node: looking them up in the whole list is harmless, and only the live ones
-  // start the search. Duplicates only repeat work that `visited` then filters.
+  // start the search. Duplicates only repeat work that `visited` then filters, as do successors
+  // reached by several edges. `visited` stays unallocated in the common case where every
+  // outside successor is pruned.
   const NodeLookup inside(nodes);
-  auto live = [](const Node *node) { return node != nullptr && node->GetOwnerGraph() != nullptr; };
-  // Successors are walked in place (data peers, then control peers) rather than through
-  // Node::GetOutAllNodes, which builds a vector and a hash set per call; duplicates are
-  // harmless because `visited` filters them. `visited` stays unallocated in the common case
-  // where every outside successor is pruned.
   std::vector<Node *> queue;
   std::unordered_set<const Node *> visited;
-  auto for_each_successor = [](const Node *node, auto &&visit) {
-    for (size_t out = 0; out < node->GetOutputsSize(); ++out) {
-      for (const OutDataPeer &peer : node->GetOutDataPeers(out)) {
-        if (visit(peer.node)) {
-          return true;
-        }
-      }
-    }
-    for (Node *next : node->GetOutControlNodes()) {
-      if (visit(next)) {
-        return true;
-      }
-    }
-    return false;
-  };
   for (const Node *node : nodes) {
-    if (!live(node)) {
+    if (!IsLive(node)) {
       continue;
     }
-    (void)for_each_successor(node, [&](Node *next) {
+    (void)ForEachSuccessor(node, [&](Node *next) {
       if (!inside.Contains(next) && !prune(next) && visited.insert(next).second) {
         queue.push_back(next);
       }
@@ -223,7 +228,7 @@ bool SearchCycle(const std::vector<Node *> &nodes, Prune prune) {
     });
   }
   for (size_t head = 0; head < queue.size(); ++head) {
-    const bool closes = for_each_successor(queue[head], [&](Node *next) {
+    const bool closes = ForEachSuccessor(queue[head], [&](Node *next) {
       if (inside.Contains(next)) {
         return true;
       }
@@ -237,6 +242,39 @@ bool SearchCycle(const std::vector<Node *> &nodes, Prune prune) {
     }
   }
   return false;
+}
+
+// True when at most one live member of `nodes` (the exit) has an edge leaving the set, and,
+// if there is an exit, every other member has an edge to a member. Such a set cannot close a
+// cycle in an acyclic graph: a path that leaves it starts at the exit; following edges inside
+// the set from any member ends at a member without one, which can only be the exit; so a path
+// back into the set would already close exit -> ... -> member -> ... -> exit. Every single-output
+// pattern match (interior outputs consumed inside, as the matcher checks) has this shape unless
+// a control edge leaves an interior node. False also when a member is removed or null.
+bool HasSingleExit(const std::vector<Node *> &nodes) {
+  const NodeLookup inside(nodes);
+  const Node *exit = nullptr;
+  bool members_reach_inside = true;  // every member that is not the exit has an inside edge
+  for (const Node *node : nodes) {
+    if (!IsLive(node)) {
+      return false;
+    }
+    bool leaves = false;
+    bool stays = false;
+    (void)ForEachSuccessor(node, [&](const Node *next) {
+      (inside.Contains(next) ? stays : leaves) = true;
+      return leaves && stays;
+    });
+    if (leaves) {
+      if (exit != nullptr && exit != node) {
+        return false;
+      }
+      exit = node;
+    } else if (!stays) {
+      members_reach_inside = false;
+    }
+  }
+  return exit == nullptr || members_reach_inside;
 }
 }  // namespace
 
@@ -284,6 +322,13 @@ double CycleChecker::RankOf(const Node *node) {
 }
 
 bool CycleChecker::WillCauseCycleIfFuse(const std::vector<Node *> &nodes) {
+  // The shape of almost every match needs no ranks, so a stage whose matches all have it never
+  // sorts the graph. On a graph that already has a cycle through the set this answers "no" where
+  // the search would find the old cycle; fusing then keeps that cycle but adds none, and a
+  // compile rejects such a graph after the passes anyway (CompileGraph's final sort).
+  if (HasSingleExit(nodes)) {
+    return false;
+  }
   if (!EnsureRanks()) {
     return fusion::WillCauseCycleIfFuse(nodes);  // already cyclic: no ranks, search everything
   }

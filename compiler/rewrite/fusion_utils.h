@@ -127,10 +127,13 @@ const std::vector<std::string> &FusionScopedAttrNames();
 /// comes back (data or control edges). Unbounded search; see CycleChecker for repeated use.
 bool WillCauseCycleIfFuse(const std::vector<Node *> &nodes);
 
-/// Cycle prediction for many fusions on one graph: a topological rank per node limits each
-/// search to the nodes between the set's lowest and highest rank, so a check costs the size of
-/// that window, not of the whole graph. Ranks of new nodes are interpolated by NotifyReplaced;
-/// when that is impossible the ranks are recomputed on the next check.
+/// Cycle prediction for many fusions on one graph. A set that only one member leaves, and whose
+/// other members all feed a member, is answered from its own edges (the usual single-output
+/// match; the graph is taken to be acyclic). For other sets a topological rank per node limits
+/// the search to the nodes between the set's lowest and highest rank, so a check costs the size
+/// of that window, not of the whole graph; the ranks are computed by the first such check. Ranks
+/// of new nodes are interpolated by NotifyReplaced; when that is impossible the ranks are
+/// recomputed on the next check.
 class CycleChecker {
  public:
   explicit CycleChecker(ComputeGraph *graph) : graph_(graph) {}

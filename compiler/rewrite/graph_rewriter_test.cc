@@ -547,11 +547,66 @@ TEST(GraphFuseInspectorTest, ControlEdgeCycleIsDetected) {
 }
 
 // One Data feeding three unary nodes made in this order: a fresh topological sort ranks them
-// in that order too, and no path joins them until a test adds one.
+// in that order too, and no path joins them until a test adds one. Each has a consumer of its
+// own, so any two of them are a set that two members leave: the checker needs its ranks for
+// them (a set only one member leaves is answered from its edges alone).
 std::array<Node *, 3> ThreeConsumersOfOneInput(TestGraph &g) {
   Node *x = g.Data("x", 0);
-  return {g.Op("first", "Relu", {P(x)}), g.Op("second", "Abs", {P(x)}),
-          g.Op("third", "Neg", {P(x)})};
+  const std::array<Node *, 3> nodes{g.Op("first", "Relu", {P(x)}), g.Op("second", "Abs", {P(x)}),
+                                    g.Op("third", "Neg", {P(x)})};
+  for (Node *node : nodes) {
+    (void)g.Op(node->GetName() + "_out", "Relu", {P(node)});
+  }
+  return nodes;
+}
+
+// Whether `graph` holds ranks a checker left with it (taking them, so a later checker sorts).
+bool TakeRanksLeftWith(ComputeGraph *graph) {
+  std::vector<double> positions;
+  double bound = 0.0;
+  return graph->TakeTopologicalPositions(&positions, &bound);
+}
+
+// A set only one member leaves, whose other members feed a member, cannot close a cycle in an
+// acyclic graph: the checker answers from the set's own edges and never sorts the graph.
+TEST(CycleCheckerTest, ASetWithOneExitNeedsNoRanks) {
+  TestGraph g;
+  Node *x = g.Data("x", 0);
+  Node *a = g.Op("a", "Relu", {P(x)});
+  Node *b = g.Op("b", "Abs", {P(a)});
+  Node *c = g.Op("c", "Add", {P(a), P(b)});
+  Node *after = g.Op("after", "Neg", {P(c)});
+  Node *lone = g.Op("lone", "Exp", {P(x)});  // no consumer
+  ComputeGraph *graph = g.Get().get();
+  CycleChecker checker(graph);
+  EXPECT_FALSE(checker.WillCauseCycleIfFuse({a, b, c}));  // only c leaves
+  EXPECT_FALSE(checker.WillCauseCycleIfFuse({lone}));     // nothing leaves
+  EXPECT_FALSE(checker.WillCauseCycleIfFuse({}));
+  checker.KeepRanksWithGraph();
+  EXPECT_FALSE(TakeRanksLeftWith(graph));  // none were computed
+  // a leaves, and `after` feeds no member: the shape proves nothing, so ranks (a -> b -> c ->
+  // after comes back).
+  EXPECT_TRUE(checker.WillCauseCycleIfFuse({a, after}));
+  checker.KeepRanksWithGraph();
+  EXPECT_TRUE(TakeRanksLeftWith(graph));
+}
+
+// The shape test must not pass a set whose exit is not where its other members lead: here b is
+// left only through a's control edge, and the path a -> mid -> b comes back.
+TEST(CycleCheckerTest, AControlEdgeLeavingFromInsideIsSearched) {
+  TestGraph g;
+  Node *x = g.Data("x", 0);
+  Node *a = g.Op("a", "Relu", {P(x)});
+  Node *b = g.Op("b", "Abs", {P(a)});
+  Node *mid = g.Op("mid", "Neg", {P(x)});
+  ASSERT_EQ(g.Get()->AddControlEdge(a, mid), SUCCESS);
+  ASSERT_EQ(g.Get()->AddControlEdge(mid, b), SUCCESS);
+  CycleChecker checker(g.Get().get());
+  EXPECT_TRUE(checker.WillCauseCycleIfFuse({a, b}));  // a is the only exit, b feeds nothing
+  Node *after = g.Op("after", "Exp", {P(b)});
+  EXPECT_TRUE(checker.WillCauseCycleIfFuse({a, b}));  // a and b both leave
+  EXPECT_FALSE(checker.WillCauseCycleIfFuse({b, after}));
+  EXPECT_TRUE(WillCauseCycleIfFuse({a, b}));
 }
 
 // Ranks computed before an edit the checker was not told about must not be trusted: here they
@@ -585,9 +640,7 @@ TEST(CycleCheckerTest, TheNextCheckerReusesRanksOnlyWhileTheGraphIsUnchanged) {
     CycleChecker second(graph);
     EXPECT_FALSE(second.WillCauseCycleIfFuse({p, q}));
     EXPECT_FALSE(second.WillCauseCycleIfFuse({q, r}));
-    std::vector<double> positions;
-    double bound = 0.0;
-    EXPECT_FALSE(graph->TakeTopologicalPositions(&positions, &bound));  // second took them
+    EXPECT_FALSE(TakeRanksLeftWith(graph));  // second took them
     second.KeepRanksWithGraph();
   }
   // Kept, then edited (ranks p < q < r no longer hold for the new path p -> r -> q).
