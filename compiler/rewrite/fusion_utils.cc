@@ -279,6 +279,12 @@ bool HasSingleExit(const std::vector<Node *> &nodes) {
 }  // namespace
 
 bool WillCauseCycleIfFuse(const std::vector<Node *> &nodes) {
+  // Without the shape test, a set in an acyclic graph was proven safe only after the search had
+  // walked everything downstream of it: a pass replacing nodes one at a time through
+  // SubgraphRewriter::Replace (with a context) paid the size of the graph per replacement.
+  if (HasSingleExit(nodes)) {
+    return false;
+  }
   return SearchCycle(nodes, [](const Node *) { return false; });
 }
 
@@ -323,9 +329,8 @@ double CycleChecker::RankOf(const Node *node) {
 
 bool CycleChecker::WillCauseCycleIfFuse(const std::vector<Node *> &nodes) {
   // The shape of almost every match needs no ranks, so a stage whose matches all have it never
-  // sorts the graph. On a graph that already has a cycle through the set this answers "no" where
-  // the search would find the old cycle; fusing then keeps that cycle but adds none, and a
-  // compile rejects such a graph after the passes anyway (CompileGraph's final sort).
+  // sorts the graph (see HasSingleExit, and fusion::WillCauseCycleIfFuse for graphs that are
+  // already cyclic).
   if (HasSingleExit(nodes)) {
     return false;
   }

@@ -124,7 +124,12 @@ bool IsSupportFuse(const std::vector<Node *> &nodes, std::string *reason);
 const std::vector<std::string> &FusionScopedAttrNames();
 
 /// True when fusing `nodes` into one node would create a cycle: some path leaves the set and
-/// comes back (data or control edges). Unbounded search; see CycleChecker for repeated use.
+/// comes back (data or control edges). A set that only one member leaves, and whose other
+/// members all feed a member (a single node, a single-output match), is answered from its own
+/// edges: that shape cannot close a cycle in an acyclic graph. On a graph that already has a
+/// cycle through such a set the answer is false: fusing keeps that cycle but adds none, and
+/// CompileGraph rejects the graph after the passes. Other sets take an unbounded search; see
+/// CycleChecker for repeated use.
 bool WillCauseCycleIfFuse(const std::vector<Node *> &nodes);
 
 /// Cycle prediction for many fusions on one graph. A set that only one member leaves, and whose
