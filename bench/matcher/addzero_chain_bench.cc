@@ -16,11 +16,7 @@ using bench::Desc;
 
 ge::ComputeGraphPtr BuildChain(size_t blocks) {
   auto graph = std::make_shared<ge::ComputeGraph>("chain");
-  ge::OpDesc data("x", "Data");
-  data.AddInputDesc("x", Desc({1, 4}));
-  data.AddOutputDesc("y", Desc({1, 4}));
-  data.SetAttr("index", ge::GeAttrValue(static_cast<int64_t>(0)));
-  ge::Node *x = graph->AddNode(std::move(data));
+  ge::Node *x = bench::AddInputX(*graph, {1, 4});
   const float zero_value = 0.0F;
   for (size_t i = 0; i < blocks; ++i) {
     const std::string id = std::to_string(i);

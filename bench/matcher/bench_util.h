@@ -25,6 +25,15 @@ inline ge::GeTensorDesc Desc(std::vector<int64_t> dims) {
   return ge::GeTensorDesc(ge::GeShape(std::move(dims)), ge::FORMAT_ND, ge::DT_FLOAT);
 }
 
+/// Adds the graph input "x" (Data, `index` 0) of shape `dims` to `graph`.
+inline ge::Node *AddInputX(ge::ComputeGraph &graph, const std::vector<int64_t> &dims) {
+  ge::OpDesc data("x", "Data");
+  data.AddInputDesc("x", Desc(dims));
+  data.AddOutputDesc("y", Desc(dims));
+  data.SetAttr("index", ge::GeAttrValue(static_cast<int64_t>(0)));
+  return graph.AddNode(std::move(data));
+}
+
 /// Resource usage of this process so far: CPU time split into user and system, in ms, and minor
 /// page faults (first touches of fresh memory, which the system time of a large graph is made of).
 struct Usage {

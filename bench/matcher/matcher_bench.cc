@@ -44,11 +44,7 @@ ge::Node *AddOp(ge::ComputeGraph &graph, const std::string &name, const std::str
 // 6 nodes per block: W, MatMul, B, Add, zero, Add(x, 0).
 ge::ComputeGraphPtr BuildGraph(size_t target_nodes) {
   auto graph = std::make_shared<ge::ComputeGraph>("bench");
-  ge::OpDesc data("x", "Data");
-  data.AddInputDesc("x", Desc({4, 4}));
-  data.AddOutputDesc("y", Desc({4, 4}));
-  data.SetAttr("index", ge::GeAttrValue(static_cast<int64_t>(0)));
-  ge::Node *x = graph->AddNode(std::move(data));
+  ge::Node *x = bench::AddInputX(*graph, {4, 4});
   const size_t blocks = target_nodes / 6U;
   for (size_t i = 0; i < blocks; ++i) {
     const std::string id = std::to_string(i);

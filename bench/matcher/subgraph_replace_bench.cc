@@ -33,11 +33,7 @@ ge::Node *AddUnary(ge::ComputeGraph &graph, const std::string &name, const char 
 // x -> r0 -> ... -> r<n-1> -> NetOutput; the Relus are returned in chain order.
 ge::ComputeGraphPtr BuildChain(size_t length, std::vector<ge::Node *> *relus) {
   auto graph = std::make_shared<ge::ComputeGraph>("chain");
-  ge::OpDesc data("x", "Data");
-  data.AddInputDesc("x", Desc({2, 2}));
-  data.AddOutputDesc("y", Desc({2, 2}));
-  data.SetAttr("index", ge::GeAttrValue(static_cast<int64_t>(0)));
-  ge::Node *last = graph->AddNode(std::move(data));
+  ge::Node *last = bench::AddInputX(*graph, {2, 2});
   for (size_t i = 0; i < length; ++i) {
     last = AddUnary(*graph, "r" + std::to_string(i), "Relu", last);
     relus->push_back(last);

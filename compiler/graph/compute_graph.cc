@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "common/error.h"
+#include "graph/block_pool.h"
 
 namespace ge {
 namespace {
@@ -116,7 +117,10 @@ Node *ComputeGraph::AddNode(OpDesc op_desc) {
   // The name index slot is a random access into a large table on big graphs: start loading it
   // now, so that allocating and filling the node block hides most of the miss.
   const uint32_t hash = nodes_by_name_.PrefetchSlot(name);
-  auto node = std::make_shared<Node>(std::move(op_desc), this);
+  // From the node pool (graph/block_pool.h): a freed node's block is reused by the next node
+  // without glibc merging it with its cold neighbours, and nodes sit on huge pages.
+  auto node =
+      std::allocate_shared<Node>(PooledAllocator<Node, NodeBlocks>(), std::move(op_desc), this);
   Node *raw = node.get();
   // One probe of the name index both checks for a duplicate and inserts (a separate Find first
   // cost a second random access into the table per node).
