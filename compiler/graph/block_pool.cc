@@ -80,7 +80,6 @@ void BlockPool::LinkFront(Slab *slab) noexcept {
   }
   open_ = slab;
   slab->open = true;
-  ++open_count_;
 }
 
 void BlockPool::Unlink(Slab *slab) noexcept {
@@ -95,7 +94,6 @@ void BlockPool::Unlink(Slab *slab) noexcept {
   slab->prev = nullptr;
   slab->next = nullptr;
   slab->open = false;
-  --open_count_;
 }
 
 void *BlockPool::Allocate() {
@@ -138,7 +136,7 @@ void BlockPool::Deallocate(void *block) noexcept {
     if (slab->open) {
       Unlink(slab);
     }
-    if (open_count_ > 0U) {
+    if (open_ != nullptr) {
       UnmapSlab(slab);  // another slab has room: this empty one goes back to the system
       return;
     }

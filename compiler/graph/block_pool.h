@@ -67,7 +67,6 @@ class BlockPool {
   // Slabs with a free or never used block, most recently freed into first; full slabs are in no
   // list (a freed block puts its slab back in front).
   Slab *open_ = nullptr;
-  size_t open_count_ = 0;
   size_t slab_count_ = 0;
   size_t live_blocks_ = 0;
 };

@@ -276,16 +276,18 @@ bool HasSingleExit(const std::vector<Node *> &nodes) {
   }
   return exit == nullptr || members_reach_inside;
 }
+
+// The search without ranks: everything reachable from the set's outside successors.
+bool SearchWholeGraph(const std::vector<Node *> &nodes) {
+  return SearchCycle(nodes, [](const Node *) { return false; });
+}
 }  // namespace
 
 bool WillCauseCycleIfFuse(const std::vector<Node *> &nodes) {
   // Without the shape test, a set in an acyclic graph was proven safe only after the search had
   // walked everything downstream of it: a pass replacing nodes one at a time through
   // SubgraphRewriter::Replace (with a context) paid the size of the graph per replacement.
-  if (HasSingleExit(nodes)) {
-    return false;
-  }
-  return SearchCycle(nodes, [](const Node *) { return false; });
+  return !HasSingleExit(nodes) && SearchWholeGraph(nodes);
 }
 
 bool CycleChecker::EnsureRanks() {
@@ -335,7 +337,7 @@ bool CycleChecker::WillCauseCycleIfFuse(const std::vector<Node *> &nodes) {
     return false;
   }
   if (!EnsureRanks()) {
-    return fusion::WillCauseCycleIfFuse(nodes);  // already cyclic: no ranks, search everything
+    return SearchWholeGraph(nodes);  // already cyclic: no ranks, search everything
   }
   double max_rank = -1.0;
   for (Node *node : nodes) {
@@ -344,7 +346,7 @@ bool CycleChecker::WillCauseCycleIfFuse(const std::vector<Node *> &nodes) {
     }
     const double rank = RankOf(node);
     if (rank != rank) {  // NaN: unknown node
-      return fusion::WillCauseCycleIfFuse(nodes);
+      return SearchWholeGraph(nodes);
     }
     max_rank = std::max(max_rank, rank);
   }
