@@ -46,35 +46,12 @@ void EraseConsumer(OutDataPeers &consumers, const Node *dst, int32_t in_index) {
 
 ComputeGraph::~ComputeGraph() {
   // Nodes may outlive the graph through shared handles held elsewhere; make them orphans so
-  // that weak handles and owner checks never see a dangling graph pointer. One pass: read the
-  // successor before dropping the graph's reference, which may destroy the node.
-  Node *node = head_;
-  while (node != nullptr) {
-    Node *next = node->next_;
+  // that weak handles and owner checks never see a dangling graph pointer. Dropping the graph's
+  // reference may destroy a node; the walk reads only the order array, never a visited node.
+  order_.ForEach([](Node *node) {
     node->owner_ = nullptr;
-    node->prev_ = nullptr;
-    node->next_ = nullptr;
     node->self_.reset();
-    node = next;
-  }
-}
-
-void ComputeGraph::LinkBack(Node *node) {
-  node->prev_ = tail_;
-  node->next_ = nullptr;
-  if (tail_ != nullptr) {
-    tail_->next_ = node;
-  } else {
-    head_ = node;
-  }
-  tail_ = node;
-}
-
-void ComputeGraph::Unlink(Node *node) {
-  (node->prev_ != nullptr ? node->prev_->next_ : head_) = node->next_;
-  (node->next_ != nullptr ? node->next_->prev_ : tail_) = node->prev_;
-  node->prev_ = nullptr;
-  node->next_ = nullptr;
+  });
 }
 
 Status ComputeGraph::SetName(const std::string &name) {
@@ -131,7 +108,7 @@ Node *ComputeGraph::AddNode(OpDesc op_desc) {
   }
   raw->seq_ = next_seq_++;
   raw->self_ = std::move(node);
-  LinkBack(raw);
+  order_.PushBack(raw);
   ++node_count_;
   ++modification_count_;
   return raw;
@@ -193,7 +170,7 @@ void ComputeGraph::DetachOwnedSubgraphs(Node *node) {
       continue;
     }
     // Nested subgraphs go with their owner.
-    for (Node *inner = sub->head_; inner != nullptr; inner = inner->next_) {
+    for (Node *inner : sub->GetDirectNodes()) {
       sub->DetachOwnedSubgraphs(inner);
     }
     root->RemoveSubgraph(sub_name);
@@ -214,7 +191,7 @@ Status ComputeGraph::RemoveNode(Node *node) {
                  outputs_.end());
   nodes_by_name_.Erase(node);
   node->owner_ = nullptr;
-  Unlink(node);
+  order_.Erase(node);
   --node_count_;
   ++modification_count_;
   NodePtr keep = std::move(node->self_);
@@ -235,9 +212,8 @@ void ComputeGraph::CollectOwnedSubgraphs(const Node *node, std::vector<ComputeGr
     }
     out->push_back(sub);
     // Nested subgraphs are registered flat on the same root and go with their owner.
-    for (const Node *inner = sub->head_; inner != nullptr; inner = inner->next_) {
-      sub->CollectOwnedSubgraphs(inner, out);
-    }
+    sub->ForEachDirectNode(
+        [&sub, out](const Node *inner) { sub->CollectOwnedSubgraphs(inner, out); });
   }
 }
 
@@ -325,7 +301,7 @@ Node *ComputeGraph::MoveNodeIn(ComputeGraph &source, Node *node, std::string *ne
                                        }),
                         source.outputs_.end());
   source.nodes_by_name_.Erase(node);  // under the old name
-  source.Unlink(node);
+  source.order_.Erase(node);
   --source.node_count_;
   ++source.modification_count_;
   if (new_name != nullptr) {
@@ -336,7 +312,7 @@ Node *ComputeGraph::MoveNodeIn(ComputeGraph &source, Node *node, std::string *ne
   node->owner_ = this;
   node->seq_ = next_seq_++;
   nodes_by_name_.Insert(node, hash);
-  LinkBack(node);
+  order_.PushBack(node);
   ++node_count_;
   ++modification_count_;
   // Re-register the owned subgraphs; direct ones get this graph as parent.
@@ -382,9 +358,7 @@ Node *ComputeGraph::FindNode(const std::string &name) const { return nodes_by_na
 std::vector<Node *> ComputeGraph::GetDirectNodes() const {
   std::vector<Node *> nodes;
   nodes.reserve(node_count_);
-  for (Node *node = head_; node != nullptr; node = node->next_) {
-    nodes.push_back(node);
-  }
+  order_.ForEach([&nodes](Node *node) { nodes.push_back(node); });
   return nodes;
 }
 
@@ -392,23 +366,22 @@ std::vector<Node *> ComputeGraph::GetAllNodes() const {
   std::vector<Node *> nodes;
   const ComputeGraph *root = const_cast<ComputeGraph *>(this)->GetRootGraph();
   nodes.reserve(node_count_);
-  // Explicit stack of next nodes (one per graph being walked) to stay iterative on deep nesting.
-  std::vector<const Node *> stack;
-  stack.push_back(head_);
+  // Explicit stack of (graph, next position) to stay iterative on deep nesting.
+  std::vector<std::pair<const ComputeGraph *, size_t>> stack;
+  stack.emplace_back(this, 0);
   while (!stack.empty()) {
-    Node *node = const_cast<Node *>(stack.back());
+    Node *node = stack.back().first->order_.NextFrom(stack.back().second, &stack.back().second);
     if (node == nullptr) {
       stack.pop_back();
       continue;
     }
-    stack.back() = node->next_;
     nodes.push_back(node);
     const auto &sub_names = node->GetOpDesc().GetSubgraphInstanceNames();
     // Push in reverse so the first subgraph is visited first.
     for (auto it = sub_names.rbegin(); it != sub_names.rend(); ++it) {
       ComputeGraphPtr sub = root->GetSubgraph(*it);
       if (sub != nullptr && sub.get() != this) {
-        stack.push_back(sub->head_);
+        stack.emplace_back(sub.get(), 0);
       }
     }
   }
@@ -611,7 +584,7 @@ Status ComputeGraph::SortTopologically(std::vector<Node *> *order, OnReady &&on_
     order->push_back(node);
   };
   // Kahn's algorithm with `order` itself as the FIFO queue of ready nodes.
-  for (Node *node = head_; node != nullptr; node = node->next_) {
+  order_.ForEach([&ready](Node *node) {
     int64_t in_degree = static_cast<int64_t>(node->GetInControlNodes().size());
     for (const InDataPeer &peer : node->in_peers_) {
       in_degree += peer.node != nullptr ? 1 : 0;
@@ -620,7 +593,7 @@ Status ComputeGraph::SortTopologically(std::vector<Node *> *order, OnReady &&on_
     if (in_degree == 0) {
       ready(node);
     }
-  }
+  });
   auto release = [&ready](Node *next) {
     if (--next->scratch_ == 0) {
       ready(next);
@@ -638,7 +611,7 @@ Status ComputeGraph::SortTopologically(std::vector<Node *> *order, OnReady &&on_
     }
   }
   if (order->size() != node_count_) {
-    for (const Node *node = head_; node != nullptr; node = node->next_) {
+    for (const Node *node : GetDirectNodes()) {
       if (node->scratch_ > 0) {
         return Fail("graph '" + name_ + "' has a cycle through node '" + node->GetName() + "'");
       }
@@ -682,11 +655,10 @@ Status ComputeGraph::TopologicalSort(bool recursive) {
   if (GetTopologicalOrder(&order) != SUCCESS) {
     return FAILED;
   }
-  // Relink the list in the new order: O(n), no node moves in memory.
-  head_ = nullptr;
-  tail_ = nullptr;
+  // Refill the order array: O(n), no node moves in memory.
+  order_.Clear();
   for (Node *node : order) {
-    LinkBack(node);
+    order_.PushBack(node);
   }
   if (recursive) {
     for (const ComputeGraphPtr &sub : subgraphs_) {
@@ -707,7 +679,8 @@ ComputeGraphPtr ComputeGraph::CloneBody(const std::string &name) const {
   std::vector<Node *> clones;
   clones.reserve(node_count_);
   copy->ReserveNodes(node_count_);
-  for (const Node *node = head_; node != nullptr; node = node->next_) {
+  const std::vector<Node *> nodes = GetDirectNodes();
+  for (const Node *node : nodes) {
     node->scratch_ = static_cast<int64_t>(clones.size());
     clones.push_back(copy->AddNode(node->op_desc_));
   }
@@ -715,7 +688,7 @@ ComputeGraphPtr ComputeGraph::CloneBody(const std::string &name) const {
     return clones[static_cast<size_t>(node->scratch_)];
   };
   // Copy the adjacency vectors directly so every ordering (fan-out, control) is preserved.
-  for (const Node *node = head_; node != nullptr; node = node->next_) {
+  for (const Node *node : nodes) {
     Node *clone = mapping(node);
     clone->in_peers_.reserve(node->in_peers_.size());
     for (const InDataPeer &peer : node->in_peers_) {

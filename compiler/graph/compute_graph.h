@@ -16,6 +16,7 @@
 #include "graph/attr_value.h"
 #include "graph/node.h"
 #include "graph/node_name_index.h"
+#include "graph/node_order.h"
 #include "graph/op_desc.h"
 
 namespace ge {
@@ -66,7 +67,10 @@ class ComputeGraph : public std::enable_shared_from_this<ComputeGraph> {
   /// nodes and edges it derived itself at the earlier time.
   uint64_t GetModificationCount() const { return modification_count_; }
   /// Makes room for `count` nodes in the name index (a hint; large builders call it first).
-  void ReserveNodes(size_t count) { nodes_by_name_.Reserve(count); }
+  void ReserveNodes(size_t count) {
+    nodes_by_name_.Reserve(count);
+    order_.Reserve(count);
+  }
   /// Top-level nodes in list order.
   std::vector<Node *> GetDirectNodes() const;
   /// Calls `visit(Node *)` for each top-level node in list order, without building the vector
@@ -74,9 +78,7 @@ class ComputeGraph : public std::enable_shared_from_this<ComputeGraph> {
   /// must not add, remove or move nodes of this graph.
   template <typename Visit>
   void ForEachDirectNode(Visit &&visit) const {
-    for (Node *node = head_; node != nullptr; node = node->next_) {
-      visit(node);
-    }
+    order_.ForEach(visit);
   }
   /// The sequence number the next added node gets: every node now in the graph has a smaller one.
   uint64_t GetNextSeq() const { return next_seq_; }
@@ -159,8 +161,6 @@ class ComputeGraph : public std::enable_shared_from_this<ComputeGraph> {
   Status CheckOwned(const Node *node, const char *role) const;
   // Both TransferNodeFrom overloads; `new_name` null keeps the node's name.
   Node *MoveNodeIn(ComputeGraph &source, Node *node, std::string *new_name);
-  void LinkBack(Node *node);
-  void Unlink(Node *node);
   // Kahn's algorithm behind both GetTopologicalOrder overloads; `on_ready(node, position)` runs
   // as each node is appended to `order`.
   template <typename OnReady>
@@ -169,9 +169,7 @@ class ComputeGraph : public std::enable_shared_from_this<ComputeGraph> {
   std::string name_;
   uint32_t graph_id_ = 0;
   uint64_t next_seq_ = 0;
-  // Intrusive doubly linked node list (see Node::self_), in node order.
-  Node *head_ = nullptr;
-  Node *tail_ = nullptr;
+  NodeOrder order_;  // the nodes in node order (each node's self_ owns it)
   size_t node_count_ = 0;
   uint64_t modification_count_ = 0;  // see GetModificationCount
   NodeNameIndex nodes_by_name_;

@@ -56,6 +56,24 @@ class Node : public std::enable_shared_from_this<Node> {
   size_t GetInputsSize() const { return op_desc_.GetInputsSize(); }
   size_t GetOutputsSize() const { return op_desc_.GetOutputsSize(); }
   InDataPeer GetInDataPeer(size_t in_index) const;
+
+  /// Hints the CPU to start loading `node`'s block (control block and every member) into the
+  /// cache, for walks that know which node they will read next but not yet need it. Never faults
+  /// and reads nothing: `node` may be null or no longer alive.
+  static void Prefetch(const Node *node) {
+    constexpr uintptr_t kLine = 64;
+    constexpr uintptr_t kControlBlock = 16;  // make_shared's counts in front of the node
+    const uintptr_t first = reinterpret_cast<uintptr_t>(node) - kControlBlock;
+    for (uintptr_t line = first; line < first + kControlBlock + sizeof(Node); line += kLine) {
+      __builtin_prefetch(reinterpret_cast<const void *>(line));
+    }
+  }
+  /// Prefetch for the producers of this node's inputs (reads this node's input peers).
+  void PrefetchProducers() const {
+    for (const InDataPeer &peer : in_peers_) {
+      Prefetch(peer.node);
+    }
+  }
   const OutDataPeers &GetOutDataPeers(size_t out_index) const;
   /// Producers of the connected inputs, in port order (a producer may repeat).
   std::vector<Node *> GetInDataNodes() const;
@@ -74,6 +92,7 @@ class Node : public std::enable_shared_from_this<Node> {
 
  private:
   friend class ComputeGraph;
+  friend class NodeOrder;
 
   // Control edges are rare in large graphs: both lists live in one block allocated with the
   // node's first control edge (8 bytes per node instead of two empty vectors, 48 bytes).
@@ -89,18 +108,17 @@ class Node : public std::enable_shared_from_this<Node> {
     return *ctrl_;
   }
 
-  // Field order is chosen for the cache: a sweep's candidate snapshot follows next_, compares
-  // the type and takes a reference through self_. With the make_shared control block in front,
-  // those and the reference counts share the node block's first 64 bytes (next_ and OpDesc's
-  // leading type_ form one 16-byte-aligned pair, so they never straddle a line), instead of
-  // three lines per node. New members belong after seq_.
+  // Field order is chosen for the cache: a sweep's candidate snapshot compares the type and
+  // takes a reference through self_. With the make_shared control block in front, those and the
+  // reference counts share the node block's first 64 bytes (order_pos_ and OpDesc's leading
+  // type_ form one 16-byte-aligned pair, so they never straddle a line), so a walk that
+  // prefetches one line per node has all it reads. New members belong after seq_.
   //
-  // The owner graph keeps its nodes in an intrusive list (no list cell per node): `self_` is
-  // the graph's owning reference (reset on removal), prev_/next_ the neighbours in node order.
+  // `self_` is the owner graph's reference (reset on removal); order_pos_ the node's position
+  // in the graph's NodeOrder.
   NodePtr self_;
-  Node *next_ = nullptr;
+  size_t order_pos_ = 0;
   OpDesc op_desc_;
-  Node *prev_ = nullptr;
   ComputeGraph *owner_;
   uint64_t seq_ = 0;
   // Sized lazily up to the op's port counts; the first port's entry is stored inline.

@@ -58,6 +58,7 @@ class PatternMatcherImpl {
   bool Prepare();
   std::string Validate();
   void BuildCandidates();
+  void PrefetchAhead(size_t position) const;
   bool IsBound(const State &state, const Node *target) const;
   bool MatchBranch(size_t k, Node *candidate, State *state) const;
   bool MatchOutputsFrom(size_t k, State *state) const;
@@ -90,6 +91,9 @@ class PatternMatcherImpl {
   static constexpr size_t kUnconnected = static_cast<size_t>(-1);
   std::vector<std::vector<PatternInput>> pattern_inputs_;
   std::vector<std::vector<std::weak_ptr<Node>>> candidates_;
+  // The first output's candidates as plain addresses, for prefetching only (see PrefetchAhead):
+  // a weak_ptr does not show its address without locking it.
+  std::vector<const Node *> first_addresses_;
   // True when a result's boundary, as RunPatternFusion derives it, is proven valid by the match
   // itself as long as the graph is not edited (see MakeResult): one pattern output, and no
   // matched pattern node of a Data-like type (which the boundary check would reject).
@@ -289,6 +293,7 @@ void PatternMatcherImpl::BuildCandidates() {
     const_key.push_back(keys.back() == "Constant" ? 1U : 0U);
   }
   candidates_.assign(outputs_.size(), {});
+  first_addresses_.clear();
   seq_end_ = target_->GetNextSeq();
   // A walk without the node vector and without reading each node's seq: on graphs larger than
   // the cache each of those was one more miss per node, for every pattern.
@@ -305,8 +310,29 @@ void PatternMatcherImpl::BuildCandidates() {
         shared = target_->GetNodePtr(node);
       }
       candidates_[k].push_back(shared);
+      if (k == 0) {
+        first_addresses_.push_back(node);
+      }
     }
   });
+}
+
+// On a graph larger than the cache, matching a candidate is a chain of misses: the candidate,
+// then the producers it names, then theirs. A sweep knows its next candidates, so it starts
+// loading them early: a candidate's block far ahead, and nearer ahead (once that block has
+// arrived) the blocks of its producers. Only a live candidate's edges are read; its producers
+// are in the graph as long as it is.
+void PatternMatcherImpl::PrefetchAhead(size_t position) const {
+  constexpr size_t kNodeDistance = 8;
+  constexpr size_t kProducerDistance = 4;
+  const size_t count = first_addresses_.size();
+  if (position + kNodeDistance < count) {
+    Node::Prefetch(first_addresses_[position + kNodeDistance]);
+  }
+  const size_t near = position + kProducerDistance;
+  if (near < count && !candidates_[0][near].expired()) {
+    first_addresses_[near]->PrefetchProducers();
+  }
 }
 
 bool PatternMatcherImpl::IsBound(const State &state, const Node *target) const {
@@ -519,6 +545,7 @@ std::unique_ptr<MatchResult> PatternMatcherImpl::MatchNext() {
     // dropped as it is read. A weak reference keeps the memory of a node created by
     // make_shared allocated; holding it to the end of the sweep kept every node this sweep
     // removed (the output of each match) out of reach of the allocator until then.
+    PrefetchAhead(cursor_);
     std::weak_ptr<Node> &entry = candidates_[0][cursor_++];
     NodePtr candidate = entry.lock();
     entry.reset();
