@@ -1,9 +1,9 @@
 // BlockPool: see block_pool.h for why nodes do not come from malloc.
 #include "graph/block_pool.h"
 
-#include <sys/mman.h>
-
 #include <cassert>
+
+#include "graph/huge_pages.h"
 
 namespace ge {
 
@@ -41,34 +41,18 @@ BlockPool::~BlockPool() {
 }
 
 BlockPool::Slab *BlockPool::MapSlab() {
-  // Twice the size, then the unaligned ends are given back: mmap only promises page alignment.
-  void *mapped =
-      mmap(nullptr, 2U * kSlabBytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-  if (mapped == MAP_FAILED) {
+  static_assert(kSlabBytes == kHugePageBytes, "a slab is one huge page");
+  auto *base = static_cast<char *>(MapHugePages(kSlabBytes));
+  if (base == nullptr) {
     return nullptr;
   }
-  const auto start = reinterpret_cast<uintptr_t>(mapped);
-  const uintptr_t aligned = RoundUp(start, kSlabBytes);
-  if (aligned > start) {
-    (void)munmap(mapped, aligned - start);
-  }
-  const uintptr_t tail = aligned + kSlabBytes;
-  const uintptr_t mapped_end = start + 2U * kSlabBytes;
-  if (mapped_end > tail) {
-    (void)munmap(reinterpret_cast<void *>(tail), mapped_end - tail);
-  }
-  auto *base = reinterpret_cast<char *>(aligned);
-#ifdef MADV_HUGEPAGE
-  // Advice only: without transparent huge pages (or with them off) the slab works the same.
-  (void)madvise(base, kSlabBytes, MADV_HUGEPAGE);
-#endif
   ++slab_count_;
   return new (base) Slab(base + RoundUp(sizeof(Slab), kBlockAlign), base + kSlabBytes);
 }
 
 void BlockPool::UnmapSlab(Slab *slab) noexcept {
   slab->~Slab();
-  (void)munmap(slab, kSlabBytes);
+  UnmapHugePages(slab, kSlabBytes);
   --slab_count_;
 }
 

@@ -110,6 +110,33 @@ uint32_t NodeNameIndex::PrefetchSlot(std::string_view name) const {
   return hash;
 }
 
+NodeNameIndex::~NodeNameIndex() {
+  for (size_t i = 0; i < pages_.size() && i < kHeapPages; ++i) {
+    delete[] pages_[i];
+  }
+  for (void *run : huge_runs_) {
+    UnmapHugePages(run, kHugePageBytes);
+  }
+}
+
+NodeNameIndex::Entry *NodeNameIndex::NewFullPage() {
+  pages_.reserve(pages_.size() + 1);  // the caller's push_back cannot throw after this
+  if (pages_.size() < kHeapPages) {
+    return new Entry[kFullPage];
+  }
+  constexpr size_t kPagesPerRun = kHugePageBytes / (sizeof(Entry) * kFullPage);
+  const size_t in_run = (pages_.size() - kHeapPages) % kPagesPerRun;
+  if (in_run == 0) {
+    huge_runs_.reserve(huge_runs_.size() + 1);
+    void *run = MapHugePages(kHugePageBytes);
+    if (run == nullptr) {
+      throw std::bad_alloc();
+    }
+    huge_runs_.push_back(run);
+  }
+  return static_cast<Entry *>(huge_runs_.back()) + in_run * kFullPage;
+}
+
 bool NodeNameIndex::Insert(Node *node, uint32_t hash) {
   if (!Hashed()) {
     if (Find(node->GetName()) != nullptr) {
@@ -140,20 +167,22 @@ bool NodeNameIndex::Insert(Node *node, uint32_t hash) {
     // 32-bit numbers: 2^32 live nodes would need over a terabyte of node memory first.
     static_assert(kFullPage == kPageMask + 1, "kFullPage is the page size");
     if (table_size_ < kFullPage && table_size_ == FirstPageCapacity(table_size_)) {
+      pages_.reserve(1);
       // Left uninitialised on purpose, as the full pages below.
-      std::unique_ptr<Entry[]> page(
-          new Entry[table_size_ == 0 ? kFirstPageMin : std::min(table_size_ * 4, kFullPage)]);
+      Entry *page =
+          new Entry[table_size_ == 0 ? kFirstPageMin : std::min(table_size_ * 4, kFullPage)];
       if (pages_.empty()) {
-        pages_.push_back(std::move(page));
+        pages_.push_back(page);
       } else {
-        std::memcpy(page.get(), pages_[0].get(), sizeof(Entry) * table_size_);
-        pages_[0] = std::move(page);
+        std::memcpy(page, pages_[0], sizeof(Entry) * table_size_);
+        delete[] pages_[0];
+        pages_[0] = page;
       }
     } else if ((table_size_ & kPageMask) == 0) {
       // Left uninitialised on purpose: an entry is written before any slot points at it. A
       // zeroed page was a 32 KB memset per graph, which dominated every tiny graph (a fusion
       // pass builds one replacement graph per match).
-      pages_.push_back(std::unique_ptr<Entry[]>(new Entry[size_t{1} << kPageBits]));
+      pages_.push_back(NewFullPage());
     }
     number = ++table_size_;
   }
@@ -223,7 +252,7 @@ void NodeNameIndex::LeaveInline(size_t capacity) {
 }
 
 void NodeNameIndex::Rehash(size_t capacity) {
-  std::vector<Slot> old(capacity);
+  std::vector<Slot, HugePageArrayAllocator<Slot>> old(capacity);
   old.swap(slots_);
   // Stored hashes: growing touches no node and hashes no name.
   for (const Slot &slot : old) {

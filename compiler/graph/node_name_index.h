@@ -17,6 +17,7 @@
 #include <string_view>
 #include <vector>
 
+#include "graph/huge_pages.h"
 #include "graph/node.h"
 
 namespace ge {
@@ -24,6 +25,7 @@ namespace ge {
 class NodeNameIndex {
  public:
   NodeNameIndex() = default;
+  ~NodeNameIndex();
   // Owned by one ComputeGraph for its lifetime; a moved-from index would keep stale counts.
   NodeNameIndex(const NodeNameIndex &) = delete;
   NodeNameIndex &operator=(const NodeNameIndex &) = delete;
@@ -60,6 +62,9 @@ class NodeNameIndex {
   size_t Mask() const { return slots_.size() - 1; }
   void Rehash(size_t capacity);
   void EraseSlot(size_t index);
+  /// Storage for the next full page of the node table.
+  union Entry;
+  Entry *NewFullPage();
   // An entry of the node table: the node of a slot, or while unused the number of the next
   // unused entry (0 ends that chain). Only entries no slot points at are unused, so `node` is
   // read only from live entries and `next_free` only from entries on the chain.
@@ -79,13 +84,19 @@ class NodeNameIndex {
   static constexpr size_t kSmallCapacity = 8;
   // The nodes while !Hashed(): `size_` entries, in no particular order.
   Node *inline_nodes_[kSmallCapacity] = {};
-  std::vector<Slot> slots_;  // capacity is 0 or a power of two; load factor stays <= 1/2
+  // Capacity 0 or a power of two; load factor stays <= 1/2. On huge pages once it is large.
+  std::vector<Slot, HugePageArrayAllocator<Slot>> slots_;
   // Dense node table the slots point into (`table_size_` entries in pages of 2^kPageBits).
   // Entries freed by Erase are chained through the entries themselves, from `free_head_`: a
   // separate free list grew by doubling while a pass removed nodes (a 1M-node graph's Add-zero
   // sweep frees 333k entries), and each large regrowth made glibc consolidate every fast-bin
   // chunk of the heap, a cache miss per chunk.
-  std::vector<std::unique_ptr<Entry[]>> pages_;
+  // Pages before kHeapPages come from operator new (owned here); the later ones are carved out
+  // of huge-page runs of kHugePageBytes (`huge_runs_`), since by then the table is large enough
+  // to be read at random places across megabytes.
+  std::vector<Entry *> pages_;
+  std::vector<void *> huge_runs_;
+  static constexpr size_t kHeapPages = 64;
   uint32_t table_size_ = 0;
   uint32_t free_head_ = 0;  // number of the first unused entry; 0: none
   size_t size_ = 0;
