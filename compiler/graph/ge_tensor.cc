@@ -170,22 +170,42 @@ GeTensor::GeTensor(GeTensorDesc desc, const void *data, size_t size) : desc_(std
   SetData(data, size);
 }
 
-const std::vector<uint8_t> &GeTensor::GetBytes() const {
-  static const std::vector<uint8_t> kEmpty;
-  return data_ ? *data_ : kEmpty;
+std::vector<uint8_t> GeTensor::GetBytes() const {
+  const uint8_t *bytes = GetData();
+  return bytes == nullptr ? std::vector<uint8_t>() : std::vector<uint8_t>(bytes, bytes + size_);
 }
 
 void GeTensor::SetData(std::vector<uint8_t> data) {
-  data_ = std::make_shared<const std::vector<uint8_t>>(std::move(data));
+  if (data.size() <= kInlineBytes) {
+    SetData(data.data(), data.size());
+    return;
+  }
+  size_ = data.size();
+  shared_ = std::make_shared<const std::vector<uint8_t>>(std::move(data));
 }
 
 void GeTensor::SetData(const void *data, size_t size) {
+  if (data == nullptr || size == 0) {
+    size_ = 0;
+    shared_.reset();
+    return;
+  }
   const auto *bytes = static_cast<const uint8_t *>(data);
-  SetData(bytes == nullptr ? std::vector<uint8_t>() : std::vector<uint8_t>(bytes, bytes + size));
+  if (size > kInlineBytes) {
+    SetData(std::vector<uint8_t>(bytes, bytes + size));
+    return;
+  }
+  // `data` may point into this tensor's own bytes: copy before dropping the shared block.
+  uint8_t copy[kInlineBytes];
+  std::memcpy(copy, bytes, size);
+  shared_.reset();
+  std::memcpy(inline_, copy, size);
+  size_ = size;
 }
 
 bool GeTensor::operator==(const GeTensor &other) const {
-  return desc_.IsSameMeta(other.desc_) && GetBytes() == other.GetBytes();
+  return desc_.IsSameMeta(other.desc_) && size_ == other.size_ &&
+         (size_ == 0 || std::memcmp(GetData(), other.GetData(), size_) == 0);
 }
 
 }  // namespace ge

@@ -198,8 +198,9 @@ class GeTensorDesc {
   std::unique_ptr<Extra> extra_;
 };
 
-/// A tensor value. The bytes are shared between copies and never modified in place, so copying a
-/// graph with large weights is cheap.
+/// A tensor value. The bytes are never modified in place: larger values are shared between
+/// copies, so copying a graph with large weights is cheap; values of up to kInlineBytes (scalars,
+/// shapes, axes: most consts of a graph) are stored in the tensor itself.
 class GeTensor {
  public:
   GeTensor() = default;
@@ -211,16 +212,28 @@ class GeTensor {
   GeTensorDesc &MutableTensorDesc() { return desc_; }
   void SetTensorDesc(GeTensorDesc desc) { desc_ = std::move(desc); }
 
-  const uint8_t *GetData() const { return data_ ? data_->data() : nullptr; }
-  size_t GetSize() const { return data_ ? data_->size() : 0; }
-  const std::vector<uint8_t> &GetBytes() const;
+  /// The bytes (nullptr when there are none).
+  const uint8_t *GetData() const {
+    return size_ == 0 ? nullptr : size_ <= kInlineBytes ? inline_ : shared_->data();
+  }
+  size_t GetSize() const { return size_; }
+  /// A copy of the bytes.
+  std::vector<uint8_t> GetBytes() const;
   void SetData(std::vector<uint8_t> data);
   void SetData(const void *data, size_t size);
   bool operator==(const GeTensor &other) const;
 
+  static constexpr size_t kInlineBytes = 16;
+
  private:
+  // Why inline: a scalar const held its 4 bytes in a shared vector, two small heap blocks (the
+  // vector's with its count, and the bytes). A fusion pass removes and adds such consts by the
+  // hundred thousand, and glibc keeps freed blocks that small in its fast bins, to be merged
+  // long after, when they are no longer cached.
   GeTensorDesc desc_;
-  std::shared_ptr<const std::vector<uint8_t>> data_;
+  size_t size_ = 0;
+  std::shared_ptr<const std::vector<uint8_t>> shared_;  // the bytes when size_ > kInlineBytes
+  alignas(8) uint8_t inline_[kInlineBytes] = {};        // the bytes when size_ <= kInlineBytes
 };
 
 }  // namespace ge
