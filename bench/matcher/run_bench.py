@@ -18,7 +18,15 @@ graph the system time is the kernel handing out fresh pages for the memory the r
 
 Usage (from the repository root, after building ge_compiler and the sample plugins):
   python3 bench/matcher/run_bench.py [--build build/integ] [--venv DIR] [--sizes ...]
-      [--repeat N] [--baseline-lib DIR]   # also time an older libge_compiler.so
+      [--repeat N] [--baseline-build DIR | --baseline-lib DIR]
+
+A baseline is an older version timed in the same run, its processes taking turns with this
+version's (size by size, round by round), so both see the same machine state:
+  --baseline-build DIR  the CMake build dir of an older checkout (ge_compiler and the sample
+                        plugins built): its bench is compiled from that checkout's sources and
+                        headers and uses its plugins, so any change of layout is fine;
+  --baseline-lib DIR    only an older libge_compiler.so, loaded by this version's bench: valid
+                        only while the graph-core headers the bench inlines keep their layout.
 """
 
 from __future__ import annotations
@@ -54,17 +62,30 @@ def ensure_venv(venv: Path) -> Path:
     return python
 
 
-def build_cpp(build: Path, out: Path) -> None:
+def build_cpp(build: Path, out: Path, root: Path = ROOT) -> None:
+    """Compiles `root`'s matcher_bench.cc against `root`'s headers and `build`'s library."""
     lib_dir = build / "compiler"
     if not (lib_dir / "libge_compiler.so").exists():
         raise SystemExit(f"{lib_dir}/libge_compiler.so not found: build ge_compiler first")
+    bench = root / "bench" / "matcher"
     command = [
         "g++", "-O2", "-std=c++17",
-        f"-I{ROOT / 'compiler' / 'include'}", f"-I{ROOT / 'compiler'}",
-        str(HERE / "matcher_bench.cc"),
+        f"-I{root / 'compiler' / 'include'}", f"-I{root / 'compiler'}", f"-I{bench}",
+        str(bench / "matcher_bench.cc"),
         f"-L{lib_dir}", "-lge_compiler", f"-Wl,-rpath,{lib_dir}", "-o", str(out),
     ]  # fmt: skip
     subprocess.run(command, check=True)
+
+
+def source_root_of(build: Path) -> Path:
+    """The source tree a CMake build dir was configured from (CMakeCache.txt)."""
+    cache = build / "CMakeCache.txt"
+    if not cache.is_file():
+        raise SystemExit(f"{cache} not found: --baseline-build must be a CMake build dir")
+    for line in cache.read_text().splitlines():
+        if line.startswith("CMAKE_HOME_DIRECTORY:"):
+            return Path(line.split("=", 1)[1])
+    raise SystemExit(f"{cache} names no CMAKE_HOME_DIRECTORY")
 
 
 def run_timed(command: list[str], env: dict[str, str] | None = None) -> tuple[str, float, float]:
@@ -98,25 +119,40 @@ def parse_cpp(output: str) -> dict[int, dict[str, float]]:
     return rows
 
 
-def run_cpp_sizes(
-    binary: Path, sizes: list[int], repeat: int, env: dict[str, str], label: str
-) -> dict[int, dict[str, float]]:
-    """Each size in a fresh process, `repeat` rounds with the sizes taking turns; medians."""
-    samples: dict[int, list[dict[str, float]]] = {}
+class Variant:
+    """One version of the C++ side: its bench binary, environment and sizes."""
+
+    def __init__(self, label: str, binary: Path, env: dict[str, str], sizes: list[int]):
+        self.label = label
+        self.binary = binary
+        self.env = env
+        self.sizes = sizes
+        self.samples: dict[int, list[dict[str, float]]] = {}
+
+    def medians(self) -> dict[int, dict[str, float]]:
+        return {
+            nodes: {key: statistics.median(row[key] for row in rows) for key in rows[0]}
+            for nodes, rows in self.samples.items()
+        }
+
+
+def run_cpp_variants(variants: list[Variant], repeat: int) -> None:
+    """Each size in a fresh process, `repeat` rounds; within a round the sizes take turns, and
+    for each size the variants take turns, so a baseline sees the same machine state."""
+    sizes = sorted({size for variant in variants for size in variant.sizes})
     for round_index in range(repeat):
         for size in sizes:
-            output, _, _ = run_timed([str(binary), str(size)], env)
-            for nodes, row in parse_cpp(output).items():
-                samples.setdefault(nodes, []).append(row)
-                log(
-                    f"{label} round {round_index + 1}: {nodes} nodes, "
-                    f"{row['ns_cpu']:.0f} ns/node CPU (user {row['user_ms']:.1f} ms, "
-                    f"sys {row['sys_ms']:.1f} ms, {row['faults']} faults)"
-                )
-    return {
-        nodes: {key: statistics.median(row[key] for row in rows) for key in rows[0]}
-        for nodes, rows in samples.items()
-    }
+            for variant in variants:
+                if size not in variant.sizes:
+                    continue
+                output, _, _ = run_timed([str(variant.binary), str(size)], variant.env)
+                for nodes, row in parse_cpp(output).items():
+                    variant.samples.setdefault(nodes, []).append(row)
+                    log(
+                        f"{variant.label} round {round_index + 1}: {nodes} nodes, "
+                        f"{row['ns_cpu']:.0f} ns/node CPU (user {row['user_ms']:.1f} ms, "
+                        f"sys {row['sys_ms']:.1f} ms, {row['faults']} faults)"
+                    )
 
 
 def parse_onnxscript(output: str) -> dict[str, float]:
@@ -144,9 +180,14 @@ def main() -> int:
     parser.add_argument(
         "--onnxscript-sizes", type=int, nargs="+", default=[10000, 100000], help="IR nodes"
     )
-    parser.add_argument(
+    baseline_source = parser.add_mutually_exclusive_group()
+    baseline_source.add_argument(
+        "--baseline-build",
+        help="CMake build dir of an older checkout to time side by side (before/after)",
+    )
+    baseline_source.add_argument(
         "--baseline-lib",
-        help="dir with an older libge_compiler.so to time side by side (before/after)",
+        help="dir with an older libge_compiler.so of the same header layout (before/after)",
     )
     parser.add_argument(
         "--baseline-sizes", type=int, nargs="+", default=[10000, 100000], help="IR nodes"
@@ -164,16 +205,22 @@ def main() -> int:
 
     env = dict(os.environ, ASCEND_OPP_PATH=str(opp))
     repeat = max(1, args.repeat)
-    cpp = run_cpp_sizes(binary, args.sizes, repeat, env, "C++")
-
-    baseline = {}
-    if args.baseline_lib:
+    variants = [Variant("C++", binary, env, args.sizes)]
+    if args.baseline_build:
+        base_build = Path(args.baseline_build).resolve()
+        base_binary = Path(tempfile.gettempdir()) / "ge_py_matcher_bench_baseline"
+        build_cpp(base_build, base_binary, source_root_of(base_build))
+        base_env = dict(os.environ, ASCEND_OPP_PATH=str(base_build / "test_opp"))
+        variants.append(Variant("baseline", base_binary, base_env, args.baseline_sizes))
+    elif args.baseline_lib:
         lib_dir = str(Path(args.baseline_lib).resolve())
         # The bench's RUNPATH names the build dir; LD_LIBRARY_PATH takes precedence over it, and
-        # the plugins bind to the library already loaded (same soname). Valid only while the
-        # graph-core headers the bench inlines (OpDesc, GeAttrValue, ...) keep their layout.
+        # the plugins bind to the library already loaded (same soname).
         base_env = dict(env, LD_LIBRARY_PATH=lib_dir)
-        baseline = run_cpp_sizes(binary, args.baseline_sizes, repeat, base_env, "baseline")
+        variants.append(Variant("baseline", binary, base_env, args.baseline_sizes))
+    run_cpp_variants(variants, repeat)
+    cpp = variants[0].medians()
+    baseline = variants[1].medians() if len(variants) > 1 else {}
 
     onnx_rows = {}
     for nodes in args.onnxscript_sizes:

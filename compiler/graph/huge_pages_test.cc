@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "graph/graph_test_util.h"
 #include "graph/node.h"
 #include "graph/node_name_index.h"
 
@@ -64,12 +65,10 @@ TEST(HugePagesTest, ALargeNameIndexKeepsEveryNodeFindableAcrossHugeRuns) {
   // 64 heap pages of 4096 entries, then runs of 64 pages: 300k nodes use the heap pages and two
   // runs, and the slot table (over 2 MB) is a mapping too.
   constexpr size_t kCount = 300000;
-  std::vector<std::unique_ptr<Node>> nodes;
-  nodes.reserve(kCount);
+  const std::vector<std::unique_ptr<Node>> nodes = MakeNodes(kCount, "node_");
   NodeNameIndex index;
-  for (size_t i = 0; i < kCount; ++i) {
-    nodes.push_back(std::make_unique<Node>(OpDesc("node_" + std::to_string(i), "Relu"), nullptr));
-    ASSERT_TRUE(index.Insert(nodes.back().get()));
+  for (const auto &node : nodes) {
+    ASSERT_TRUE(index.Insert(node.get()));
   }
   for (size_t i = 0; i < kCount; i += 7) {
     index.Erase(nodes[i].get());

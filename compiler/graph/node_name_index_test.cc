@@ -10,18 +10,11 @@
 #include <string>
 #include <vector>
 
+#include "graph/graph_test_util.h"
 #include "graph/node.h"
 
 namespace ge {
 namespace {
-
-std::vector<std::unique_ptr<Node>> MakeNodes(size_t count) {
-  std::vector<std::unique_ptr<Node>> nodes;
-  for (size_t i = 0; i < count; ++i) {
-    nodes.push_back(std::make_unique<Node>(OpDesc("n" + std::to_string(i), "Relu"), nullptr));
-  }
-  return nodes;
-}
 
 TEST(NodeNameIndexTest, FindsEveryNodeAfterGrowing) {
   NodeNameIndex index;

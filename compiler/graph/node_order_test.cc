@@ -17,14 +17,6 @@
 namespace ge {
 namespace {
 
-std::vector<std::unique_ptr<Node>> MakeNodes(size_t count) {
-  std::vector<std::unique_ptr<Node>> nodes;
-  for (size_t i = 0; i < count; ++i) {
-    nodes.push_back(std::make_unique<Node>(OpDesc("n" + std::to_string(i), "Relu"), nullptr));
-  }
-  return nodes;
-}
-
 std::vector<Node *> Walk(const NodeOrder &order) {
   std::vector<Node *> visited;
   order.ForEach([&visited](Node *node) { visited.push_back(node); });
