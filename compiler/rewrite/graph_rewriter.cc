@@ -481,6 +481,7 @@ struct RewriteScratch {
   std::vector<Node *> consumers;
   std::vector<Node *> new_nodes;
   std::vector<std::string> previous_passes;
+  std::vector<std::string> body_names;  // the names of moved body nodes, in body order
 
   void Clear() {
     plan.Clear();
@@ -492,6 +493,7 @@ struct RewriteScratch {
     consumers.clear();
     new_nodes.clear();
     previous_passes.clear();
+    body_names.clear();
   }
 };
 
@@ -544,6 +546,12 @@ Status Rewrite(const ResolvedBoundary &resolved, const ComputeGraph &replacement
   }
   ComputeGraph *graph = resolved.graph;
   const NodeLookup inside(resolved.nodes);
+  // The matched nodes leave the name index at the end. On a large graph each removal waits for a
+  // miss at a random place in the index: start loading those places now, so they overlap each
+  // other and the work below.
+  for (Node *node : resolved.nodes) {
+    graph->PrefetchNameSlot(node->GetName());
+  }
 
   // Provenance and fusion-scoped attrs the new nodes inherit. The lists are built only when
   // some body node will take them (a pass-through replacement has no body), sized up front.
@@ -585,6 +593,15 @@ Status Rewrite(const ResolvedBoundary &resolved, const ComputeGraph &replacement
       if (const StringList *passes = desc.GetAttrAs<StringList>(PassNameKey())) {
         previous_passes.insert(previous_passes.end(), passes->begin(), passes->end());
       }
+    }
+  }
+  // The names moved body nodes will take (fresh counter names, see below), chosen now so that
+  // their index slots load while the rest is prepared, as for the removals above.
+  std::vector<std::string> &body_names = scratch.body_names;
+  if (movable != nullptr) {
+    for (Node *source : plan.body) {
+      body_names.push_back(NextName(source->GetName(), joined));
+      graph->PrefetchNameSlot(body_names.back());
     }
   }
   std::map<std::string, GeAttrValue> scoped;
@@ -673,10 +690,10 @@ Status Rewrite(const ResolvedBoundary &resolved, const ComputeGraph &replacement
         MarkPassName(source, *mark_pass_name);
       }
       // Moved and renamed in one step (the name is checked once, in the target only, and the
-      // string moves into the node). A fresh counter name is tried without probing the target
-      // first (a random access into a large table per node): the move changes nothing when the
-      // name is taken, and on that rare clash the next number is tried.
-      std::string name = NextName(source->GetName(), joined);
+      // string moves into the node). The fresh counter name chosen above is tried without
+      // probing the target first: the move changes nothing when the name is taken, and on that
+      // rare clash the next number is tried.
+      std::string name = std::move(body_names[b]);
       for (;;) {
         added = graph->TransferNodeFrom(*movable, source, &name);
         // On failure `name` is left as it was: taken, or the move failed for another reason
