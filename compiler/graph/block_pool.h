@@ -20,6 +20,7 @@
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <mutex>
 #include <new>
 
@@ -77,18 +78,25 @@ template <typename Tag>
 class PoolOf {
  public:
   static BlockPool &Get(size_t block_size) {
-    static BlockPool *pool = Create(block_size);
-    return *pool;
+    BlockPool *pool = created_.load(std::memory_order_acquire);
+    return pool != nullptr ? *pool : Create(block_size);
   }
   /// The pool when something was allocated from it, else nullptr (tests, diagnostics).
   static const BlockPool *Existing() { return created_.load(std::memory_order_acquire); }
 
  private:
-  static BlockPool *Create(size_t block_size) {
-    auto *pool = new BlockPool(block_size);
-    created_.store(pool, std::memory_order_release);
-    (void)pthread_atfork(&LockForFork, &UnlockAfterFork, &UnlockAfterFork);
-    return pool;
+  // Not a function-local static: its initialisation guard is a lock, and a fork while another
+  // thread held it (creating the pool for its first node) left the child waiting on it forever.
+  // Two threads may both create a pool; the first to publish wins, the other is discarded.
+  static BlockPool &Create(size_t block_size) {
+    auto fresh = std::make_unique<BlockPool>(block_size);
+    BlockPool *published = nullptr;
+    if (created_.compare_exchange_strong(published, fresh.get(), std::memory_order_acq_rel,
+                                         std::memory_order_acquire)) {
+      (void)pthread_atfork(&LockForFork, &UnlockAfterFork, &UnlockAfterFork);
+      return *fresh.release();
+    }
+    return *published;
   }
   static void LockForFork() { Owned()->LockForFork(); }
   static void UnlockAfterFork() { Owned()->UnlockAfterFork(); }

@@ -3,7 +3,10 @@
 // nothing.
 #include "graph/interned_string.h"
 
+#include <pthread.h>
+
 #include <array>
+#include <atomic>
 #include <cstddef>
 #include <memory>
 #include <mutex>
@@ -28,15 +31,38 @@ class InternTable {
     return result;
   }
 
+  // fork() safety: the table is locked across fork, so a child never inherits it locked by a
+  // thread it does not have (see Table()).
+  void LockForFork() { mutex_.lock(); }
+  void UnlockAfterFork() { mutex_.unlock(); }
+
  private:
   std::mutex mutex_;
   std::unordered_map<std::string_view, std::unique_ptr<std::string>> strings_;
 };
 
+// Constant-initialised, so usable from any static initialiser. Not a function-local static:
+// its initialisation guard would be a lock, and a fork while another thread held it (building
+// the table on its first node) left the child waiting on it forever.
+std::atomic<InternTable *> g_table{nullptr};
+
+void LockTableForFork() { g_table.load(std::memory_order_acquire)->LockForFork(); }
+void UnlockTableAfterFork() { g_table.load(std::memory_order_acquire)->UnlockAfterFork(); }
+
 InternTable &Table() {
-  // Leaked on purpose: interned references must stay valid during static destruction too.
-  static InternTable *table = new InternTable();
-  return *table;
+  InternTable *table = g_table.load(std::memory_order_acquire);
+  if (table != nullptr) {
+    return *table;
+  }
+  // Leaked on purpose: interned references must stay valid during static destruction too. Two
+  // threads may both build one; the first to publish wins and the other is discarded.
+  auto fresh = std::make_unique<InternTable>();
+  if (g_table.compare_exchange_strong(table, fresh.get(), std::memory_order_acq_rel,
+                                      std::memory_order_acquire)) {
+    (void)pthread_atfork(&LockTableForFork, &UnlockTableAfterFork, &UnlockTableAfterFork);
+    return *fresh.release();
+  }
+  return *table;  // the winner's (compare_exchange_strong loaded it)
 }
 
 // Most recently used interned strings of this thread, compared by content (short strings: a
@@ -62,8 +88,14 @@ const std::string &InternString(std::string_view text) {
 }
 
 const std::string &InternedEmptyString() {
-  static const std::string &empty = InternString(std::string_view());
-  return empty;
+  // An atomic rather than a guarded static, for the same fork reason as the table.
+  static std::atomic<const std::string *> empty{nullptr};
+  const std::string *interned = empty.load(std::memory_order_acquire);
+  if (interned == nullptr) {
+    interned = &InternString(std::string_view());
+    empty.store(interned, std::memory_order_release);
+  }
+  return *interned;
 }
 
 }  // namespace ge
