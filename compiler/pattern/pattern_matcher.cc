@@ -320,8 +320,9 @@ void PatternMatcherImpl::BuildCandidates() {
 // On a graph larger than the cache, matching a candidate is a chain of misses: the candidate,
 // then the producers it names, then theirs. A sweep knows its next candidates, so it starts
 // loading them early: a candidate's block far ahead, and nearer ahead (once that block has
-// arrived) the blocks of its producers. Only a live candidate's edges are read; its producers
-// are in the graph as long as it is.
+// arrived) the blocks of its producers. A candidate's edges are read only under a reference
+// (another thread may drop the last one of a removed node); its producers are alive as long as
+// it has edges to them.
 void PatternMatcherImpl::PrefetchAhead(size_t position) const {
   constexpr size_t kNodeDistance = 8;
   constexpr size_t kProducerDistance = 4;
@@ -330,8 +331,10 @@ void PatternMatcherImpl::PrefetchAhead(size_t position) const {
     Node::Prefetch(first_addresses_[position + kNodeDistance]);
   }
   const size_t near = position + kProducerDistance;
-  if (near < count && !candidates_[0][near].expired()) {
-    first_addresses_[near]->PrefetchProducers();
+  if (near < count) {
+    if (const NodePtr candidate = candidates_[0][near].lock()) {
+      candidate->PrefetchProducers();
+    }
   }
 }
 
