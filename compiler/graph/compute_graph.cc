@@ -252,7 +252,7 @@ Node *ComputeGraph::MoveNodeIn(ComputeGraph &source, Node *node, std::string *ne
   const std::string &name = new_name != nullptr ? *new_name : node->GetName();
   // The slot is usually a cache miss on a large graph: start loading it before the lookup.
   const uint32_t hash = nodes_by_name_.PrefetchSlot(name);
-  if (nodes_by_name_.Find(name) != nullptr) {
+  if (nodes_by_name_.Find(name, hash) != nullptr) {
     SetLastError("cannot transfer node '" + node->GetName() + "' from graph '" + source.name_ +
                  "': graph '" + name_ + "' already has a node named '" + name + "'");
     return nullptr;

@@ -77,7 +77,7 @@ uint32_t NodeNameIndex::Hash(std::string_view name) {
   return static_cast<uint32_t>(hash ^ (hash >> 32));
 }
 
-Node *NodeNameIndex::Find(std::string_view name) const {
+Node *NodeNameIndex::Find(std::string_view name, uint32_t hash) const {
   if (!Hashed()) {
     for (size_t i = 0; i < size_; ++i) {
       if (inline_nodes_[i]->GetName() == name) {
@@ -89,7 +89,6 @@ Node *NodeNameIndex::Find(std::string_view name) const {
   if (size_ == 0) {
     return nullptr;
   }
-  const uint32_t hash = Hash(name);
   for (size_t i = hash & Mask(); slots_[i].number != 0; i = (i + 1) & Mask()) {
     if (slots_[i].hash == hash && NodeOf(slots_[i])->GetName() == name) {
       return NodeOf(slots_[i]);

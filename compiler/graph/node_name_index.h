@@ -13,7 +13,6 @@
 
 #include <cstddef>
 #include <cstdint>
-#include <memory>
 #include <string_view>
 #include <vector>
 
@@ -31,7 +30,10 @@ class NodeNameIndex {
   NodeNameIndex &operator=(const NodeNameIndex &) = delete;
 
   /// The node named `name`, or nullptr.
-  Node *Find(std::string_view name) const;
+  Node *Find(std::string_view name) const { return Find(name, Hashed() ? Hash(name) : 0U); }
+  /// Find with `hash` == PrefetchSlot(name) computed before (no change of this index in
+  /// between), so the name is not hashed again.
+  Node *Find(std::string_view name, uint32_t hash) const;
   /// Adds `node` under its current name. False (and no change) when that name is taken.
   bool Insert(Node *node) { return Insert(node, Hash(node->GetName())); }
   /// The hash of `name` for Insert(node, hash); also starts loading its home slot into the cache,
