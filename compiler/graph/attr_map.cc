@@ -1,6 +1,7 @@
 #include "graph/attr_map.h"
 
 #include <algorithm>
+#include <iterator>
 #include <ostream>
 #include <stdexcept>
 
@@ -104,6 +105,36 @@ std::pair<AttrMap::iterator, bool> AttrMap::insert_or_assign(std::string_view na
     return {it, false};
   }
   return {InsertAt(it, name, std::move(value)), true};
+}
+
+void AttrMap::MergeAbsent(AttrEntry *first, size_t count) {
+  AttrEntry *const last = first + count;
+  // Strictly ascending names: each one sorts after the one before it.
+  const bool ascending =
+      std::adjacent_find(first, last, [](const AttrEntry &lhs, const AttrEntry &rhs) {
+        return !(lhs.first < rhs.first);
+      }) == last;
+  if (!ascending) {
+    for (AttrEntry *entry = first; entry != last; ++entry) {
+      (void)emplace(entry->first, std::move(entry->second));
+    }
+    return;
+  }
+  // One merge into a fresh array of the final size. A new entry equal to an old one is dropped,
+  // so the array may end up with spare room; that is all it costs.
+  std::vector<AttrEntry> merged;
+  merged.reserve(entries_.size() + count);
+  auto old_entry = entries_.begin();
+  for (AttrEntry *entry = first; entry != last; ++entry) {
+    while (old_entry != entries_.end() && old_entry->first < entry->first) {
+      merged.push_back(std::move(*old_entry++));
+    }
+    if (old_entry == entries_.end() || old_entry->first != entry->first) {
+      merged.push_back(std::move(*entry));
+    }
+  }
+  std::move(old_entry, entries_.end(), std::back_inserter(merged));
+  entries_ = std::move(merged);
 }
 
 size_t AttrMap::erase(std::string_view name) {

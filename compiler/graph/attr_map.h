@@ -119,6 +119,12 @@ class AttrMap {
   iterator emplace_hint(const_iterator hint, std::string_view name, GeAttrValue value);
   /// Inserts or overwrites; the entry and whether it was inserted.
   std::pair<iterator, bool> insert_or_assign(std::string_view name, GeAttrValue value);
+  /// Adds the entries [first, first + count), moved from, whose names are absent; an entry whose
+  /// name is present is left where it is (the map keeps its own value, as emplace does). With
+  /// the entries sorted by name, as the rewriter passes its provenance attributes, the array is
+  /// allocated once at its final size and every old entry moves once; in any other order they
+  /// are inserted one at a time.
+  void MergeAbsent(AttrEntry *first, size_t count);
 
   /// Removes `name`; 1 if it was present, else 0.
   size_t erase(std::string_view name);

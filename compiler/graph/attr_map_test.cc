@@ -179,6 +179,44 @@ TEST(AttrMapTest, ReservedRoomKeepsEntriesInPlaceWhileFilling) {
   EXPECT_EQ(Names(attrs), (std::vector<std::string>{"a", "b", "c"}));
 }
 
+GeAttrValue IntValue(int64_t value) { return GeAttrValue(value); }
+
+TEST(AttrMapTest, MergeAbsentAddsSortedNewEntriesAndKeepsPresentOnes) {
+  AttrMap attrs;
+  attrs["b"] = IntValue(1);
+  attrs["d"] = IntValue(2);
+  AttrEntry entries[] = {{AttrName("_x"), IntValue(10)},
+                         {AttrName("b"), IntValue(11)},  // present: the map keeps 1
+                         {AttrName("c"), IntValue(12)},
+                         {AttrName("e"), IntValue(13)}};
+  attrs.MergeAbsent(entries, 4);
+  EXPECT_EQ(Names(attrs), (std::vector<std::string>{"_x", "b", "c", "d", "e"}));
+  EXPECT_EQ(*Int(attrs, "_x"), 10);
+  EXPECT_EQ(*Int(attrs, "b"), 1);
+  EXPECT_EQ(*Int(attrs, "c"), 12);
+  EXPECT_EQ(*Int(attrs, "d"), 2);
+  EXPECT_EQ(*Int(attrs, "e"), 13);
+  EXPECT_NE(attrs.find("c"), attrs.end()) << "the merged array is searchable";
+
+  AttrMap empty;
+  empty.MergeAbsent(entries, 0);
+  EXPECT_TRUE(empty.empty());
+}
+
+TEST(AttrMapTest, MergeAbsentTakesUnsortedOrRepeatedEntriesOneAtATime) {
+  AttrMap attrs;
+  attrs["m"] = IntValue(1);
+  AttrEntry entries[] = {{AttrName("z"), IntValue(2)},
+                         {AttrName("a"), IntValue(3)},
+                         {AttrName("a"), IntValue(4)},  // a repeat: the first one wins
+                         {AttrName("m"), IntValue(5)}};
+  attrs.MergeAbsent(entries, 4);
+  EXPECT_EQ(Names(attrs), (std::vector<std::string>{"a", "m", "z"}));
+  EXPECT_EQ(*Int(attrs, "a"), 3);
+  EXPECT_EQ(*Int(attrs, "m"), 1);
+  EXPECT_EQ(*Int(attrs, "z"), 2);
+}
+
 TEST(AttrMapTest, NamedAttrsNestAMap) {
   NamedAttrs inner;
   inner.name = "fn";

@@ -63,6 +63,21 @@ void PutAttrAfter(OpDesc &desc, AttrMap::iterator prev, const std::string &key, 
   }
 }
 
+// The attribute names of the provenance and pass-name lists as interned names made once, in
+// their sort order (`_datadump_original_op_names` < `_datadump_original_op_types` < `pass_name`).
+const AttrName &OriginalNamesAttr() {
+  static const AttrName kName(kAttrOriginalOpNames);
+  return kName;
+}
+const AttrName &OriginalTypesAttr() {
+  static const AttrName kName(kAttrOriginalOpTypes);
+  return kName;
+}
+const AttrName &PassNameAttr() {
+  static const AttrName kName(kAttrPassName);
+  return kName;
+}
+
 Status Malformed(const std::string &reason) {
   GELOGE("[REPLACE][BOUNDARY] %s", reason.c_str());
   return Fail(reason);
@@ -680,14 +695,43 @@ Status Rewrite(const ResolvedBoundary &resolved, const ComputeGraph &replacement
       SetAttrIfAbsent(desc, entry.first, [&entry]() { return entry.second; });
     }
   };
+  // The usual body node carries none of the provenance and pass-name attrs and no scoped attrs
+  // are inherited: it gets all of them in one merge into its attr array, allocated once at its
+  // final size. inherit + MarkPassName reserve and then insert up to three entries at the front
+  // of the array (these names sort first), each insertion moving every entry after it.
+  const AttrName &names_attr = OriginalNamesAttr();
+  const AttrName &types_attr = OriginalTypesAttr();
+  const AttrName &pass_attr = PassNameAttr();
+  auto add_fresh = [&](OpDesc &desc, bool last) {
+    if (!scoped.empty()) {
+      return false;
+    }
+    // A body node has a few attrs: comparing interned names (pointers) beats three searches.
+    for (const AttrEntry &entry : desc.GetAllAttrs()) {
+      if (entry.first == names_attr || entry.first == types_attr || entry.first == pass_attr) {
+        return false;
+      }
+    }
+    AttrEntry entries[3] = {{names_attr, last ? std::move(names_value) : GeAttrValue(names_value)},
+                            {types_attr, last ? std::move(types_value) : GeAttrValue(types_value)},
+                            {}};
+    size_t count = 2U;
+    if (mark_pass_name != nullptr) {
+      entries[count++] = {pass_attr, GeAttrValue::Shared(PassNameList(*mark_pass_name))};
+    }
+    desc.MutableAllAttrs().MergeAbsent(entries, count);
+    return true;
+  };
   for (size_t b = 0; b < plan.body.size(); ++b) {
     Node *source = plan.body[b];
     const bool last = b + 1U == plan.body.size();
     Node *added = nullptr;
     if (movable != nullptr) {
-      inherit(source->MutableOpDesc(), last);
-      if (mark_pass_name != nullptr) {
-        MarkPassName(source, *mark_pass_name);
+      if (!add_fresh(source->MutableOpDesc(), last)) {
+        inherit(source->MutableOpDesc(), last);
+        if (mark_pass_name != nullptr) {
+          MarkPassName(source, *mark_pass_name);
+        }
       }
       // Moved and renamed in one step (the name is checked once, in the target only, and the
       // string moves into the node). The fresh counter name chosen above is tried without
@@ -706,9 +750,12 @@ Status Rewrite(const ResolvedBoundary &resolved, const ComputeGraph &replacement
     } else {
       OpDesc desc = source->GetOpDesc();
       desc.SetName(UniqueName(graph, source->GetName(), joined));
-      inherit(desc, last);
+      const bool marked = add_fresh(desc, last);
+      if (!marked) {
+        inherit(desc, last);
+      }
       added = graph->AddNode(std::move(desc));
-      if (added != nullptr && mark_pass_name != nullptr) {
+      if (added != nullptr && !marked && mark_pass_name != nullptr) {
         MarkPassName(added, *mark_pass_name);
       }
       copies.Add(source, added);
