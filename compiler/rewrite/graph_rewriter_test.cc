@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <array>
 #include <string>
 #include <vector>
@@ -235,6 +236,55 @@ TEST(SubgraphRewriterTest, MovingRewriteTransfersTheBodyNodes) {
   std::vector<Node *> order;
   EXPECT_EQ(g.Get()->GetTopologicalOrder(&order), SUCCESS);
   EXPECT_EQ(order.size(), 5U);
+}
+
+// The moving rewrite with a pass name: a fresh body node gets the provenance lists and the
+// pass-name list in one merge (its attr array stays sorted and searchable); a body node that
+// brings its own lists keeps them and gets the pass appended.
+TEST(SubgraphRewriterTest, MovingRewriteMarksFreshAndPreMarkedBodyNodes) {
+  TestGraph g;
+  Node *x = g.Data("x", 0);
+  Node *relu = g.Op("relu", "Relu", {P(x)});
+  Node *abs = g.Op("abs", "Abs", {P(relu)});
+  (void)g.NetOutput({P(abs)});
+  SimpleGraphBuilder builder("marked");
+  NodeIo in = builder.AddInput(0);
+  GNode fresh = builder.AddNode("Exp", {in}, 1);
+  GNode marked = builder.AddNode("Neg", {{fresh, 0}}, 1);
+  int64_t zeta = 7;
+  (void)fresh.SetAttr("zeta", zeta);  // sorts after every attr the rewrite adds
+  auto replacement = builder.Build({{marked, 0}});
+  Node *fresh_node = NodeAdapter::GNode2Node(fresh).get();
+  Node *marked_node = NodeAdapter::GNode2Node(marked).get();
+  using StringList = std::vector<std::string>;
+  marked_node->MutableOpDesc().SetAttr("_datadump_original_op_names", StringList{"older"});
+  marked_node->MutableOpDesc().SetAttr("_datadump_original_op_types", StringList{"Older"});
+  marked_node->MutableOpDesc().SetAttr("pass_name", StringList{"earlier_pass"});
+  const std::string pass_name = "MarkingPass";
+  ASSERT_EQ(ReplaceSubgraphMoving(Boundary({{In(relu, 0)}}, {In(abs, 0)}),
+                                  *GraphUtilsEx::GetComputeGraph(*replacement), nullptr, nullptr,
+                                  &pass_name),
+            SUCCESS)
+      << GetLastError();
+  const OpDesc &fresh_desc = fresh_node->GetOpDesc();
+  ASSERT_NE(fresh_desc.GetAttrAs<StringList>("_datadump_original_op_names"), nullptr);
+  EXPECT_EQ(*fresh_desc.GetAttrAs<StringList>("_datadump_original_op_names"),
+            (StringList{"abs", "relu"}));
+  EXPECT_EQ(*fresh_desc.GetAttrAs<StringList>("_datadump_original_op_types"),
+            (StringList{"Abs", "Relu"}));
+  EXPECT_EQ(*fresh_desc.GetAttrAs<StringList>("pass_name"), StringList{pass_name});
+  ASSERT_NE(fresh_desc.GetAttrAs<int64_t>("zeta"), nullptr);
+  EXPECT_EQ(*fresh_desc.GetAttrAs<int64_t>("zeta"), 7);
+  std::vector<std::string> names;
+  for (const auto &entry : fresh_desc.GetAllAttrs()) {
+    names.push_back(entry.first);
+  }
+  EXPECT_TRUE(std::is_sorted(names.begin(), names.end())) << testing::PrintToString(names);
+  const OpDesc &marked_desc = marked_node->GetOpDesc();
+  EXPECT_EQ(*marked_desc.GetAttrAs<StringList>("_datadump_original_op_names"), StringList{"older"});
+  EXPECT_EQ(*marked_desc.GetAttrAs<StringList>("_datadump_original_op_types"), StringList{"Older"});
+  EXPECT_EQ(*marked_desc.GetAttrAs<StringList>("pass_name"),
+            (StringList{"earlier_pass", pass_name}));
 }
 
 TEST(SubgraphRewriterTest, NotSelfContainedFailsAndLeavesGraphUnchanged) {
