@@ -20,6 +20,8 @@ class Shape {
  public:
   Shape() = default;
   explicit Shape(const std::vector<int64_t> &dims) : dims_(dims) {}
+  /// Takes the vector over (TensorDesc::GetShape builds one per call: no second copy).
+  explicit Shape(std::vector<int64_t> &&dims) : dims_(std::move(dims)) {}
   size_t GetDimNum() const { return dims_.size(); }
   int64_t GetDim(size_t idx) const { return idx < dims_.size() ? dims_[idx] : 0; }
   graphStatus SetDim(size_t idx, int64_t value);
