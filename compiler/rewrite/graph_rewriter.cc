@@ -774,6 +774,19 @@ Status Rewrite(const ResolvedBoundary &resolved, const ComputeGraph &replacement
     Node *const *copy = copies.Find(source);
     return copy == nullptr ? nullptr : *copy;
   };
+  // The matched nodes' data inputs from outside go first: their producers are the ones the body
+  // connects to next, and a producer's consumer list keeps one consumer inline. Adding the body's
+  // edge while the old one was still there moved the list to the heap for good (~4 allocations
+  // per GEMM match). RemoveNode below drops the remaining edges.
+  for (Node *node : resolved.nodes) {
+    for (size_t i = 0; i < node->GetInputsSize(); ++i) {
+      const InDataPeer peer = node->GetInDataPeer(i);
+      if (peer.IsConnected() && !inside.Contains(peer.node) &&
+          graph->RemoveInDataEdge(node, static_cast<int32_t>(i)) != SUCCESS) {
+        return internal_error(GetLastError());
+      }
+    }
+  }
   for (const BodyEdge &edge : plan.edges) {
     OutAnchor from{nullptr, -1};
     if (const int64_t *data = plan.data_index.Find(edge.src)) {
