@@ -17,10 +17,10 @@ JsonValue Number(float value) {
   return JsonValue(static_cast<double>(value));
 }
 
-template <typename T, typename F>
-JsonValue List(const std::vector<T> &items, F render) {
+template <typename Items, typename F>
+JsonValue List(const Items &items, F render) {
   JsonValue out = JsonValue::MakeArray();
-  for (const T &item : items) {
+  for (const auto &item : items) {
     out.Append(render(item));
   }
   return out;
