@@ -148,7 +148,7 @@ void ConvertAttr(const std::string &key, const GeAttrValue &value, int level,
   }
 }
 
-void AddDescAttrs(const char *prefix, TensorDescSpan descs, int level,
+void AddDescAttrs(const char *prefix, const std::vector<GeTensorDesc> &descs, int level,
                   std::map<std::string, OnnxAttr> *attrs) {
   const std::string p = prefix;
   for (size_t i = 0; i < descs.size(); ++i) {

@@ -13,8 +13,8 @@ std::string DescText(const GeTensorDesc &desc) {
   return text;
 }
 
-template <typename Items, typename Fn>
-std::string JoinList(const Items &items, Fn &&format) {
+template <typename T, typename Fn>
+std::string JoinList(const std::vector<T> &items, Fn &&format) {
   std::string text = "[";
   for (size_t i = 0; i < items.size(); ++i) {
     if (i != 0) {
@@ -79,7 +79,7 @@ void PrintGraph(const ComputeGraph &graph, const ComputeGraph &root, int indent,
     for (const Node *src : node->GetInControlNodes()) {
       line += " ^" + src->GetName();
     }
-    const TensorDescSpan outputs = node->GetOpDesc().GetAllOutputDescs();
+    const auto &outputs = node->GetOpDesc().GetAllOutputDescs();
     if (!outputs.empty()) {
       line += " -> " + (outputs.size() == 1 ? DescText(outputs[0]) : JoinList(outputs, DescText));
     }

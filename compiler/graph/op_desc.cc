@@ -35,8 +35,8 @@ OpDesc::OpDesc(const OpDesc &other)
     : type_(other.type_),
       name_(other.name_),
       id_(other.id_),
-      ports_(other.ports_),
-      input_count_(other.input_count_),
+      inputs_(other.inputs_),
+      outputs_(other.outputs_),
       port_names_(other.port_names_),
       ir_(other.ir_),
       rare_(other.rare_ == nullptr || other.rare_->shared ? other.rare_
@@ -96,74 +96,73 @@ const std::vector<std::string> &OpDesc::GetSubgraphInstanceNames() const {
 }
 
 void OpDesc::AddInputDesc(const std::string &name, GeTensorDesc desc) {
-  InsertAt(port_names_, input_count_, &InternString(name));
-  ports_.insert(ports_.begin() + static_cast<std::ptrdiff_t>(input_count_.value), std::move(desc));
-  ++input_count_.value;
+  InsertAt(port_names_, inputs_.size(), &InternString(name));
+  inputs_.push_back(std::move(desc));
 }
 
 void OpDesc::AddOutputDesc(const std::string &name, GeTensorDesc desc) {
-  ports_.push_back(std::move(desc));
+  outputs_.push_back(std::move(desc));
   port_names_.push_back(&InternString(name));
 }
 
 const GeTensorDesc *OpDesc::GetInputDesc(size_t index) const {
-  return index < input_count_ ? &ports_[index] : nullptr;
+  return index < inputs_.size() ? &inputs_[index] : nullptr;
 }
 
 const GeTensorDesc *OpDesc::GetOutputDesc(size_t index) const {
-  return index < GetOutputsSize() ? &ports_[input_count_ + index] : nullptr;
+  return index < outputs_.size() ? &outputs_[index] : nullptr;
 }
 
 GeTensorDesc *OpDesc::MutableInputDesc(size_t index) {
-  return index < input_count_ ? &ports_[index] : nullptr;
+  return index < inputs_.size() ? &inputs_[index] : nullptr;
 }
 
 GeTensorDesc *OpDesc::MutableOutputDesc(size_t index) {
-  return index < GetOutputsSize() ? &ports_[input_count_ + index] : nullptr;
+  return index < outputs_.size() ? &outputs_[index] : nullptr;
 }
 
 bool OpDesc::UpdateInputDesc(size_t index, GeTensorDesc desc) {
-  if (index >= input_count_) {
+  if (index >= inputs_.size()) {
     return false;
   }
-  ports_[index] = std::move(desc);
+  inputs_[index] = std::move(desc);
   return true;
 }
 
 bool OpDesc::UpdateOutputDesc(size_t index, GeTensorDesc desc) {
-  if (index >= GetOutputsSize()) {
+  if (index >= outputs_.size()) {
     return false;
   }
-  ports_[input_count_ + index] = std::move(desc);
+  outputs_[index] = std::move(desc);
   return true;
 }
 
 const std::string &OpDesc::GetInputName(size_t index) const {
-  return index < input_count_ ? *port_names_[index] : kEmptyName;
+  return index < inputs_.size() ? *port_names_[index] : kEmptyName;
 }
 
 const std::string &OpDesc::GetOutputName(size_t index) const {
-  return index < GetOutputsSize() ? *port_names_[input_count_ + index] : kEmptyName;
+  return index < outputs_.size() ? *port_names_[inputs_.size() + index] : kEmptyName;
 }
 
 void OpDesc::SetInputName(size_t index, std::string name) {
-  if (index < input_count_) {
+  if (index < inputs_.size()) {
     port_names_[index] = &InternString(name);
   }
 }
 
 void OpDesc::SetOutputName(size_t index, std::string name) {
-  if (index < GetOutputsSize()) {
-    port_names_[input_count_ + index] = &InternString(name);
+  if (index < outputs_.size()) {
+    port_names_[inputs_.size() + index] = &InternString(name);
   }
 }
 
 int32_t OpDesc::GetInputIndexByName(const std::string &name) const {
-  return name.empty() ? -1 : IndexOf(port_names_, 0, input_count_, name);
+  return name.empty() ? -1 : IndexOf(port_names_, 0, inputs_.size(), name);
 }
 
 int32_t OpDesc::GetOutputIndexByName(const std::string &name) const {
-  return name.empty() ? -1 : IndexOf(port_names_, input_count_, port_names_.size(), name);
+  return name.empty() ? -1 : IndexOf(port_names_, inputs_.size(), port_names_.size(), name);
 }
 
 const IrMetadata *OpDesc::ir() const {

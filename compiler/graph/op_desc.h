@@ -33,23 +33,6 @@ struct IrMetadata {
 };
 using IrMetadataPtr = std::shared_ptr<const IrMetadata>;
 
-/// A read-only run of port descs (an OpDesc's inputs or its outputs), valid until that desc's
-/// ports are next added to.
-class TensorDescSpan {
- public:
-  TensorDescSpan(const GeTensorDesc *data, size_t size) : data_(data), size_(size) {}
-  const GeTensorDesc *begin() const { return data_; }
-  const GeTensorDesc *end() const { return data_ + size_; }
-  size_t size() const { return size_; }
-  bool empty() const { return size_ == 0; }
-  const GeTensorDesc &operator[](size_t index) const { return data_[index]; }
-  std::vector<GeTensorDesc> ToVector() const { return std::vector<GeTensorDesc>(begin(), end()); }
-
- private:
-  const GeTensorDesc *data_;
-  size_t size_;
-};
-
 class OpDesc {
  public:
   OpDesc() = default;
@@ -70,8 +53,8 @@ class OpDesc {
   void SetId(int64_t id) { id_ = id; }
 
   // ---- ports ----
-  size_t GetInputsSize() const { return input_count_; }
-  size_t GetOutputsSize() const { return ports_.size() - input_count_; }
+  size_t GetInputsSize() const { return inputs_.size(); }
+  size_t GetOutputsSize() const { return outputs_.size(); }
   /// Appends a port; `name` is its IR port name ("x", "x0", ...) or "".
   void AddInputDesc(const std::string &name, GeTensorDesc desc);
   void AddOutputDesc(const std::string &name, GeTensorDesc desc);
@@ -81,10 +64,8 @@ class OpDesc {
   GeTensorDesc *MutableOutputDesc(size_t index);
   bool UpdateInputDesc(size_t index, GeTensorDesc desc);
   bool UpdateOutputDesc(size_t index, GeTensorDesc desc);
-  TensorDescSpan GetAllInputDescs() const { return TensorDescSpan(ports_.data(), input_count_); }
-  TensorDescSpan GetAllOutputDescs() const {
-    return TensorDescSpan(ports_.data() + input_count_, ports_.size() - input_count_);
-  }
+  const std::vector<GeTensorDesc> &GetAllInputDescs() const { return inputs_; }
+  const std::vector<GeTensorDesc> &GetAllOutputDescs() const { return outputs_; }
   const std::string &GetInputName(size_t index) const;
   const std::string &GetOutputName(size_t index) const;
   void SetInputName(size_t index, std::string name);
@@ -176,25 +157,8 @@ class OpDesc {
   const std::string *type_ = &InternedEmptyString();
   std::string name_;
   int64_t id_ = 0;
-  // The input descs, then the output descs, in one array: a desc with both kinds of port (most
-  // ops, Data included) costs one allocation per copy instead of two, and 16 bytes less.
-  // Adding a port may move the array, so it invalidates pointers to every port desc.
-  std::vector<GeTensorDesc> ports_;
-  // How many of ports_ are inputs; a move leaves 0 behind, as it leaves ports_ empty.
-  struct InputCount {
-    size_t value = 0;
-    InputCount() = default;
-    InputCount(const InputCount &) = default;
-    InputCount &operator=(const InputCount &) = default;
-    InputCount(InputCount &&other) noexcept : value(other.value) { other.value = 0; }
-    InputCount &operator=(InputCount &&other) noexcept {
-      value = other.value;
-      other.value = 0;
-      return *this;
-    }
-    operator size_t() const { return value; }  // NOLINT: reads as the count
-  };
-  InputCount input_count_;
+  std::vector<GeTensorDesc> inputs_;
+  std::vector<GeTensorDesc> outputs_;
   // IR port names of the inputs, then of the outputs, interned ("x", "y", "x0", ...): a node
   // with up to two ports keeps them inline, no allocation.
   InlineVector<const std::string *, 2> port_names_;

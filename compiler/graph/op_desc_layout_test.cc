@@ -211,54 +211,5 @@ TEST(OpDescSharedAttrsTest, DescsNotMarkedAreCopiedDeeply) {
   EXPECT_TRUE(empty.GetAllAttrs().empty());
 }
 
-GeTensorDesc DescOfRank(size_t rank) {
-  return GeTensorDesc(GeShape(std::vector<int64_t>(rank, 2)));
-}
-
-// Inputs and outputs share one array: ports of either kind can be added in any order, each
-// kind keeps its own numbering and names, and copies and moves keep the split.
-TEST(OpDescLayoutTest, InputsAndOutputsShareOneArrayInAnyAddOrder) {
-  OpDesc desc("n", "Custom");
-  desc.AddOutputDesc("y0", DescOfRank(1));
-  desc.AddInputDesc("x0", DescOfRank(2));
-  desc.AddOutputDesc("y1", DescOfRank(3));
-  desc.AddInputDesc("x1", DescOfRank(4));
-  ASSERT_EQ(desc.GetInputsSize(), 2U);
-  ASSERT_EQ(desc.GetOutputsSize(), 2U);
-  EXPECT_EQ(desc.GetInputDesc(0)->GetShape().GetDimNum(), 2U);
-  EXPECT_EQ(desc.GetInputDesc(1)->GetShape().GetDimNum(), 4U);
-  EXPECT_EQ(desc.GetOutputDesc(0)->GetShape().GetDimNum(), 1U);
-  EXPECT_EQ(desc.GetOutputDesc(1)->GetShape().GetDimNum(), 3U);
-  EXPECT_EQ(desc.GetInputDesc(2), nullptr);
-  EXPECT_EQ(desc.GetOutputDesc(2), nullptr);
-  EXPECT_EQ(desc.GetInputName(1), "x1");
-  EXPECT_EQ(desc.GetOutputName(1), "y1");
-  EXPECT_EQ(desc.GetOutputIndexByName("y1"), 1);
-  EXPECT_EQ(desc.GetInputIndexByName("y1"), -1);
-  std::vector<size_t> ranks;
-  for (const GeTensorDesc &input : desc.GetAllInputDescs()) {
-    ranks.push_back(input.GetShape().GetDimNum());
-  }
-  for (const GeTensorDesc &output : desc.GetAllOutputDescs()) {
-    ranks.push_back(output.GetShape().GetDimNum());
-  }
-  EXPECT_EQ(ranks, (std::vector<size_t>{2, 4, 1, 3}));
-  ASSERT_TRUE(desc.UpdateOutputDesc(0, DescOfRank(5)));
-  EXPECT_FALSE(desc.UpdateInputDesc(2, DescOfRank(5)));
-  EXPECT_EQ(desc.GetAllOutputDescs()[0].GetShape().GetDimNum(), 5U);
-  EXPECT_EQ(desc.GetAllInputDescs().ToVector().size(), 2U);
-
-  const OpDesc copy = desc;
-  EXPECT_EQ(copy.GetInputsSize(), 2U);
-  EXPECT_EQ(copy.GetOutputDesc(0)->GetShape().GetDimNum(), 5U);
-  OpDesc moved = std::move(desc);
-  EXPECT_EQ(moved.GetInputsSize(), 2U);
-  EXPECT_EQ(moved.GetOutputsSize(), 2U);
-  // A moved-from desc reads as one without ports (NOLINTNEXTLINE: reading it is the point).
-  EXPECT_EQ(desc.GetInputsSize(), 0U);   // NOLINT(bugprone-use-after-move)
-  EXPECT_EQ(desc.GetOutputsSize(), 0U);  // NOLINT(bugprone-use-after-move)
-  EXPECT_TRUE(desc.GetAllOutputDescs().empty());
-}
-
 }  // namespace
 }  // namespace ge

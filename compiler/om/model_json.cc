@@ -17,10 +17,10 @@ JsonValue Number(float value) {
   return JsonValue(static_cast<double>(value));
 }
 
-template <typename Items, typename F>
-JsonValue List(const Items &items, F render) {
+template <typename T, typename F>
+JsonValue List(const std::vector<T> &items, F render) {
   JsonValue out = JsonValue::MakeArray();
-  for (const auto &item : items) {
+  for (const T &item : items) {
     out.Append(render(item));
   }
   return out;

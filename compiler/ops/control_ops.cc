@@ -124,7 +124,7 @@ Status InferBranches(InferShapeContext &context, int64_t index_offset) {
   if (subgraphs.empty()) {
     return SetAllUnknown(context);  // subgraphs not attached yet
   }
-  std::vector<GeTensorDesc> parent_inputs = context.GetOpDesc().GetAllInputDescs().ToVector();
+  std::vector<GeTensorDesc> parent_inputs = context.GetOpDesc().GetAllInputDescs();
   std::vector<GeTensorDesc> merged;
   for (size_t s = 0; s < subgraphs.size(); ++s) {
     std::vector<GeTensorDesc> outputs;
@@ -158,7 +158,7 @@ Status InferWhile(InferShapeContext &context) {
   if (CollectSubgraphs(context, &subgraphs) != SUCCESS) {
     return FAILED;
   }
-  std::vector<GeTensorDesc> carried = context.GetOpDesc().GetAllInputDescs().ToVector();
+  std::vector<GeTensorDesc> carried = context.GetOpDesc().GetAllInputDescs();
   if (subgraphs.empty()) {
     return SetOutputs(context, carried);
   }
