@@ -18,20 +18,27 @@ namespace ge {
 namespace fusion {
 namespace {
 
-// The provenance keys as strings made once: they are longer than the small-string buffer, so
-// passing the char constants to the attr API would allocate a key per lookup.
-const std::string &OriginalNamesKey() {
-  static const std::string kKey = kAttrOriginalOpNames;
-  return kKey;
+// The attribute names of the provenance and pass-name lists as interned names made once, in
+// their sort order (`_datadump_original_op_names` < `_datadump_original_op_types` < `pass_name`).
+const AttrName &OriginalNamesAttr() {
+  static const AttrName kName(kAttrOriginalOpNames);
+  return kName;
 }
-const std::string &OriginalTypesKey() {
-  static const std::string kKey = kAttrOriginalOpTypes;
-  return kKey;
+const AttrName &OriginalTypesAttr() {
+  static const AttrName kName(kAttrOriginalOpTypes);
+  return kName;
 }
-const std::string &PassNameKey() {
-  static const std::string kKey = kAttrPassName;
-  return kKey;
+const AttrName &PassNameAttr() {
+  static const AttrName kName(kAttrPassName);
+  return kName;
 }
+
+// The same names as strings, the interned copies: the provenance names are longer than the
+// small-string buffer, so passing the char constants to the attr API would allocate a key per
+// lookup.
+const std::string &OriginalNamesKey() { return OriginalNamesAttr().str(); }
+const std::string &OriginalTypesKey() { return OriginalTypesAttr().str(); }
+const std::string &PassNameKey() { return PassNameAttr().str(); }
 const std::string &IndexKey() {
   static const std::string kKey = kAttrIndex;
   return kKey;
@@ -61,21 +68,6 @@ void PutAttrAfter(OpDesc &desc, AttrMap::iterator prev, const std::string &key, 
   } else {
     desc.SetAttr(key, std::move(value));  // some key sorts in between
   }
-}
-
-// The attribute names of the provenance and pass-name lists as interned names made once, in
-// their sort order (`_datadump_original_op_names` < `_datadump_original_op_types` < `pass_name`).
-const AttrName &OriginalNamesAttr() {
-  static const AttrName kName(kAttrOriginalOpNames);
-  return kName;
-}
-const AttrName &OriginalTypesAttr() {
-  static const AttrName kName(kAttrOriginalOpTypes);
-  return kName;
-}
-const AttrName &PassNameAttr() {
-  static const AttrName kName(kAttrPassName);
-  return kName;
 }
 
 Status Malformed(const std::string &reason) {
