@@ -171,7 +171,8 @@ Status PlanReplacement(const ComputeGraph &replacement, const ResolvedBoundary &
   // order already: checking that allocates nothing. The sort is the fallback (and the cycle
   // check) for long replacements and for graphs built in any other order.
   std::vector<Node *> &order = plan->order;
-  order = replacement.GetDirectNodes();
+  order.clear();  // filled in place: GetDirectNodes would allocate a new vector per rewrite
+  replacement.ForEachDirectNode([&order](Node *node) { order.push_back(node); });
   if (!IsShortListTopological(order) && replacement.GetTopologicalOrder(&order) != SUCCESS) {
     return invalid("it is not a DAG: " + GetLastError());
   }
