@@ -1,0 +1,157 @@
+// Randomized PatternFusionPass runs (seeded graphs and the pattern zoo of
+// rewrite/random_graph_test_util.h): every sweep ends, leaves a consistent acyclic graph with
+// exactly the expected nodes, and a replacement that fails validation leaves the graph exactly
+// as it was before that rewrite and fails the pass with its name.
+#include <gtest/gtest.h>
+
+#include <set>
+#include <string>
+#include <vector>
+
+#include "common/error.h"
+#include "ge/fusion/pass/pattern_fusion_pass.h"
+#include "rewrite/random_graph_test_util.h"
+
+namespace ge {
+namespace fusion {
+namespace {
+
+// Replaces every match of zoo pattern `id` by one "Fused" node reading the match's inputs.
+// Every third match is refused in MeetRequirements, so skipped matches are interleaved with
+// rewrites. With `fail_at` > 0 the fail_at-th replacement is invalid (its NetOutput reads
+// nothing while the match has one output): the rewrite must fail before changing anything.
+class ZooFusionPass : public PatternFusionPass {
+ public:
+  ZooFusionPass(int id, ComputeGraphPtr target, size_t fail_at)
+      : id_(id), target_(std::move(target)), fail_at_(fail_at) {}
+
+  std::vector<PatternUniqPtr> Patterns() override {
+    std::vector<PatternUniqPtr> patterns;
+    patterns.push_back(test::ZooPattern(id_));
+    return patterns;
+  }
+  bool MeetRequirements(const std::unique_ptr<MatchResult> &) override {
+    return ++matches_ % 3U != 0U;
+  }
+  GraphUniqPtr Replacement(const std::unique_ptr<MatchResult> &match) override {
+    ++replacements_;
+    SimpleGraphBuilder builder("fused");
+    if (replacements_ == fail_at_) {
+      before_failure_ = test::Signature(*target_);
+      (void)builder.AddInput(0);
+      return builder.Build({});
+    }
+    removed_ += match->GetMatchedNodes().size();
+    std::vector<NodeIo> inputs;
+    for (size_t i = 0; i < test::ZooInputCount(id_); ++i) {
+      inputs.push_back(builder.AddInput(static_cast<int64_t>(i)));
+    }
+    GNode fused = builder.AddNode("Fused", inputs, 1);
+    return builder.Build({{fused, 0}});
+  }
+
+  size_t replacements() const { return replacements_; }
+  size_t removed() const { return removed_; }
+  const std::string &before_failure() const { return before_failure_; }
+
+ private:
+  int id_;
+  ComputeGraphPtr target_;
+  size_t fail_at_;
+  size_t matches_ = 0;
+  size_t replacements_ = 0;
+  size_t removed_ = 0;
+  std::string before_failure_;
+};
+
+// Both ends of every data edge agree, names are unique and the graph has a topological order.
+void ExpectConsistent(const ComputeGraph &graph, const std::string &where) {
+  std::set<std::string> names;
+  for (Node *node : graph.GetDirectNodes()) {
+    EXPECT_TRUE(names.insert(node->GetName()).second) << where << ": duplicate " << node->GetName();
+    EXPECT_EQ(graph.FindNode(node->GetName()), node) << where;
+    for (size_t i = 0; i < node->GetInputsSize(); ++i) {
+      const InDataPeer peer = node->GetInDataPeer(i);
+      if (!peer.IsConnected()) {
+        continue;
+      }
+      EXPECT_EQ(peer.node->GetOwnerGraph(), &graph) << where << ": " << node->GetName();
+      size_t back = 0;
+      for (const OutDataPeer &consumer : peer.node->GetOutDataPeers(peer.out_index)) {
+        back += consumer.node == node && consumer.in_index == static_cast<int32_t>(i) ? 1U : 0U;
+      }
+      EXPECT_EQ(back, 1U) << where << ": edge into " << node->GetName() << " input " << i;
+    }
+    for (size_t out = 0; out < node->GetOutputsSize(); ++out) {
+      for (const OutDataPeer &consumer : node->GetOutDataPeers(out)) {
+        const InDataPeer peer = consumer.node->GetInDataPeer(consumer.in_index);
+        EXPECT_TRUE(peer.node == node && peer.out_index == static_cast<int32_t>(out))
+            << where << ": edge out of " << node->GetName() << " output " << out;
+      }
+    }
+  }
+  std::vector<Node *> order;
+  EXPECT_EQ(graph.GetTopologicalOrder(&order), SUCCESS) << where << ": " << GetLastError();
+}
+
+size_t CountType(const ComputeGraph &graph, const std::string &type) {
+  size_t count = 0;
+  for (Node *node : graph.GetDirectNodes()) {
+    count += node->GetType() == type ? 1U : 0U;
+  }
+  return count;
+}
+
+TEST(PatternFusionRandomTest, SweepsLeaveConsistentGraphsWithTheExpectedNodes) {
+  size_t rewrites = 0;
+  for (uint32_t seed = 1; seed <= 1000; ++seed) {
+    for (int id = 0; id < test::kZooSize; ++id) {
+      const ComputeGraphPtr target = test::RandomGraph(seed, 40U);
+      const size_t nodes_before = target->GetDirectNodesSize();
+      ZooFusionPass pass(id, target, 0U);
+      GraphPtr handle = GraphUtilsEx::CreateGraphPtrFromComputeGraph(target);
+      CustomPassContext context;
+      const Status status = pass.Run(handle, context);
+      const std::string where =
+          "seed " + std::to_string(seed) + ", zoo pattern " + std::to_string(id);
+      EXPECT_EQ(status, pass.replacements() == 0U ? NOT_CHANGED : SUCCESS) << where;
+      ExpectConsistent(*target, where);
+      EXPECT_EQ(CountType(*target, "Fused"), pass.replacements()) << where;
+      EXPECT_EQ(target->GetDirectNodesSize(), nodes_before + pass.replacements() - pass.removed())
+          << where;
+      rewrites += pass.replacements();
+    }
+  }
+  EXPECT_GE(rewrites, 1000U);  // the seeds must exercise the rewrite, not only the matcher
+}
+
+TEST(PatternFusionRandomTest, AFailingReplacementLeavesTheGraphAsBeforeIt) {
+  size_t failures = 0;
+  for (uint32_t seed = 1; seed <= 1000; ++seed) {
+    for (int id = 0; id < test::kZooSize; ++id) {
+      const ComputeGraphPtr target = test::RandomGraph(seed, 40U);
+      // Fails the second replacement when there is one, so a rewrite has happened before.
+      ZooFusionPass pass(id, target, 2U);
+      GraphPtr handle = GraphUtilsEx::CreateGraphPtrFromComputeGraph(target);
+      CustomPassContext context;
+      context.SetPassName("ZooFusionPass");
+      const Status status = pass.Run(handle, context);
+      if (pass.replacements() < 2U) {
+        continue;
+      }
+      const std::string where =
+          "seed " + std::to_string(seed) + ", zoo pattern " + std::to_string(id);
+      ++failures;
+      EXPECT_NE(status, SUCCESS) << where;
+      EXPECT_NE(status, NOT_CHANGED) << where;
+      EXPECT_NE(GetLastError().find("ZooFusionPass"), std::string::npos) << GetLastError();
+      EXPECT_EQ(test::Signature(*target), pass.before_failure()) << where;
+      ExpectConsistent(*target, where);
+    }
+  }
+  EXPECT_GE(failures, 100U);
+}
+
+}  // namespace
+}  // namespace fusion
+}  // namespace ge
