@@ -16,10 +16,11 @@ namespace ge {
 namespace fusion {
 namespace {
 
-// Replaces every match of zoo pattern `id` by one "Fused" node reading the match's inputs.
+// Replaces every match of zoo pattern `id` by one "Fused" node reading the match's inputs and
+// giving its outputs.
 // Every third match is refused in MeetRequirements, so skipped matches are interleaved with
 // rewrites. With `fail_at` > 0 the fail_at-th replacement is invalid (its NetOutput reads
-// nothing while the match has one output): the rewrite must fail before changing anything.
+// nothing while the match has outputs): the rewrite must fail before changing anything.
 class ZooFusionPass : public PatternFusionPass {
  public:
   ZooFusionPass(int id, ComputeGraphPtr target, size_t fail_at)
@@ -46,8 +47,13 @@ class ZooFusionPass : public PatternFusionPass {
     for (size_t i = 0; i < test::ZooInputCount(id_); ++i) {
       inputs.push_back(builder.AddInput(static_cast<int64_t>(i)));
     }
-    GNode fused = builder.AddNode("Fused", inputs, 1);
-    return builder.Build({{fused, 0}});
+    const size_t outputs = test::ZooOutputCount(id_);
+    GNode fused = builder.AddNode("Fused", inputs, outputs);
+    std::vector<NodeIo> fused_outputs;
+    for (size_t k = 0; k < outputs; ++k) {
+      fused_outputs.push_back({fused, static_cast<int64_t>(k)});
+    }
+    return builder.Build(fused_outputs);
   }
 
   size_t replacements() const { return replacements_; }

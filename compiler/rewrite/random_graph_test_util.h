@@ -1,7 +1,7 @@
-// Test-only: seeded random target graphs and a zoo of single-output patterns that stress the
-// matcher's corner cases (shared pattern inputs, injective binding, output indexes other than 0,
-// consts, reconvergent producers). Used by the differential matcher test and by the randomized
-// fusion-pass invariant test.
+// Test-only: seeded random target graphs and a zoo of patterns that stress the matcher's corner
+// cases (shared pattern inputs, injective binding, output indexes other than 0, consts,
+// reconvergent producers, several pattern outputs). Used by the differential matcher test and by
+// the randomized fusion-pass invariant test.
 #ifndef GE_REWRITE_RANDOM_GRAPH_TEST_UTIL_H_
 #define GE_REWRITE_RANDOM_GRAPH_TEST_UTIL_H_
 
@@ -77,7 +77,7 @@ inline ComputeGraphPtr RandomGraph(uint32_t seed, size_t ops) {
   return graph.Get();
 }
 
-constexpr int kZooSize = 7;
+constexpr int kZooSize = 10;
 
 /// Pattern `id` of the zoo; every pattern Data is captured, in index order, so a match reports
 /// the tensors bound to the pattern inputs.
@@ -85,6 +85,7 @@ inline std::unique_ptr<Pattern> ZooPattern(int id) {
   SimpleGraphBuilder builder(("zoo_" + std::to_string(id)).c_str());
   std::vector<NodeIo> inputs;
   NodeIo output;
+  std::vector<NodeIo> more_outputs;  // pattern outputs 1.. of the multi-output patterns
   switch (id) {
     case 0: {  // Relu(Add(x, y))
       inputs = {builder.AddInput(0), builder.AddInput(1)};
@@ -123,14 +124,36 @@ inline std::unique_ptr<Pattern> ZooPattern(int id) {
       output = {builder.AddNode("Add", {{relu, 0}, inputs[1]}, 1), 0};
       break;
     }
-    default: {  // Relu(Split2(x):1): a producer output index other than 0
+    case 6: {  // Relu(Split2(x):1): a producer output index other than 0
       inputs = {builder.AddInput(0)};
       GNode split = builder.AddNode("Split2", {inputs[0]}, 2);
       output = {builder.AddNode("Relu", {{split, 1}}, 1), 0};
       break;
     }
+    case 7: {  // outputs Relu(x) and Add(x, y): two branches joined only by a shared input
+      inputs = {builder.AddInput(0), builder.AddInput(1)};
+      output = {builder.AddNode("Relu", {inputs[0]}, 1), 0};
+      more_outputs = {{builder.AddNode("Add", {inputs[0], inputs[1]}, 1), 0}};
+      break;
+    }
+    case 8: {  // outputs Split2(x):0 and :1: the second output's owner is already bound
+      inputs = {builder.AddInput(0)};
+      GNode split = builder.AddNode("Split2", {inputs[0]}, 2);
+      output = {split, 0};
+      more_outputs = {{split, 1}};
+      break;
+    }
+    default: {  // outputs a = Add(x, y) and Relu(a): a declared output also read inside
+      inputs = {builder.AddInput(0), builder.AddInput(1)};
+      GNode add = builder.AddNode("Add", {inputs[0], inputs[1]}, 1);
+      output = {add, 0};
+      more_outputs = {{builder.AddNode("Relu", {{add, 0}}, 1), 0}};
+      break;
+    }
   }
-  auto pattern = std::make_unique<Pattern>(std::move(*builder.Build({output})));
+  std::vector<NodeIo> outputs{output};
+  outputs.insert(outputs.end(), more_outputs.begin(), more_outputs.end());
+  auto pattern = std::make_unique<Pattern>(std::move(*builder.Build(outputs)));
   for (const NodeIo &input : inputs) {
     pattern->CaptureTensor(input);
   }
@@ -138,7 +161,11 @@ inline std::unique_ptr<Pattern> ZooPattern(int id) {
 }
 
 /// How many Data inputs pattern `id` has (= boundary inputs of each of its matches).
-inline size_t ZooInputCount(int id) { return id == 0 || id == 2 || id == 5 ? 2U : 1U; }
+inline size_t ZooInputCount(int id) {
+  return id == 0 || id == 2 || id == 5 || id == 7 || id == 9 ? 2U : 1U;
+}
+/// How many outputs pattern `id` has (= boundary outputs of each of its matches).
+inline size_t ZooOutputCount(int id) { return id >= 7 ? 2U : 1U; }
 
 }  // namespace test
 }  // namespace fusion
