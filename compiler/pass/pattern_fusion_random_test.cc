@@ -1,4 +1,4 @@
-// Randomized PatternFusionPass runs (seeded graphs and the pattern zoo of
+// Randomized PatternFusionPass and DecomposePass runs (seeded graphs and the pattern zoo of
 // rewrite/random_graph_test_util.h): every sweep ends, leaves a consistent acyclic graph with
 // exactly the expected nodes, and a replacement that fails validation leaves the graph exactly
 // as it was before that rewrite and fails the pass with its name.
@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "common/error.h"
+#include "ge/fusion/pass/decompose_pass.h"
 #include "ge/fusion/pass/pattern_fusion_pass.h"
 #include "rewrite/random_graph_test_util.h"
 
@@ -156,6 +157,105 @@ TEST(PatternFusionRandomTest, AFailingReplacementLeavesTheGraphAsBeforeIt) {
     }
   }
   EXPECT_GE(failures, 100U);
+}
+
+// Add(x, y) -> Relu(Add(x, y)) (recreates its own type: the new Add must not be decomposed
+// again) and Split2(x) -> (Relu(x), Neg(x)) (two outputs). Every third node is refused. With
+// `fail_at` > 0 the fail_at-th replacement reads a Data index the node does not have.
+class RandomDecomposePass : public DecomposePass {
+ public:
+  RandomDecomposePass(ComputeGraphPtr target, size_t fail_at)
+      : DecomposePass({"Add", "Split2"}), target_(std::move(target)), fail_at_(fail_at) {}
+
+  bool MeetRequirements(const GNode &) override { return ++seen_ % 3U != 0U; }
+  GraphUniqPtr Replacement(const GNode &node) override {
+    ++replacements_;
+    Node *raw = NodeAdapter::GNode2RawNode(node);
+    SimpleGraphBuilder builder("parts");
+    if (replacements_ == fail_at_) {
+      before_failure_ = test::Signature(*target_);
+      NodeIo wrong = builder.AddInput(7);
+      return builder.Build({{builder.AddNode("Relu", {wrong}, 1), 0}});
+    }
+    if (raw->GetType() == "Split2") {
+      ++splits_;
+      NodeIo x = builder.AddInput(0);
+      GNode relu = builder.AddNode("Relu", {x}, 1);
+      GNode neg = builder.AddNode("Neg", {x}, 1);
+      return builder.Build({{relu, 0}, {neg, 0}});
+    }
+    ++adds_;
+    // One Data per distinct producer port: Add(a, a) has a single input.
+    const InDataPeer first = raw->GetInDataPeer(0);
+    const InDataPeer second = raw->GetInDataPeer(1);
+    const bool shared = first.node == second.node && first.out_index == second.out_index;
+    NodeIo x = builder.AddInput(0);
+    NodeIo y = shared ? x : builder.AddInput(1);
+    GNode add = builder.AddNode("Add", {x, y}, 1);
+    return builder.Build({{builder.AddNode("Relu", {{add, 0}}, 1), 0}});
+  }
+
+  size_t replacements() const { return replacements_; }
+  size_t adds() const { return adds_; }
+  size_t splits() const { return splits_; }
+  const std::string &before_failure() const { return before_failure_; }
+
+ private:
+  ComputeGraphPtr target_;
+  size_t fail_at_;
+  size_t seen_ = 0;
+  size_t replacements_ = 0;
+  size_t adds_ = 0;
+  size_t splits_ = 0;
+  std::string before_failure_;
+};
+
+TEST(DecomposeRandomTest, EveryTargetNodeIsReplacedOnceAndTheGraphStaysConsistent) {
+  size_t replaced = 0;
+  for (uint32_t seed = 1; seed <= 500; ++seed) {
+    const ComputeGraphPtr target = test::RandomGraph(seed, 40U);
+    const size_t adds = CountType(*target, "Add");
+    const size_t splits = CountType(*target, "Split2");
+    const size_t relus = CountType(*target, "Relu");
+    RandomDecomposePass pass(target, 0U);
+    GraphPtr handle = GraphUtilsEx::CreateGraphPtrFromComputeGraph(target);
+    CustomPassContext context;
+    const Status status = pass.Run(handle, context);
+    const std::string where = "seed " + std::to_string(seed);
+    EXPECT_EQ(status, pass.replacements() == 0U ? NOT_CHANGED : SUCCESS) << where;
+    ExpectConsistent(*target, where);
+    EXPECT_EQ(CountType(*target, "Add"), adds) << where;
+    EXPECT_EQ(CountType(*target, "Split2"), splits - pass.splits()) << where;
+    EXPECT_EQ(CountType(*target, "Neg"), pass.splits()) << where;
+    EXPECT_EQ(CountType(*target, "Relu"), relus + pass.adds() + pass.splits()) << where;
+    // Every third node was refused; the rest were replaced, each once.
+    EXPECT_EQ(pass.replacements(), (adds + splits) - (adds + splits) / 3U) << where;
+    replaced += pass.replacements();
+  }
+  EXPECT_GE(replaced, 3000U);
+}
+
+TEST(DecomposeRandomTest, AFailingReplacementLeavesTheGraphAsBeforeIt) {
+  size_t failures = 0;
+  for (uint32_t seed = 1; seed <= 300; ++seed) {
+    const ComputeGraphPtr target = test::RandomGraph(seed, 40U);
+    RandomDecomposePass pass(target, 3U);
+    GraphPtr handle = GraphUtilsEx::CreateGraphPtrFromComputeGraph(target);
+    CustomPassContext context;
+    context.SetPassName("RandomDecomposePass");
+    const Status status = pass.Run(handle, context);
+    if (pass.replacements() < 3U) {
+      continue;
+    }
+    const std::string where = "seed " + std::to_string(seed);
+    ++failures;
+    EXPECT_NE(status, SUCCESS) << where;
+    EXPECT_NE(status, NOT_CHANGED) << where;
+    EXPECT_NE(GetLastError().find("RandomDecomposePass"), std::string::npos) << GetLastError();
+    EXPECT_EQ(test::Signature(*target), pass.before_failure()) << where;
+    ExpectConsistent(*target, where);
+  }
+  EXPECT_GE(failures, 200U);
 }
 
 }  // namespace
