@@ -12,7 +12,9 @@ void GeShape::Assign(const int64_t *dims, size_t count) {
   // memmove and copy-before-free keep this right when `dims` points into this shape.
   if (count <= kInlineDims) {
     int64_t copy[kInlineDims] = {};
-    std::memmove(copy, dims, count * sizeof(int64_t));
+    if (count != 0U) {  // an empty vector's data() may be null, which memmove must not get
+      std::memmove(copy, dims, count * sizeof(int64_t));
+    }
     // A heap block is dropped rather than kept: only a rank above kInlineDims needs one.
     Release();
     std::memcpy(inline_, copy, sizeof(inline_));
