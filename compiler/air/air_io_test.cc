@@ -287,6 +287,26 @@ TEST(AirIoTest, DataEdgeToMissingInputDescIsAnError) {
             "bad.air: graph 'g', op 'b': input 'a:0' is data input 1 but the op has 1 input descs");
 }
 
+TEST(AirIoTest, OpAttrOfAnotherWireTypeIsAnError) {
+  // OpDef.attr written as a varint. The message was right before, but the reader first took a
+  // byte range from the field, which has none: pointer arithmetic on null, reported by UBSan
+  // (in the mutation test below); an UBSan build of this test shows it.
+  std::string bytes;
+  proto::WireWriter writer(&bytes);
+  const size_t graph = writer.BeginMessage(ir::kModelGraph);
+  writer.WriteBytes(ir::kGraphName, "g");
+  const size_t op = writer.BeginMessage(ir::kGraphOp);
+  writer.WriteBytes(ir::kOpName, "a");
+  writer.WriteBytes(ir::kOpType, "Data");
+  writer.WriteInt64(ir::kOpAttr, 7);
+  writer.EndMessage(op);
+  writer.EndMessage(graph);
+  const std::string error = ParseError(bytes);
+  EXPECT_EQ(error.rfind("bad.air: ", 0), 0U) << error;
+  EXPECT_NE(error.find("OpDef.attr"), std::string::npos) << error;
+  EXPECT_NE(error.find("expected"), std::string::npos) << error;
+}
+
 TEST(AirIoTest, UnresolvedSubgraphNameIsAnError) {
   std::string bytes;
   proto::WireWriter writer(&bytes);

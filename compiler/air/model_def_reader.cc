@@ -455,6 +455,10 @@ class ModelDefParser {
     while (reader.Next(&field)) {
       switch (field.number) {
         case ir::kOpAttr: {
+          reader.ExpectType(field, WireType::kLen, "OpDef.attr");
+          if (field.type != WireType::kLen) {
+            break;  // failed above; a field of another wire type has no bytes to point into
+          }
           const char *tag = field.bytes.data() - (field.payload_offset - field.offset);
           if (run_begin == nullptr) {
             run_begin = tag;
