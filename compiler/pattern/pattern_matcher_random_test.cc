@@ -43,7 +43,10 @@ std::string MatchText(const std::string &root, std::vector<std::string> nodes,
 
 class ReferenceMatcher {
  public:
-  explicit ReferenceMatcher(const ComputeGraph &pattern) {
+  /// `const_values`: a pattern const with a value matches only a target const with the same
+  /// dtype, shape and bytes (PatternMatcherConfigBuilder::EnableConstValueMatch).
+  explicit ReferenceMatcher(const ComputeGraph &pattern, bool const_values = false)
+      : const_values_(const_values) {
     for (Node *node : pattern.GetDirectNodes()) {
       if (node->GetType() == "NetOutput") {
         for (size_t k = 0; k < node->GetInputsSize(); ++k) {
@@ -84,11 +87,26 @@ class ReferenceMatcher {
   }
 
  private:
-  static bool TypesMatch(const Node &pattern, const Node &target) {
-    if (pattern.GetType() == "Const") {
-      return target.GetType() == "Const" || target.GetType() == "Constant";
+  bool TypesMatch(const Node &pattern, const Node &target) const {
+    if (pattern.GetType() != "Const") {
+      return pattern.GetType() == target.GetType();
     }
-    return pattern.GetType() == target.GetType();
+    if (target.GetType() != "Const" && target.GetType() != "Constant") {
+      return false;
+    }
+    const GeTensor *want = pattern.GetOpDesc().GetAttrAs<GeTensor>("value");
+    if (!const_values_ || want == nullptr) {
+      return true;
+    }
+    const GeTensor *have = target.GetOpDesc().GetAttrAs<GeTensor>("value");
+    if (have == nullptr ||
+        want->GetTensorDesc().GetDataType() != have->GetTensorDesc().GetDataType() ||
+        want->GetTensorDesc().GetShape() != have->GetTensorDesc().GetShape()) {
+      return false;
+    }
+    const std::vector<uint8_t> a = want->GetBytes();
+    const std::vector<uint8_t> b = have->GetBytes();
+    return a == b;
   }
 
   bool Bind(Node *pattern, Node *target) {
@@ -180,6 +198,7 @@ class ReferenceMatcher {
     return true;
   }
 
+  bool const_values_;
   std::vector<Port> outputs_;  // pattern outputs in order
   std::vector<Node *> data_;   // pattern Data by index
   const ComputeGraph *target_ = nullptr;
@@ -188,7 +207,7 @@ class ReferenceMatcher {
 };
 
 std::vector<std::string> MatcherMatches(std::unique_ptr<Pattern> pattern,
-                                        const ComputeGraphPtr &target) {
+                                        const ComputeGraphPtr &target, bool const_values = false) {
   const ComputeGraphPtr pattern_graph = GraphUtilsEx::GetComputeGraph(pattern->GetGraph());
   Node *root = nullptr;  // the owner of pattern output 0
   for (Node *node : pattern_graph->GetDirectNodes()) {
@@ -199,7 +218,12 @@ std::vector<std::string> MatcherMatches(std::unique_ptr<Pattern> pattern,
   std::vector<NodeIo> captured;
   EXPECT_EQ(pattern->GetCapturedTensors(captured), SUCCESS);
   const size_t captures = captured.size();
-  PatternMatcher matcher(std::move(pattern), GraphUtilsEx::CreateGraphPtrFromComputeGraph(target));
+  PatternMatcherConfigBuilder config;
+  if (const_values) {
+    config.EnableConstValueMatch();
+  }
+  PatternMatcher matcher(std::move(pattern), GraphUtilsEx::CreateGraphPtrFromComputeGraph(target),
+                         config.Build());
   std::vector<std::string> matches;
   while (std::unique_ptr<MatchResult> match = matcher.MatchNext()) {
     GNode bound_root;
@@ -238,6 +262,54 @@ TEST(PatternMatcherRandomTest, AgreesWithABruteForceReferenceOnRandomGraphs) {
   for (int id = 0; id < test::kZooSize; ++id) {
     EXPECT_GE(found[static_cast<size_t>(id)], 20U) << "zoo pattern " << id;
   }
+}
+
+// Add(x, Const) with a value, matched with const-value matching on: only consts of equal dtype,
+// shape and bytes qualify. The pattern values cover the graphs' consts (0 and 1), a value none
+// has (2), another dtype and another shape.
+std::unique_ptr<Pattern> AddConstValuePattern(const Tensor &value) {
+  SimpleGraphBuilder builder("add_const_value");
+  const NodeIo x = builder.AddInput(0);
+  const NodeIo c = builder.AddConst(&value);
+  auto pattern = std::make_unique<Pattern>(
+      std::move(*builder.Build({{builder.AddNode("Add", {x, c}, 1), 0}})));
+  pattern->CaptureTensor(x);
+  return pattern;
+}
+
+TEST(PatternMatcherRandomTest, ConstValueMatchAgreesWithTheReference) {
+  const float zero = 0.0F;
+  const float one = 1.0F;
+  const float two = 2.0F;
+  const int32_t int_zero = 0;
+  const float pair[2] = {0.0F, 0.0F};
+  auto scalar = [](DataType dtype) {
+    return TensorDesc(Shape(std::vector<int64_t>{}), FORMAT_ND, dtype);
+  };
+  const std::vector<Tensor> values = {
+      Tensor(scalar(DT_FLOAT), reinterpret_cast<const uint8_t *>(&zero), sizeof(zero)),
+      Tensor(scalar(DT_FLOAT), reinterpret_cast<const uint8_t *>(&one), sizeof(one)),
+      Tensor(scalar(DT_FLOAT), reinterpret_cast<const uint8_t *>(&two), sizeof(two)),
+      Tensor(scalar(DT_INT32), reinterpret_cast<const uint8_t *>(&int_zero), sizeof(int_zero)),
+      Tensor(TensorDesc(Shape(std::vector<int64_t>{2}), FORMAT_ND, DT_FLOAT),
+             reinterpret_cast<const uint8_t *>(pair), sizeof(pair))};
+  std::vector<size_t> found(values.size(), 0U);
+  for (uint32_t seed = 1; seed <= 500; ++seed) {
+    const ComputeGraphPtr target = test::RandomGraph(seed, 40U);
+    for (size_t v = 0; v < values.size(); ++v) {
+      std::unique_ptr<Pattern> pattern = AddConstValuePattern(values[v]);
+      ReferenceMatcher reference(*GraphUtilsEx::GetComputeGraph(pattern->GetGraph()), true);
+      const std::vector<std::string> expected = reference.AllMatches(*target);
+      EXPECT_EQ(MatcherMatches(std::move(pattern), target, true), expected)
+          << "seed " << seed << ", value " << v;
+      found[v] += expected.size();
+    }
+  }
+  EXPECT_GE(found[0], 20U);  // the graphs' const 0
+  EXPECT_GE(found[1], 20U);  // their consts 1
+  EXPECT_EQ(found[2], 0U);
+  EXPECT_EQ(found[3], 0U);
+  EXPECT_EQ(found[4], 0U);
 }
 
 }  // namespace
