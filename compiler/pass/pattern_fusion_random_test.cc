@@ -17,6 +17,30 @@ namespace ge {
 namespace fusion {
 namespace {
 
+// Counts a pass's replacements; the fail_at-th one (when fail_at > 0) must be made invalid, and
+// the graph it must leave behind is taken just before.
+class FailureInjector {
+ public:
+  FailureInjector(ComputeGraphPtr target, size_t fail_at)
+      : target_(std::move(target)), fail_at_(fail_at) {}
+  /// Called once per replacement: true when this one must be invalid.
+  bool NextFails() {
+    if (++count_ != fail_at_) {
+      return false;
+    }
+    before_ = test::Signature(*target_);
+    return true;
+  }
+  size_t count() const { return count_; }
+  const std::string &before() const { return before_; }
+
+ private:
+  ComputeGraphPtr target_;
+  size_t fail_at_;
+  size_t count_ = 0;
+  std::string before_;
+};
+
 // Replaces every match of zoo pattern `id` by one "Fused" node reading the match's inputs and
 // giving its outputs.
 // Every third match is refused in MeetRequirements, so skipped matches are interleaved with
@@ -25,7 +49,7 @@ namespace {
 class ZooFusionPass : public PatternFusionPass {
  public:
   ZooFusionPass(int id, ComputeGraphPtr target, size_t fail_at)
-      : id_(id), target_(std::move(target)), fail_at_(fail_at) {}
+      : id_(id), injector_(std::move(target), fail_at) {}
 
   std::vector<PatternUniqPtr> Patterns() override {
     std::vector<PatternUniqPtr> patterns;
@@ -36,10 +60,8 @@ class ZooFusionPass : public PatternFusionPass {
     return ++matches_ % 3U != 0U;
   }
   GraphUniqPtr Replacement(const std::unique_ptr<MatchResult> &match) override {
-    ++replacements_;
     SimpleGraphBuilder builder("fused");
-    if (replacements_ == fail_at_) {
-      before_failure_ = test::Signature(*target_);
+    if (injector_.NextFails()) {
       (void)builder.AddInput(0);
       return builder.Build({});
     }
@@ -57,18 +79,14 @@ class ZooFusionPass : public PatternFusionPass {
     return builder.Build(fused_outputs);
   }
 
-  size_t replacements() const { return replacements_; }
+  const FailureInjector &injector() const { return injector_; }
   size_t removed() const { return removed_; }
-  const std::string &before_failure() const { return before_failure_; }
 
  private:
   int id_;
-  ComputeGraphPtr target_;
-  size_t fail_at_;
+  FailureInjector injector_;
   size_t matches_ = 0;
-  size_t replacements_ = 0;
   size_t removed_ = 0;
-  std::string before_failure_;
 };
 
 // Both ends of every data edge agree, names are unique and the graph has a topological order.
@@ -101,6 +119,26 @@ void ExpectConsistent(const ComputeGraph &graph, const std::string &where) {
   EXPECT_EQ(graph.GetTopologicalOrder(&order), SUCCESS) << where << ": " << GetLastError();
 }
 
+// A run whose replacement failed validation: it failed naming the pass, and the graph is as it
+// was just before that replacement (`before`, taken by the pass) and still consistent.
+void ExpectFailedWithGraphAsBefore(Status status, const std::string &pass_name,
+                                   const ComputeGraph &graph, const std::string &before,
+                                   const std::string &where) {
+  EXPECT_NE(status, SUCCESS) << where;
+  EXPECT_NE(status, NOT_CHANGED) << where;
+  EXPECT_NE(GetLastError().find(pass_name), std::string::npos) << GetLastError();
+  EXPECT_EQ(test::Signature(graph), before) << where;
+  ExpectConsistent(graph, where);
+}
+
+// Runs `pass` on `graph` under the pass name `name`.
+Status RunPass(FusionBasePass &pass, const ComputeGraphPtr &graph, const char *name) {
+  GraphPtr handle = GraphUtilsEx::CreateGraphPtrFromComputeGraph(graph);
+  CustomPassContext context;
+  context.SetPassName(name);
+  return pass.Run(handle, context);
+}
+
 size_t CountType(const ComputeGraph &graph, const std::string &type) {
   size_t count = 0;
   for (Node *node : graph.GetDirectNodes()) {
@@ -116,17 +154,16 @@ TEST(PatternFusionRandomTest, SweepsLeaveConsistentGraphsWithTheExpectedNodes) {
       const ComputeGraphPtr target = test::RandomGraph(seed, 40U);
       const size_t nodes_before = target->GetDirectNodesSize();
       ZooFusionPass pass(id, target, 0U);
-      GraphPtr handle = GraphUtilsEx::CreateGraphPtrFromComputeGraph(target);
-      CustomPassContext context;
-      const Status status = pass.Run(handle, context);
+      const Status status = RunPass(pass, target, "ZooFusionPass");
       const std::string where =
           "seed " + std::to_string(seed) + ", zoo pattern " + std::to_string(id);
-      EXPECT_EQ(status, pass.replacements() == 0U ? NOT_CHANGED : SUCCESS) << where;
+      EXPECT_EQ(status, pass.injector().count() == 0U ? NOT_CHANGED : SUCCESS) << where;
       ExpectConsistent(*target, where);
-      EXPECT_EQ(CountType(*target, "Fused"), pass.replacements()) << where;
-      EXPECT_EQ(target->GetDirectNodesSize(), nodes_before + pass.replacements() - pass.removed())
+      EXPECT_EQ(CountType(*target, "Fused"), pass.injector().count()) << where;
+      EXPECT_EQ(target->GetDirectNodesSize(),
+                nodes_before + pass.injector().count() - pass.removed())
           << where;
-      rewrites += pass.replacements();
+      rewrites += pass.injector().count();
     }
   }
   EXPECT_GE(rewrites, 1000U);  // the seeds must exercise the rewrite, not only the matcher
@@ -139,21 +176,15 @@ TEST(PatternFusionRandomTest, AFailingReplacementLeavesTheGraphAsBeforeIt) {
       const ComputeGraphPtr target = test::RandomGraph(seed, 40U);
       // Fails the second replacement when there is one, so a rewrite has happened before.
       ZooFusionPass pass(id, target, 2U);
-      GraphPtr handle = GraphUtilsEx::CreateGraphPtrFromComputeGraph(target);
-      CustomPassContext context;
-      context.SetPassName("ZooFusionPass");
-      const Status status = pass.Run(handle, context);
-      if (pass.replacements() < 2U) {
+      const Status status = RunPass(pass, target, "ZooFusionPass");
+      if (pass.injector().count() < 2U) {
         continue;
       }
       const std::string where =
           "seed " + std::to_string(seed) + ", zoo pattern " + std::to_string(id);
       ++failures;
-      EXPECT_NE(status, SUCCESS) << where;
-      EXPECT_NE(status, NOT_CHANGED) << where;
-      EXPECT_NE(GetLastError().find("ZooFusionPass"), std::string::npos) << GetLastError();
-      EXPECT_EQ(test::Signature(*target), pass.before_failure()) << where;
-      ExpectConsistent(*target, where);
+      ExpectFailedWithGraphAsBefore(status, "ZooFusionPass", *target, pass.injector().before(),
+                                    where);
     }
   }
   EXPECT_GE(failures, 100U);
@@ -165,15 +196,13 @@ TEST(PatternFusionRandomTest, AFailingReplacementLeavesTheGraphAsBeforeIt) {
 class RandomDecomposePass : public DecomposePass {
  public:
   RandomDecomposePass(ComputeGraphPtr target, size_t fail_at)
-      : DecomposePass({"Add", "Split2"}), target_(std::move(target)), fail_at_(fail_at) {}
+      : DecomposePass({"Add", "Split2"}), injector_(std::move(target), fail_at) {}
 
   bool MeetRequirements(const GNode &) override { return ++seen_ % 3U != 0U; }
   GraphUniqPtr Replacement(const GNode &node) override {
-    ++replacements_;
     Node *raw = NodeAdapter::GNode2RawNode(node);
     SimpleGraphBuilder builder("parts");
-    if (replacements_ == fail_at_) {
-      before_failure_ = test::Signature(*target_);
+    if (injector_.NextFails()) {
       NodeIo wrong = builder.AddInput(7);
       return builder.Build({{builder.AddNode("Relu", {wrong}, 1), 0}});
     }
@@ -195,19 +224,15 @@ class RandomDecomposePass : public DecomposePass {
     return builder.Build({{builder.AddNode("Relu", {{add, 0}}, 1), 0}});
   }
 
-  size_t replacements() const { return replacements_; }
+  const FailureInjector &injector() const { return injector_; }
   size_t adds() const { return adds_; }
   size_t splits() const { return splits_; }
-  const std::string &before_failure() const { return before_failure_; }
 
  private:
-  ComputeGraphPtr target_;
-  size_t fail_at_;
+  FailureInjector injector_;
   size_t seen_ = 0;
-  size_t replacements_ = 0;
   size_t adds_ = 0;
   size_t splits_ = 0;
-  std::string before_failure_;
 };
 
 TEST(DecomposeRandomTest, EveryTargetNodeIsReplacedOnceAndTheGraphStaysConsistent) {
@@ -218,19 +243,17 @@ TEST(DecomposeRandomTest, EveryTargetNodeIsReplacedOnceAndTheGraphStaysConsisten
     const size_t splits = CountType(*target, "Split2");
     const size_t relus = CountType(*target, "Relu");
     RandomDecomposePass pass(target, 0U);
-    GraphPtr handle = GraphUtilsEx::CreateGraphPtrFromComputeGraph(target);
-    CustomPassContext context;
-    const Status status = pass.Run(handle, context);
+    const Status status = RunPass(pass, target, "RandomDecomposePass");
     const std::string where = "seed " + std::to_string(seed);
-    EXPECT_EQ(status, pass.replacements() == 0U ? NOT_CHANGED : SUCCESS) << where;
+    EXPECT_EQ(status, pass.injector().count() == 0U ? NOT_CHANGED : SUCCESS) << where;
     ExpectConsistent(*target, where);
     EXPECT_EQ(CountType(*target, "Add"), adds) << where;
     EXPECT_EQ(CountType(*target, "Split2"), splits - pass.splits()) << where;
     EXPECT_EQ(CountType(*target, "Neg"), pass.splits()) << where;
     EXPECT_EQ(CountType(*target, "Relu"), relus + pass.adds() + pass.splits()) << where;
     // Every third node was refused; the rest were replaced, each once.
-    EXPECT_EQ(pass.replacements(), (adds + splits) - (adds + splits) / 3U) << where;
-    replaced += pass.replacements();
+    EXPECT_EQ(pass.injector().count(), (adds + splits) - (adds + splits) / 3U) << where;
+    replaced += pass.injector().count();
   }
   EXPECT_GE(replaced, 3000U);
 }
@@ -240,20 +263,14 @@ TEST(DecomposeRandomTest, AFailingReplacementLeavesTheGraphAsBeforeIt) {
   for (uint32_t seed = 1; seed <= 300; ++seed) {
     const ComputeGraphPtr target = test::RandomGraph(seed, 40U);
     RandomDecomposePass pass(target, 3U);
-    GraphPtr handle = GraphUtilsEx::CreateGraphPtrFromComputeGraph(target);
-    CustomPassContext context;
-    context.SetPassName("RandomDecomposePass");
-    const Status status = pass.Run(handle, context);
-    if (pass.replacements() < 3U) {
+    const Status status = RunPass(pass, target, "RandomDecomposePass");
+    if (pass.injector().count() < 3U) {
       continue;
     }
     const std::string where = "seed " + std::to_string(seed);
     ++failures;
-    EXPECT_NE(status, SUCCESS) << where;
-    EXPECT_NE(status, NOT_CHANGED) << where;
-    EXPECT_NE(GetLastError().find("RandomDecomposePass"), std::string::npos) << GetLastError();
-    EXPECT_EQ(test::Signature(*target), pass.before_failure()) << where;
-    ExpectConsistent(*target, where);
+    ExpectFailedWithGraphAsBefore(status, "RandomDecomposePass", *target, pass.injector().before(),
+                                  where);
   }
   EXPECT_GE(failures, 200U);
 }
