@@ -21,8 +21,9 @@ namespace fusion {
 namespace test {
 
 /// A DAG of about `ops` nodes over two Data inputs and three Consts. Op kinds: Add and Mul (two
-/// inputs, one in four with both inputs from the same port), Relu (one input; sometimes a pair
-/// of Relus of the same tensor) and Split2 (one input, two outputs). Inputs come mostly from the
+/// inputs, one in four with both inputs from the same port; sometimes Mul(Add(a, b), a)), Relu
+/// (one input; sometimes a pair of Relus of the same tensor) and Split2 (one input, two
+/// outputs). Inputs come mostly from the
 /// last few ports made, so chains and reconvergent paths are common; a NetOutput reads the last
 /// port and up to two random ones, which gives some nodes consumers outside any match.
 inline ComputeGraphPtr RandomGraph(uint32_t seed, size_t ops) {
@@ -44,7 +45,7 @@ inline ComputeGraphPtr RandomGraph(uint32_t seed, size_t ops) {
   };
   for (size_t i = 0; i < ops; ++i) {
     const std::string name = "n" + std::to_string(i);
-    switch (below(5U)) {
+    switch (below(6U)) {
       case 0:
       case 1: {
         const Port a = pick();
@@ -57,6 +58,13 @@ inline ComputeGraphPtr RandomGraph(uint32_t seed, size_t ops) {
         const Port input = pick();
         ports.push_back(P(graph.Op(name, "Relu", {input})));
         ports.push_back(P(graph.Op(name + "_twin", "Relu", {input})));
+        break;
+      }
+      case 4: {  // Mul(Add(a, b), a): one tensor read at two depths (rare by chance alone)
+        const Port a = pick();
+        Node *add = graph.Op(name, "Add", {a, pick()});
+        ports.push_back(P(add));
+        ports.push_back(P(graph.Op(name + "_mul", "Mul", {P(add), a})));
         break;
       }
       default: {
