@@ -210,3 +210,52 @@ def test_session_matches_onnxruntime(initialized_ge, models, name):
     if initialized_ge == "python_passes":
         with open(os.environ[_RECORD_ENV], encoding="utf-8") as record:
             _check_python_pass_effects(name, [json.loads(line) for line in record])
+
+
+def _load_random_fusion():
+    spec = importlib.util.spec_from_file_location(
+        "ge_test_models_random_fusion", os.path.join(_MODELS_DIR, "random_fusion.py")
+    )
+    module = importlib.util.module_from_spec(spec)
+    import sys
+
+    sys.path.insert(0, _MODELS_DIR)  # the script imports its sibling _common
+    try:
+        spec.loader.exec_module(module)
+    finally:
+        sys.path.remove(_MODELS_DIR)
+    return module
+
+
+_RANDOM_SEEDS = range(12)
+
+
+def test_random_fusion_models_match_onnxruntime(initialized_ge, tmp_path):
+    """Seeded random models (tests/models/random_fusion.py) where some MatMul + Add and Add(x, 0)
+    must fuse and others must not. Each gives onnxruntime's numbers without passes, with the C++
+    plugins and with the Python passes. With the Python passes each compile also leaves exactly
+    the op types the model predicts: every fusion that may happen did, and none that must not."""
+    generator = _load_random_fusion()
+    session = Session()
+    expected_types = []
+    for graph_id, seed in enumerate(_RANDOM_SEEDS):
+        model, expected = generator.build_model(seed)
+        path = str(tmp_path / f"random_fusion_{seed}.onnx")
+        onnx.save(model, path)
+        inputs = _random_inputs(path, seed)
+        theirs_all = _run_onnxruntime(path, inputs)
+        ours_all = _run_ge(path, inputs, session, graph_id)
+        assert len(ours_all) == len(theirs_all)
+        for index, (ours, theirs) in enumerate(zip(ours_all, theirs_all)):
+            np.testing.assert_allclose(
+                ours, theirs, rtol=1e-5, atol=1e-5, err_msg=f"seed {seed} output {index}"
+            )
+        expected_types.append(expected)
+    if initialized_ge != "python_passes":
+        return
+    with open(os.environ[_RECORD_ENV], encoding="utf-8") as record:
+        compiled = [json.loads(line) for line in record]
+    assert len(compiled) == len(expected_types), "the recorder pass did not run once per compile"
+    for seed, (types, expected) in enumerate(zip(compiled, expected_types)):
+        counts = {op: types.count(op) for op in expected}
+        assert counts == expected, f"seed {seed}: {types}"
