@@ -67,19 +67,24 @@ class ZzParityRecordTypesPass(FusionBasePass):
 """
 
 
-def _load_generator():
+def _load_models_script(stem: str):
+    """The module of tests/models/<stem>.py (the scripts import their siblings)."""
     spec = importlib.util.spec_from_file_location(
-        "ge_test_models_generate_all", os.path.join(_MODELS_DIR, "generate_all.py")
+        f"ge_test_models_{stem}", os.path.join(_MODELS_DIR, f"{stem}.py")
     )
     module = importlib.util.module_from_spec(spec)
     import sys
 
-    sys.path.insert(0, _MODELS_DIR)  # the generator imports its sibling scripts
+    sys.path.insert(0, _MODELS_DIR)
     try:
         spec.loader.exec_module(module)
     finally:
         sys.path.remove(_MODELS_DIR)
     return module
+
+
+def _load_generator():
+    return _load_models_script("generate_all")
 
 
 # model file -> (rtol, atol); negative models (an op the importer does not map) are excluded.
@@ -212,21 +217,6 @@ def test_session_matches_onnxruntime(initialized_ge, models, name):
             _check_python_pass_effects(name, [json.loads(line) for line in record])
 
 
-def _load_random_fusion():
-    spec = importlib.util.spec_from_file_location(
-        "ge_test_models_random_fusion", os.path.join(_MODELS_DIR, "random_fusion.py")
-    )
-    module = importlib.util.module_from_spec(spec)
-    import sys
-
-    sys.path.insert(0, _MODELS_DIR)  # the script imports its sibling _common
-    try:
-        spec.loader.exec_module(module)
-    finally:
-        sys.path.remove(_MODELS_DIR)
-    return module
-
-
 _RANDOM_SEEDS = range(12)
 
 
@@ -235,7 +225,7 @@ def test_random_fusion_models_match_onnxruntime(initialized_ge, tmp_path):
     must fuse and others must not. Each gives onnxruntime's numbers without passes, with the C++
     plugins and with the Python passes. With the Python passes each compile also leaves exactly
     the op types the model predicts: every fusion that may happen did, and none that must not."""
-    generator = _load_random_fusion()
+    generator = _load_models_script("random_fusion")
     session = Session()
     expected_types = []
     for graph_id, seed in enumerate(_RANDOM_SEEDS):
