@@ -11,6 +11,7 @@
 #include "common/error.h"
 #include "ge/fusion/pass/decompose_pass.h"
 #include "ge/fusion/pass/pattern_fusion_pass.h"
+#include "ge/fusion/subgraph_boundary.h"
 #include "rewrite/random_graph_test_util.h"
 
 namespace ge {
@@ -60,23 +61,13 @@ class ZooFusionPass : public PatternFusionPass {
     return ++matches_ % 3U != 0U;
   }
   GraphUniqPtr Replacement(const std::unique_ptr<MatchResult> &match) override {
-    SimpleGraphBuilder builder("fused");
     if (injector_.NextFails()) {
-      (void)builder.AddInput(0);
-      return builder.Build({});
+      return test::FusedReplacement(1U, 0U);  // no outputs while the match has some
     }
     removed_ += match->GetMatchedNodes().size();
-    std::vector<NodeIo> inputs;
-    for (size_t i = 0; i < test::ZooInputCount(id_); ++i) {
-      inputs.push_back(builder.AddInput(static_cast<int64_t>(i)));
-    }
-    const size_t outputs = test::ZooOutputCount(id_);
-    GNode fused = builder.AddNode("Fused", inputs, outputs);
-    std::vector<NodeIo> fused_outputs;
-    for (size_t k = 0; k < outputs; ++k) {
-      fused_outputs.push_back({fused, static_cast<int64_t>(k)});
-    }
-    return builder.Build(fused_outputs);
+    const std::unique_ptr<SubgraphBoundary> boundary = match->ToSubgraphBoundary();
+    return test::FusedReplacement(boundary->GetAllInputs().size(),
+                                  boundary->GetAllOutputs().size());
   }
 
   const FailureInjector &injector() const { return injector_; }

@@ -168,12 +168,21 @@ inline std::unique_ptr<Pattern> ZooPattern(int id) {
   return pattern;
 }
 
-/// How many Data inputs pattern `id` has (= boundary inputs of each of its matches).
-inline size_t ZooInputCount(int id) {
-  return id == 0 || id == 2 || id == 5 || id == 7 || id == 9 ? 2U : 1U;
+/// A replacement of one "Fused" node with `inputs` Data inputs and `outputs` outputs, each read
+/// by the NetOutput in order.
+inline GraphUniqPtr FusedReplacement(size_t inputs, size_t outputs) {
+  SimpleGraphBuilder builder("fused");
+  std::vector<NodeIo> data;
+  for (size_t i = 0; i < inputs; ++i) {
+    data.push_back(builder.AddInput(static_cast<int64_t>(i)));
+  }
+  GNode fused = builder.AddNode("Fused", data, outputs);
+  std::vector<NodeIo> results;
+  for (size_t k = 0; k < outputs; ++k) {
+    results.push_back(NodeIo{fused, static_cast<int64_t>(k)});
+  }
+  return builder.Build(results);
 }
-/// How many outputs pattern `id` has (= boundary outputs of each of its matches).
-inline size_t ZooOutputCount(int id) { return id >= 7 ? 2U : 1U; }
 
 }  // namespace test
 }  // namespace fusion

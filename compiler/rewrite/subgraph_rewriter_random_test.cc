@@ -142,20 +142,6 @@ SubgraphBoundary BoundaryOf(const Region &region) {
   return SubgraphBoundary(inputs, outputs);
 }
 
-GraphUniqPtr FusedReplacement(size_t inputs, size_t outputs) {
-  SimpleGraphBuilder builder("fused");
-  std::vector<NodeIo> data;
-  for (size_t i = 0; i < inputs; ++i) {
-    data.push_back(builder.AddInput(static_cast<int64_t>(i)));
-  }
-  GNode fused = builder.AddNode("Fused", data, outputs);
-  std::vector<NodeIo> results;
-  for (size_t k = 0; k < outputs; ++k) {
-    results.push_back(NodeIo{fused, static_cast<int64_t>(k)});
-  }
-  return builder.Build(results);
-}
-
 using NamedPort = std::pair<std::string, int32_t>;
 NamedPort Named(const Port &port) { return {port.first->GetName(), port.second}; }
 
@@ -184,7 +170,7 @@ TEST(SubgraphRewriterRandomTest, ReplaceSucceedsExactlyForValidRegionsAndWiresTh
     const std::string before = test::Signature(*target);
     const size_t nodes_before = target->GetDirectNodesSize();
     GraphUniqPtr replacement =
-        FusedReplacement(region.input_producers.size(), region.outputs.size());
+        test::FusedReplacement(region.input_producers.size(), region.outputs.size());
     CustomPassContext context;
     context.SetPassName("RandomReplace");
     const Status status = SubgraphRewriter::Replace(BoundaryOf(region), *replacement, context);

@@ -5,7 +5,8 @@ Some cases must stay unfused, and the model records how many of each op type the
 must leave:
 - a MatMul whose product is also a graph output: the match is not self-contained;
 - a MatMul whose operand's rank is unknown before shape inference: the passes refuse it;
-- Adds of one zero initializer shared by two Adds: the pattern's Const has an outside consumer;
+- Adds of one zero initializer shared by two or more Adds: the pattern's Const has an outside
+  consumer;
 - Adds of a non-zero constant: the requirement check refuses them.
 
 Usage: python tests/models/random_fusion.py [OUTPUT] [--seed N]
