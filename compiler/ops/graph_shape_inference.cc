@@ -23,6 +23,33 @@ void CopyTensorMeta(const GeTensorDesc &producer, GeTensorDesc *consumer) {
   consumer->SetOriginFormat(producer.GetOriginFormat());
 }
 
+namespace {
+// Graph-input ops carry an IR input that is fed from outside the graph, never by an edge.
+bool IsFedFromOutside(const std::string &type) { return IsDataType(type) || type == "Variable"; }
+
+// Every required IR input of the node under `context` must be connected. A single node's
+// inference does not ask this (GE's operator-level inference runs on descs set by hand), but in
+// a graph an unconnected required port would be read as its default desc (a scalar) and let a
+// node through that no kernel can run, e.g. an ONNX Add whose second input name was lost. The
+// IR facts come from the desc; a bare OpDesc has none and is not checked.
+Status CheckRequiredInputsConnected(const InferShapeContext &context) {
+  if (IsFedFromOutside(context.GetOpType())) {
+    return SUCCESS;
+  }
+  for (const auto &ir_input : context.GetOpDesc().GetIrInputs()) {
+    if (ir_input.second != IrInputType::kRequired) {
+      continue;
+    }
+    const int32_t index = context.GetIrInputRange(ir_input.first).first;
+    if (index < 0 || !context.IsInputConnected(static_cast<size_t>(index))) {
+      return context.Error("required input " + std::to_string(index) + " ('" + ir_input.first +
+                           "') is not connected");
+    }
+  }
+  return SUCCESS;
+}
+}  // namespace
+
 Status InferGraphNodes(ComputeGraph &graph) {
   std::vector<Node *> order;
   if (graph.GetTopologicalOrder(&order) != SUCCESS) {
@@ -42,7 +69,8 @@ Status InferGraphNodes(ComputeGraph &graph) {
         CopyTensorMeta(*produced, desc.MutableInputDesc(i));
       }
     }
-    if (InferNodeShape(node) != SUCCESS) {
+    InferShapeContext context(node);
+    if (CheckRequiredInputsConnected(context) != SUCCESS || InferOpDescShape(context) != SUCCESS) {
       if (graph.GetParentNode() != nullptr) {
         AppendLastError("in subgraph '" + graph.GetName() + "'");
       }

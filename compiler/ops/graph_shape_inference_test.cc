@@ -66,6 +66,28 @@ TEST(GraphShapeInferenceTest, UnknownOpTypeFails) {
   EXPECT_TRUE(ErrorContains("'NoSuchOpType' is not registered")) << GetLastError();
 }
 
+TEST(GraphShapeInferenceTest, UnconnectedRequiredInputFailsNamingThePort) {
+  TestGraph g;
+  Node *a = g.Data("a", {2, 3});
+  Node *add = g.Op("Add", "add", {Out(a), {nullptr, 0}});
+  g.Op("NetOutput", "out", {Out(add)}, {}, {{"x", 1}});
+  // A lone node's inference reads the descs as set (GE's operator-level inference does too) ...
+  EXPECT_EQ(InferNodeShape(add), SUCCESS) << GetLastError();
+  // ... but in a graph the port has no producer, and the node could never run.
+  EXPECT_NE(InferGraphShape(g.graph(), {}), SUCCESS);
+  EXPECT_TRUE(ErrorContains("node 'add' (Add): required input 1 ('x2') is not connected"))
+      << GetLastError();
+}
+
+TEST(GraphShapeInferenceTest, UnconnectedOptionalInputsAndDataInputsPass) {
+  TestGraph g;
+  Node *x = g.Data("x", {2, 3});
+  Node *dropout = g.Op("Dropout", "dropout", {Out(x)});
+  g.Op("NetOutput", "out", {Out(dropout)}, {}, {{"x", 1}});
+  ASSERT_EQ(InferGraphShape(g.graph(), {}), SUCCESS) << GetLastError();
+  EXPECT_EQ(OutDims(dropout), (Dims{2, 3}));
+}
+
 // If(cond, x) with then = Relu(x) and else = x reshaped; both subgraphs end in NetOutput.
 std::shared_ptr<ComputeGraph> Branch(const std::string &name, bool reshape, Node *parent,
                                      ComputeGraph &root) {
