@@ -250,6 +250,10 @@ bool ResolveReshape(const Dims &in, const Dims &target, bool allow_zero, Dims *o
     }
     if (result[i] < 0) {
       known_unknown = true;
+    } else if (result[i] != 0 && known > std::numeric_limits<int64_t>::max() / result[i]) {
+      // A corrupt or hostile shape input: the product would overflow (undefined behaviour).
+      *why = "target shape " + DimsToString(target) + " has more elements than int64 can count";
+      return false;
     } else {
       known *= result[i];
     }

@@ -97,6 +97,17 @@ TEST(ResolveReshapeTest, ZeroCopiesAndMinusOneInfers) {
   EXPECT_FALSE(ResolveReshape({2, 3}, {5, -1}, false, &out, &why));
 }
 
+TEST(ResolveReshapeTest, TargetWhoseElementCountOverflowsIsAnError) {
+  // Found by mutating ONNX models: the product of these dims overflowed int64 (undefined
+  // behaviour, a crash in an optimized build) instead of being refused.
+  Dims out;
+  std::string why;
+  EXPECT_FALSE(ResolveReshape({1, 8, 32}, {1, 432345564227567624, 4, 8}, false, &out, &why));
+  EXPECT_NE(why.find("more elements than int64 can count"), std::string::npos) << why;
+  EXPECT_FALSE(ResolveReshape({-1, 8}, {-1, 4611686018427387904, 4}, false, &out, &why));
+  EXPECT_NE(why.find("more elements than int64 can count"), std::string::npos) << why;
+}
+
 TEST(PromoteTypesTest, LatticeAndHalfBfloatMix) {
   EXPECT_EQ(PromoteTypes(DT_INT32, DT_FLOAT), DT_FLOAT);
   EXPECT_EQ(PromoteTypes(DT_BOOL, DT_INT8), DT_INT8);
