@@ -8,6 +8,7 @@
 #include <string>
 
 #include "common/error.h"
+#include "parser/generated_models_test_util.h"
 
 extern "C" void GeApiWrapper_Graph_DestroyGraph(GeGraphHandle *graph);
 
@@ -36,27 +37,21 @@ std::string SourceRoot() {
 class ParserCApiTest : public testing::Test {
  protected:
   static void SetUpTestSuite() {
-    dir_ = new std::string("/tmp/ge_parser_c_api_test_" + std::to_string(getpid()));
-    const std::string command =
-        "python3 " + SourceRoot() + "/tests/models/generate_all.py " + *dir_ + " > /dev/null";
-    generated_ = std::system(command.c_str()) == 0;
+    models_ = new ge::test::GeneratedModels("ge_parser_c_api_test", SourceRoot());
   }
   static void TearDownTestSuite() {
-    const int removed = std::system(("rm -rf " + *dir_).c_str());
-    (void)removed;
-    delete dir_;
+    delete models_;
+    models_ = nullptr;
   }
   void SetUp() override {
-    ASSERT_TRUE(generated_) << "tests/models/generate_all.py failed (needs python3 with onnx)";
+    ASSERT_TRUE(models_->ok()) << ge::test::GeneratedModels::FailureMessage();
   }
-  static std::string Model(const std::string &name) { return *dir_ + "/" + name; }
+  static std::string Model(const std::string &name) { return models_->Path(name); }
 
-  static std::string *dir_;
-  static bool generated_;
+  static ge::test::GeneratedModels *models_;
 };
 
-std::string *ParserCApiTest::dir_ = nullptr;
-bool ParserCApiTest::generated_ = false;
+ge::test::GeneratedModels *ParserCApiTest::models_ = nullptr;
 
 TEST_F(ParserCApiTest, ParsesTheModelLikeAtc) {
   GeGraphHandle *graph =

@@ -10,6 +10,7 @@
 #include <sstream>
 
 #include "common/error.h"
+#include "parser/generated_models_test_util.h"
 #include "parser/model_parser.h"
 
 namespace ge {
@@ -18,21 +19,15 @@ namespace {
 class OnnxImporterTest : public testing::Test {
  protected:
   static void SetUpTestSuite() {
-    dir_ = new std::string("/tmp/ge_front_parser_test_" + std::to_string(getpid()));
-    const std::string command =
-        "python3 " GE_SOURCE_DIR "/tests/models/generate_all.py " + *dir_ + " > /dev/null";
-    generated_ = std::system(command.c_str()) == 0;
+    models_ = new test::GeneratedModels("ge_front_parser_test", GE_SOURCE_DIR);
   }
   static void TearDownTestSuite() {
-    const int removed = std::system(("rm -rf " + *dir_).c_str());
-    (void)removed;
-    delete dir_;
+    delete models_;
+    models_ = nullptr;
   }
-  void SetUp() override {
-    ASSERT_TRUE(generated_) << "tests/models/generate_all.py failed (needs python3 with onnx)";
-  }
+  void SetUp() override { ASSERT_TRUE(models_->ok()) << test::GeneratedModels::FailureMessage(); }
 
-  static std::string Model(const std::string &name) { return *dir_ + "/" + name; }
+  static std::string Model(const std::string &name) { return models_->Path(name); }
 
   static ComputeGraphPtr Import(const std::string &name, const ModelImportOptions &options = {}) {
     ComputeGraphPtr graph;
@@ -48,12 +43,10 @@ class OnnxImporterTest : public testing::Test {
     return counts;
   }
 
-  static std::string *dir_;
-  static bool generated_;
+  static test::GeneratedModels *models_;
 };
 
-std::string *OnnxImporterTest::dir_ = nullptr;
-bool OnnxImporterTest::generated_ = false;
+test::GeneratedModels *OnnxImporterTest::models_ = nullptr;
 
 template <typename T>
 T AttrOf(const Node *node, const std::string &name) {

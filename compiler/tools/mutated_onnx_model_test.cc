@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "common/error.h"
+#include "parser/generated_models_test_util.h"
 #include "parser/onnx_importer.h"
 #include "pipeline/compile_graph.h"
 #include "runtime/executor.h"
@@ -34,33 +35,18 @@ constexpr int64_t kMaxFedElements = int64_t{1} << 20;
 class MutatedOnnxModelTest : public testing::Test {
  protected:
   static void SetUpTestSuite() {
-    dir_ = new std::string("/tmp/ge_mutated_onnx_test_" + std::to_string(getpid()));
-    const std::string command =
-        "python3 " GE_SOURCE_DIR "/tests/models/generate_all.py " + *dir_ + " > /dev/null";
-    generated_ = std::system(command.c_str()) == 0;
+    models_ = new test::GeneratedModels("ge_mutated_onnx_test", GE_SOURCE_DIR);
   }
   static void TearDownTestSuite() {
-    const int removed = std::system(("rm -rf " + *dir_).c_str());
-    (void)removed;
-    delete dir_;
+    delete models_;
+    models_ = nullptr;
   }
-  void SetUp() override {
-    ASSERT_TRUE(generated_) << "tests/models/generate_all.py failed (needs python3 with onnx)";
-  }
+  void SetUp() override { ASSERT_TRUE(models_->ok()) << test::GeneratedModels::FailureMessage(); }
 
-  static std::string Read(const std::string &name) {
-    std::ifstream in(*dir_ + "/" + name, std::ios::binary);
-    std::stringstream content;
-    content << in.rdbuf();
-    return content.str();
-  }
-
-  static std::string *dir_;
-  static bool generated_;
+  static test::GeneratedModels *models_;
 };
 
-std::string *MutatedOnnxModelTest::dir_ = nullptr;
-bool MutatedOnnxModelTest::generated_ = false;
+test::GeneratedModels *MutatedOnnxModelTest::models_ = nullptr;
 
 // One to three edits: truncation, a random byte, a flipped bit, inserted bytes, or a byte set to
 // 0x7f / 0xff (large varints and lengths).
@@ -107,7 +93,7 @@ TEST_F(MutatedOnnxModelTest, EveryStageSucceedsOrFailsWithAMessage) {
   for (const char *name :
        {"add_zero.onnx", "matmul_add.onnx", "grouped_conv.onnx", "transformer_block.onnx",
         "transformer_block_opset18.onnx", "resnet_small_external.onnx", "unmapped_op.onnx"}) {
-    models.push_back(Read(name));
+    models.push_back(models_->Read(name));
     ASSERT_FALSE(models.back().empty()) << name;
   }
   std::mt19937 rng(20261206);
@@ -119,7 +105,7 @@ TEST_F(MutatedOnnxModelTest, EveryStageSucceedsOrFailsWithAMessage) {
   for (; iterations < 20000 && std::chrono::steady_clock::now() < deadline; ++iterations) {
     const std::string bytes = Mutate(models[rng() % models.size()], rng);
     ComputeGraphPtr graph;
-    if (ImportOnnxBytes(bytes, kSource, *dir_, {}, &graph) != SUCCESS) {
+    if (ImportOnnxBytes(bytes, kSource, models_->dir(), {}, &graph) != SUCCESS) {
       ++rejected;
       ASSERT_NE(GetLastError().find(kSource), std::string::npos) << GetLastError();
       continue;
