@@ -2,9 +2,7 @@
 #include "parser/onnx_importer.h"
 
 #include <gtest/gtest.h>
-#include <unistd.h>
 
-#include <cstdlib>
 #include <fstream>
 #include <map>
 #include <sstream>

@@ -6,16 +6,12 @@
 // crash in an optimized build) and an Add that lost an input compiling and failing only at run
 // time. This test keeps a smaller, fixed sample of that campaign in every run.
 #include <gtest/gtest.h>
-#include <unistd.h>
 
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
-#include <cstdlib>
-#include <fstream>
 #include <memory>
 #include <random>
-#include <sstream>
 #include <string>
 #include <vector>
 
