@@ -253,7 +253,7 @@ def test_libpython_is_preloaded_so_a_bridge_without_its_runpath_loads(
 
     libdir = sysconfig.get_config_var("LIBDIR")
     if not sysconfig.get_config_var("Py_ENABLE_SHARED") or not libdir:
-        pytest.skip("this python has no shared libpython")
+        pytest.skip("not on this machine: this python has no shared libpython")
     source = _build_artifact_set(atc_path)
     root = tmp_path / "sets"
     copied = root / os.path.basename(source)
@@ -261,7 +261,7 @@ def test_libpython_is_preloaded_so_a_bridge_without_its_runpath_loads(
     bridge = copied / "libge_python_pass_bridge.so"
     dynamic = subprocess.run(["readelf", "-d", str(bridge)], capture_output=True, text=True)
     if libdir not in dynamic.stdout:
-        pytest.skip("the bridge does not find libpython through its RUNPATH here")
+        pytest.skip("not on this machine: the bridge does not find libpython through its RUNPATH")
     _strip_libdir_from_runpath(str(bridge), libdir)
     # Without a preload the dynamic linker finds no libpython for this copy, or another one with
     # the same soname (a system python's): either way not the library of the interpreter to start.

@@ -283,7 +283,7 @@ def _other_python(tmp_path):
 def test_fallback_codegen_under_another_python_uses_that_interpreter(models, tmp_path):
     other, other_env = _other_python(tmp_path)
     if not other:
-        pytest.skip("no second CPython minor version that can import ge is installed")
+        pytest.skip("not on this machine: no second CPython minor version that can import ge")
     empty_root = tmp_path / "no_artifacts"
     empty_root.mkdir()
     done = subprocess.run(

@@ -18,39 +18,15 @@ absent on the machine are skipped with the reason.
 
 from __future__ import annotations
 
-import importlib.util
 import os
 import subprocess
 import sys
-import venv
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Dict, List
 
 import pytest
-
-REPO = Path(__file__).resolve().parents[2]
-
-
-def _load_matrix_tool():
-    spec = importlib.util.spec_from_file_location(
-        "build_native_matrix", REPO / "tools" / "build_native_matrix.py"
-    )
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # dataclasses look their module up while it executes
-    spec.loader.exec_module(module)
-    return module
-
-
-matrix_tool = _load_matrix_tool()
-
-
-def artifact_set_sources_missing() -> str:
-    """Why this checkout cannot build a complete artifact set ('' when it can)."""
-    for part in ("bridge", "pass_native"):
-        if not list((REPO / "native" / part).glob("*.cc")):
-            return f"native/{part} has no sources yet: the Python pass artifact set is incomplete"
-    return ""
+from packaging_support import REPO, artifact_set_sources_missing, matrix_tool
 
 
 @dataclass
@@ -69,7 +45,9 @@ class Dist:
 def available_interpreters():
     found = matrix_tool.discover([], list(matrix_tool.SUPPORTED_TAGS), False).interpreters
     if not found:
-        pytest.skip("no CPython 3.9-3.14 interpreter with headers, libpython and pip")
+        pytest.skip(
+            "not on this machine: no CPython 3.9-3.14 interpreter with headers, libpython and pip"
+        )
     return found
 
 
@@ -132,37 +110,3 @@ def dist(tmp_path_factory, available_interpreters) -> Dist:
         work_dir=work,
         matrix_report=report,
     )
-
-
-@dataclass
-class Venv:
-    root: Path
-    tag: str
-
-    @property
-    def python(self) -> str:
-        return str(self.root / "bin" / "python")
-
-    def env(self, **extra: str) -> Dict[str, str]:
-        env = {k: v for k, v in os.environ.items() if not k.startswith(("GE_PY_", "PYTHON"))}
-        env["PATH"] = f"{self.root / 'bin'}{os.pathsep}{env.get('PATH', '')}"
-        env["VIRTUAL_ENV"] = str(self.root)
-        env.update(extra)
-        return env
-
-    def run(self, *args: str, check: bool = True, **extra: str) -> subprocess.CompletedProcess:
-        done = subprocess.run(
-            [self.python, *args], capture_output=True, text=True, env=self.env(**extra)
-        )
-        if check:
-            assert done.returncode == 0, f"{args}:\n{done.stdout}\n{done.stderr}"
-        return done
-
-
-def make_venv(base_python: str, root: Path, tag: str) -> Venv:
-    """A fresh venv of ``base_python`` (created by that interpreter, with pip)."""
-    subprocess.run([base_python, "-m", "venv", str(root)], check=True, capture_output=True)
-    return Venv(root=root, tag=tag)
-
-
-__all__ = ["Dist", "Venv", "make_venv", "matrix_tool", "venv"]

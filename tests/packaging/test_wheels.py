@@ -13,7 +13,7 @@ import zipfile
 from pathlib import Path
 
 import pytest
-from conftest import REPO, make_venv, matrix_tool
+from packaging_support import REPO, make_venv, matrix_tool
 
 try:
     import tomllib
@@ -82,11 +82,12 @@ def test_bridge_wheel_of_each_tag_carries_exactly_one_complete_set(dist, tag):
     wheels = [w for w in dist.wheels("ge_py_pass_bridge") if f"-{tag}-{tag}-" in w.name]
     if tag not in dist.interpreters:
         skipped = matrix_tool.discover([], [tag], False).skipped.get(tag, "not found")
-        pytest.skip(f"{tag} is absent on this machine: {skipped}")
+        pytest.skip(f"not on this machine: {tag} ({skipped})")
     if not wheels:
         pytest.skip(
-            f"{tag} is available but this run built only the oldest and the newest CPython "
-            f"({', '.join(dist.bridge_tags)}); GE_PY_TEST_PACKAGING=1 builds every tag"
+            f"not in this run: {tag} is available but this run built only the oldest and the "
+            f"newest CPython ({', '.join(dist.bridge_tags)}); GE_PY_TEST_PACKAGING=1 builds "
+            "every tag"
         )
     (wheel,) = wheels
     archive = zipfile.ZipFile(wheel)
@@ -119,7 +120,8 @@ def test_oldest_and_newest_cpython_are_tested(dist):
         assert dist.bridge_tags == sorted({tags[0], tags[-1]}, key=tags.index)
     if len(dist.bridge_tags) == 1:
         pytest.skip(
-            f"only {dist.bridge_tags[0]} to test: the oldest and the newest CPython are the same"
+            f"not on this machine: only {dist.bridge_tags[0]} to test, the oldest and the newest "
+            "CPython are the same"
         )
 
 
@@ -169,7 +171,7 @@ def compile_add_zero(venv, models, out_dir: Path, tool: str = "atc", **env) -> l
 def bridge_venv(request, dist, tmp_path_factory):
     tag = dist.bridge_tags[0] if request.param == "oldest" else dist.bridge_tags[-1]
     if request.param == "newest" and len(dist.bridge_tags) == 1:
-        pytest.skip(f"only one sub-wheel to test ({tag}): one CPython found or built")
+        pytest.skip(f"not on this machine: only one sub-wheel to test ({tag}), one CPython found")
     venv = make_venv(dist.interpreters[tag].executable, tmp_path_factory.mktemp(f"venv_{tag}"), tag)
     install = ["-m", "pip", "install", "--no-index", "--find-links", str(dist.directory)]
     venv.run(*install, "ge_py", "ge-py-pass-bridge")
@@ -205,7 +207,10 @@ def fallback_venv(dist, tmp_path_factory):
     venv.run("-m", "pip", "install", "--no-index", "--find-links", str(dist.directory), "ge_py")
     done = venv.run("-m", "pip", "install", "pybind11", check=False)
     if done.returncode != 0:
-        pytest.skip(f"cannot install pybind11 into the fallback venv: {done.stderr[-300:]}")
+        pytest.skip(
+            f"not on this machine: cannot install pybind11 into the fallback venv: "
+            f"{done.stderr[-300:]}"
+        )
     return venv
 
 
@@ -236,7 +241,7 @@ def test_fallback_codegen_builds_once_into_the_user_cache(fallback_venv, fallbac
         results.append((racer.returncode, out, err))
     for code, _, err in results:
         if code != 0 and "Fallback codegen cannot build" in err:
-            pytest.skip(err.strip().splitlines()[-1])
+            pytest.skip("not on this machine: " + err.strip().splitlines()[-1])
         assert code == 0, err
     builders = [err for _, _, err in results if "fallback codegen: building" in err]
     assert len(builders) == 1, [err for _, _, err in results]
@@ -333,8 +338,8 @@ def test_atc_without_any_set_runs_fallback_codegen(fallback_venv, models, tmp_pa
         # native/ again (ccache did not serve it when measured): 5-13 min on the shared
         # 2-core machine, too much for the default suite.
         pytest.skip(
-            "second fallback build (the loader's child path): runs with GE_PY_TEST_PACKAGING=1 "
-            "or GE_PY_TEST_DIST"
+            "not in this run: the second fallback build (the loader's child path) runs with "
+            "GE_PY_TEST_PACKAGING=1 or GE_PY_TEST_DIST"
         )
     cache_home = tmp_path_factory.mktemp("xdg_cache_atc")
     out = tmp_path_factory.mktemp("atc_fallback")

@@ -170,7 +170,7 @@ def test_file_without_py_suffix_raises_value_error(monkeypatch, write_plugin):
     assert registered_names() == []
 
 
-@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs os.mkfifo")
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="not on this machine: needs os.mkfifo")
 def test_special_file_named_py_is_rejected_instead_of_blocking(monkeypatch, tmp_path):
     fifo = tmp_path / "pipe.py"
     os.mkfifo(fifo)

@@ -48,7 +48,10 @@ def write_set(directory, *, files=("libge_python_pass_bridge.so", "_ge_pass_nati
     return directory
 
 
-@pytest.mark.skipif(sys.implementation.name != "cpython", reason="CPython tag format")
+@pytest.mark.skipif(
+    sys.implementation.name != "cpython",
+    reason="not on this machine: the CPython tag format needs CPython",
+)
 def test_python_tag_is_cp_major_minor_on_cpython():
     assert TAG == f"cp{sys.version_info.major}{sys.version_info.minor}"
 
