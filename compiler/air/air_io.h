@@ -1,4 +1,4 @@
-// AIR files: a ComputeGraph serialized as a ge_ir ModelDef protobuf (formats.md §2-§4).
+// AIR files: a ComputeGraph serialized as a ge_ir ModelDef protobuf (docs/air_format.md).
 // Saving and loading are exact inverses: save -> load -> save yields identical bytes.
 #ifndef GE_AIR_AIR_IO_H_
 #define GE_AIR_AIR_IO_H_

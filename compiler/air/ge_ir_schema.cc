@@ -6,7 +6,7 @@ namespace ge {
 namespace ir {
 namespace {
 
-// Index = ge.proto.DataType number, value = ge::DataType (formats.md §2.8).
+// Index = ge.proto.DataType number, value = ge::DataType (the two numberings differ).
 constexpr std::array<DataType, 42> kProtoToGe = {
     DT_UNDEFINED,      DT_FLOAT,       DT_FLOAT16,     DT_INT8,        DT_UINT8,
     DT_INT16,          DT_UINT16,      DT_INT32,       DT_INT64,       DT_UINT32,

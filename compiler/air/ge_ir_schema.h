@@ -1,5 +1,5 @@
-// Field numbers and enums of the ge_ir schema (package ge.proto; formats.md §2) and the reserved
-// attribute keys of §3, shared by the AIR writer, reader and the protobuf-text printer.
+// Field numbers and enums of GE's ge_ir schema (package ge.proto) and the reserved attribute keys
+// GE's serializer writes, shared by the AIR writer, reader and the protobuf-text printer.
 #ifndef GE_AIR_GE_IR_SCHEMA_H_
 #define GE_AIR_GE_IR_SCHEMA_H_
 
@@ -102,7 +102,7 @@ DataType FromProtoDataType(int32_t value);
 /// Enum value name of a ge.proto.DataType ("DT_FLOAT", "DT_BF16", ...); "" when unknown.
 const char *ProtoDataTypeName(int32_t value);
 
-// Reserved attribute keys (formats.md §3.2-§3.4).
+// Reserved attribute keys of descs, ops and weights (docs/air_format.md).
 extern const char *const kOriginFormat;
 extern const char *const kOriginFormatForInt;
 extern const char *const kFormatForInt;

@@ -144,7 +144,7 @@ DataType GeDataTypeFromInt(int64_t value) {
              : DT_UNDEFINED;
 }
 
-/// Reserved attributes of one message (§3.3, §3.5) are decoded into fixed slots instead of the
+/// Reserved attributes of one message (op or desc) are decoded into fixed slots instead of the
 /// attribute map: no map entry and no key string per reserved attribute. As in the map, the last
 /// entry of a key wins; an empty slot means "absent".
 template <size_t N>
@@ -543,10 +543,10 @@ class ModelDefParser {
   }
 
   /// The attributes of one OpDef (pass 2 of ParseOpDef). Ordinary entries go to the attribute
-  /// map. The reserved entries (§3.3) are the same bytes on every op of one type and port
-  /// layout, so they are not decoded per op: their records are collected, and a set of records
-  /// seen before reuses its decoded effect (ReservedOpEffect). An op that repeats a reserved key
-  /// takes the entry-by-entry path, which keeps GE's "last non-empty entry wins" exactly.
+  /// map. The reserved entries (port names, IR metadata) are the same bytes on every op of one
+  /// type and port layout, so they are not decoded per op: their records are collected, and a set
+  /// of records seen before reuses its decoded effect (ReservedOpEffect). An op that repeats a
+  /// reserved key takes the entry-by-entry path, which keeps GE's "last non-empty entry wins".
   ReservedOpEffectPtr ParseOpAttrs(const WireReader &attr_reader, OpDesc *desc) {
     std::array<PendingRecord, kOpSlotCount> pending;
     bool repeated = false;
@@ -838,7 +838,7 @@ class ModelDefParser {
   }
 
   // ---- descriptors and tensors ----
-  /// What the reserved attributes of a desc set (§3.5); absent members leave the desc alone.
+  /// What the reserved attributes of a desc set; absent members leave the desc alone.
   struct DescEffect {
     std::optional<Format> format;
     std::optional<Format> origin_format;
@@ -894,7 +894,7 @@ class ModelDefParser {
     WireField field;
     // User attributes go to the desc only when there are any (most descs have none).
     AttrMap attrs;
-    // Reserved entries (§3.5) are collected undecoded, as for ops (ParseOpAttrs).
+    // Reserved entries are collected undecoded, as for ops (ParseOpAttrs).
     std::array<PendingRecord, kDescSlotCount> pending;
     bool repeated = false;
     const WireReader start = reader;

@@ -1,4 +1,4 @@
-// ge_ir ModelDef wire bytes -> ComputeGraph (formats.md §2-§4): nodes first, then edges linked by
+// ge_ir ModelDef wire bytes -> ComputeGraph (docs/air_format.md): nodes first, then edges linked by
 // name, then graph inputs/outputs, then subgraphs re-parented from their owners' subgraph_name.
 #ifndef GE_AIR_MODEL_DEF_READER_H_
 #define GE_AIR_MODEL_DEF_READER_H_

@@ -22,7 +22,7 @@ namespace {
 
 using proto::WireWriter;
 
-// A reserved attribute to write: key plus a value owned by the caller (§3.3, §3.5) and, when
+// A reserved attribute to write: key plus a value owned by the caller and, when
 // known, the finished record bytes of the entry (shared reserved attributes are encoded once).
 struct AttrEntry {
   std::string_view first;
@@ -46,7 +46,7 @@ void SortEntries(AttrEntry *entries, size_t count) {
   }
 }
 
-/// The reserved attributes that follow from an op's IR metadata and port names (§3.3), built
+/// The reserved attributes that follow from an op's IR metadata and port names, built
 /// once per distinct (metadata, port names) and shared by all nodes with them: the nodes of one
 /// op type usually are. Saves building a dozen attribute values per node.
 struct OpReservedAttrs {
@@ -183,7 +183,7 @@ class ModelDefWriter {
       WriteGraphDef(*sub);
       w_.EndMessage(token);
     }
-    // The seven attributes every ge::Model starts with (§3.6), already in key order.
+    // The seven attributes every GE ge::Model starts with, already in key order.
     static const std::pair<const char *, const char *> kModelAttrs[] = {
         {"event_num", nullptr},       {"label_num", nullptr},  {"memory_size", nullptr},
         {"p2p_memory_size", nullptr}, {"stream_num", nullptr}, {"target_type", "MINI"},
@@ -329,7 +329,7 @@ class ModelDefWriter {
   }
 
   void WriteOpAttrs(const OpDesc &desc, std::vector<int64_t> peer_index) {
-    // Reserved keys carry the port names and IR metadata (§3.3); they replace same-named attrs.
+    // Reserved keys carry the port names and IR metadata; they replace same-named attrs.
     const OpReservedAttrs &reserved = ReservedAttrsOf(desc);
     if (!options_.txt_peer_index && desc.GetAllAttrs().empty()) {
       w_.out()->append(reserved.joined);  // nothing to merge in: one append for all records
@@ -509,7 +509,7 @@ class ModelDefWriter {
     w_.EndMessage(shape);
     w_.WriteBytes(ir::kDescLayout, FormatString(desc.GetFormat()));
 
-    // The reserved desc attributes (§3.5) depend only on the formats, origin dtype and origin
+    // The reserved desc attributes depend only on the formats, origin dtype and origin
     // shape, which most descs of a graph share: their records are encoded once per distinct
     // combination (see DescReservedOf).
     const DescReserved &reserved = DescReservedOf(desc);
@@ -765,7 +765,7 @@ class ModelDefWriter {
                   [&] { w_.WritePackedBool(ir::kListB, *value.Get<std::vector<bool>>()); });
         return;
       case AttrValueType::kListInt:
-        // The txt-load peer index is the one list GE writes without a val_type (§3.1).
+        // The txt-load peer index is the one list GE writes without a val_type.
         WriteList(untyped_list ? ir::VT_LIST_NONE : ir::VT_LIST_INT,
                   [&] { w_.WritePackedInt64(ir::kListI, *value.Get<std::vector<int64_t>>()); });
         return;

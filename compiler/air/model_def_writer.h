@@ -1,4 +1,4 @@
-// ComputeGraph -> ge_ir ModelDef wire bytes (formats.md §2-§3), deterministic: fields in number
+// ComputeGraph -> ge_ir ModelDef wire bytes (docs/air_format.md), deterministic: fields in number
 // order, map entries sorted by key. Shared by AIR files and the ge_proto text dumps.
 #ifndef GE_AIR_MODEL_DEF_WRITER_H_
 #define GE_AIR_MODEL_DEF_WRITER_H_
@@ -11,13 +11,13 @@
 namespace ge {
 
 struct ModelDefWriteOptions {
-  /// Text dumps only: add `_src_out_peer_index_for_ge_txt_load` to every op (§3.1).
+  /// Text dumps only: add `_src_out_peer_index_for_ge_txt_load` to every op.
   bool txt_peer_index = false;
-  /// Dump levels 2/3: drop Const/Constant `value` and the node_def/op_def/func_def blobs (§3.4).
+  /// Dump levels 2/3: drop Const/Constant `value` and the node_def/op_def/func_def blobs.
   bool strip_weights = false;
 };
 
-/// Serializes `graph` and, when it is a root, every registered subgraph (flattened, §3.5).
+/// Serializes `graph` and, when it is a root, every registered subgraph (flattened after it).
 Status SerializeModelDef(const ComputeGraph &graph, const ModelDefWriteOptions &options,
                          std::string *bytes);
 

@@ -1,4 +1,4 @@
-// AttrValue section of the C API (spec graph_api.md §7): a value box Python fills and reads, then
+// AttrValue section of the C API: a value box Python fills and reads, then
 // hands to the Graph/GNode/Operator attribute setters.
 #include <cstdint>
 #include <cstdlib>

@@ -1,5 +1,5 @@
-// Arrays handed across the C API: handle arrays (new[] of individually new'd handles, spec
-// graph_api.md §7) and malloc'd POD arrays. Python owns what these return.
+// Arrays handed across the C API: handle arrays (new[] of individually new'd handles, as in
+// GE's wrapper libraries) and malloc'd POD arrays. Python owns what these return.
 #ifndef GE_C_API_C_API_ARRAYS_H_
 #define GE_C_API_C_API_ARRAYS_H_
 

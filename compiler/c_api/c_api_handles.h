@@ -1,4 +1,4 @@
-// Handle types behind the extern "C" API (spec graph_api.md §7) and the guard every entry point
+// Handle types behind the extern "C" API and the guard every entry point
 // uses so that no C++ exception crosses the C boundary.
 //
 //   Graph*      -> GeGraphHandle    (shared reference to a graph body; copies share the graph)

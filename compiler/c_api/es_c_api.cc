@@ -1,4 +1,4 @@
-// The ES ("eager style") graph-builder C API (spec graph_api.md §7 "ES base lib"), plus ONE
+// The ES ("eager style") graph-builder C API (GE's ES base library), plus ONE
 // generic op creator EsCreateOp used by every generated Python op function instead of GE's
 // per-op `Es<OpType>` symbols (docs/es_builder.md explains why).
 //
@@ -569,7 +569,7 @@ uint32_t EsCreateOp(EsCGraphBuilder *builder, const char *op_type, EsCTensorHold
   });
 }
 
-/// Ownership transfer (spec §2): the builder frees `graph` / `tensor` when it is destroyed. Used
+/// Ownership transfer: the builder frees `graph` / `tensor` when it is destroyed. Used
 /// when a Python Graph passed as a subgraph, or a Tensor passed as an attribute, stops owning
 /// its handle.
 uint32_t EsBuilderAdoptGraph(EsCGraphBuilder *builder, GeGraphHandle *graph) {

@@ -1,4 +1,4 @@
-// Graph section of the C API (spec graph_api.md §3.1, §7). A GeGraphHandle shares the graph body,
+// Graph section of the C API. A GeGraphHandle shares the graph body,
 // so handles returned for subgraphs see the same graph as the root's registry.
 #include <cstdint>
 #include <string>
@@ -239,7 +239,7 @@ uint32_t GeApiWrapper_Graph_RemoveNode(GeGraphHandle *g, const GeNodeHandle *n) 
   });
 }
 
-/// Ports -1/-1 remove the control edge src -> dst (spec §3.1).
+/// Ports -1/-1 remove the control edge src -> dst, as in GE.
 uint32_t GeApiWrapper_Graph_RemoveEdge(GeGraphHandle *g, const GeNodeHandle *src, int32_t src_port,
                                        const GeNodeHandle *dst, int32_t dst_port) {
   return Guard<uint32_t>(ge::FAILED, [=]() -> uint32_t {

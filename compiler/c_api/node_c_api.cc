@@ -1,4 +1,4 @@
-// GNode section of the C API (spec graph_api.md §3.2, §7). Node handles are weak: once the node is
+// GNode section of the C API. Node handles are weak: once the node is
 // removed or its graph freed every call fails cleanly with "node handle has expired".
 #include <cstdint>
 #include <string>

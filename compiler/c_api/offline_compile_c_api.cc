@@ -1,4 +1,4 @@
-// Offline compile C API (spec graph_api.md §5 ge.offline_compile, §7 "Offline lib"): GE's
+// Offline compile C API (behind ge.offline_compile): GE's
 // aclgrphBuildInitialize / BuildModel / SaveModel / Bundle* / BuildFinalize over the compile
 // pipeline shared with atc --mode=0 (tools/offline_build.h), so a model built here has the same
 // graph, options and platform sections as the .om atc writes for the same graph and options.

@@ -1,4 +1,4 @@
-// Operator section of the C API (spec graph_api.md §3.7, §7): names, attributes and IR port
+// Operator section of the C API: names, attributes and IR port
 // registration on a borrowed OpDesc (see operator_c_api.h for the lifetime contract).
 #include "c_api/operator_c_api.h"
 

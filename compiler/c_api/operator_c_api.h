@@ -1,4 +1,4 @@
-// The Operator handle of the C API (spec graph_api.md §3.7): a BORROWED view of the OpDesc of a
+// The Operator handle of the C API: a BORROWED view of the OpDesc of a
 // node under construction, handed to Python only for the duration of a parse callback (e.g. an
 // ONNX plugin's parse_node). The creator of the handle owns both the handle and the OpDesc and
 // must keep the OpDesc alive until the callback returns; Python never frees it.

@@ -1,4 +1,4 @@
-// ge.parser.parse_onnx over the ONNX importer (graph_api.md §7 style, GE's aclgrphParseONNX).
+// ge.parser.parse_onnx over the ONNX importer (GE's aclgrphParseONNX, named like the wrapper API).
 #include "c_api/parser_c_api.h"
 
 #include <string>

@@ -1,4 +1,4 @@
-// GE initialisation, Session, allocators and tensor placement of the C API (graph_api.md §5, §7).
+// GE initialisation, Session, allocators and tensor placement of the C API.
 #include "c_api/session_c_api.h"
 
 #include <cstdlib>

@@ -1,4 +1,4 @@
-// Runtime-library section of the extern "C" API (graph_api.md §7 "Runtime lib"): GE
+// Runtime-library section of the extern "C" API (GE's runtime wrapper library): GE
 // initialisation, Session, external/default allocators per stream, tensor placement, plus two
 // ge_py additions for ctypes (raw tensor bytes for numpy, loading a saved .om). All functions are
 // NULL-safe and report failures through GeApiWrapper_GEGetErrorMsg().

@@ -1,4 +1,4 @@
-// Tensor section of the C API (spec graph_api.md §3.5, §7): the core tensor behind ge.graph.Tensor.
+// Tensor section of the C API: the core tensor behind ge.graph.Tensor.
 // Tensors with data are created by EsCreateEsCTensor (ES base library); both use GeTensorHandle.
 #include <algorithm>
 #include <cinttypes>
@@ -69,7 +69,7 @@ bool ElementText(ge::DataType dtype, const uint8_t *bytes, size_t index, std::st
   }
 }
 
-/// The data as text (spec §3.5): "[e0,e1,...]"; "<empty>" without data; "<not_supported>" for
+/// The data as GE's text: "[e0,e1,...]"; "<empty>" without data; "<not_supported>" for
 /// dtypes without a text form. Trailing bytes that do not fill a whole element are ignored.
 std::string DataText(const GeTensorHandle &t) {
   if (t.tensor.GetSize() == 0) {
@@ -119,7 +119,7 @@ GeTensorHandle *GeApiWrapper_Tensor_CreateTensor() {
 
 void GeApiWrapper_Tensor_DestroyEsCTensor(GeTensorHandle *t) { delete t; }
 
-/// The value is passed by pointer as in GE's wrapper (spec §3.5).
+/// The value is passed by pointer as in GE's wrapper.
 uint32_t GeApiWrapper_Tensor_SetFormat(GeTensorHandle *t, const int32_t *format) {
   return Guard<uint32_t>(ge::FAILED, [=]() -> uint32_t {
     if (!CheckTensor(t)) {
@@ -166,7 +166,7 @@ GeTensorDescHandle *GeApiWrapper_Tensor_GetTensorDesc(const GeTensorHandle *t) {
   });
 }
 
-/// Unlike GE's wrapper this accepts NULL (spec §2 asks every entry point to).
+/// Unlike GE's wrapper this accepts NULL, as every entry point of this API does.
 uint32_t GeApiWrapper_Tensor_GetShape(const GeTensorHandle *t, int64_t **dims, size_t *dim_count) {
   return Guard<uint32_t>(ge::FAILED, [=]() -> uint32_t {
     if (!CheckTensor(t)) {

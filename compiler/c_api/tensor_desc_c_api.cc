@@ -1,4 +1,4 @@
-// TensorDesc section of the C API (spec graph_api.md §3.4, §7). A TensorDesc handle is a value:
+// TensorDesc section of the C API. A TensorDesc handle is a value:
 // node getters return copies and UpdateInputDesc/UpdateOutputDesc copy it back.
 #include <cstdint>
 #include <string>

@@ -1,4 +1,4 @@
-// GeUtils C API (spec graph_api.md §7 Utils lib): whole-graph shape inference and the AICore
+// GeUtils C API: whole-graph shape inference and the AICore
 // support check, plus the process-wide soc_version the check uses.
 #include "c_api/c_api_handles.h"
 #include "ops/graph_shape_inference.h"

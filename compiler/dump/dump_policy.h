@@ -1,4 +1,4 @@
-// When and where the compile pipeline dumps graphs (formats.md §5.1-§5.2): DUMP_GE_GRAPH content
+// When and where the compile pipeline dumps graphs (docs/graph_dumps.md): DUMP_GE_GRAPH content
 // levels, DUMP_GRAPH_LEVEL stage selection, DUMP_GRAPH_FORMAT, DUMP_GRAPH_PATH and file naming.
 #ifndef GE_DUMP_DUMP_POLICY_H_
 #define GE_DUMP_DUMP_POLICY_H_
@@ -40,7 +40,7 @@ enum class DumpFileKind { kGeProto = 0, kOnnx = 1, kReadable = 2, kDot = 3 };
 Status WriteDumpFile(DumpFileKind kind, const ComputeGraph &graph, const std::string &suffix,
                      const std::string &content, std::string *written_path);
 
-/// File name a dump of `kind` gets for counter value `index` (formats.md §5.2).
+/// File name a dump of `kind` gets for counter value `index`, as GE names it.
 std::string DumpFileName(DumpFileKind kind, uint32_t index, uint32_t graph_id,
                          const std::string &suffix);
 

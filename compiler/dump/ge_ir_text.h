@@ -1,4 +1,4 @@
-// ge_ir ModelDef wire bytes -> protobuf text, as in GE's ge_proto_*.txt dumps (formats.md §5.3).
+// ge_ir ModelDef wire bytes -> protobuf text, as in GE's ge_proto_*.txt dumps.
 #ifndef GE_DUMP_GE_IR_TEXT_H_
 #define GE_DUMP_GE_IR_TEXT_H_
 

@@ -82,7 +82,7 @@ std::string ProtoDtypeName(DataType type) {
   return ir::ProtoDataTypeName(ir::ToProtoDataType(type));
 }
 
-/// Converts one GE attribute value per §5.4 into `attrs` under `key` (possibly several entries).
+/// Converts one GE attribute value into `attrs` under `key` (possibly several entries), as GE does.
 void ConvertAttr(const std::string &key, const GeAttrValue &value, int level,
                  std::map<std::string, OnnxAttr> *attrs) {
   switch (value.GetValueType()) {

@@ -1,4 +1,4 @@
-// GE's ONNX-style graph dump (ge_onnx_*.pbtxt; formats.md §5.4): a ge.onnx ModelProto in
+// GE's ONNX-style graph dump (ge_onnx_*.pbtxt): a ge.onnx ModelProto in
 // protobuf text, op types prefixed "ge:", GE metadata and descriptors as node attributes.
 #ifndef GE_DUMP_ONNX_DUMP_H_
 #define GE_DUMP_ONNX_DUMP_H_

@@ -1,5 +1,5 @@
 // Protobuf text format (as protobuf's TextFormat prints it): value formatting helpers and a
-// schema-table-driven printer that renders wire bytes as text (formats.md §5.3 printing rules).
+// schema-table-driven printer that renders wire bytes as text (docs/graph_dumps.md).
 #ifndef GE_DUMP_PROTO_TEXT_H_
 #define GE_DUMP_PROTO_TEXT_H_
 

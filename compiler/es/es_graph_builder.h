@@ -1,4 +1,4 @@
-// EsGraphBuilder: eager-style construction of one ComputeGraph (spec graph_api.md §4.2). Every
+// EsGraphBuilder: eager-style construction of one ComputeGraph. Every
 // call adds nodes immediately; BuildAndReset() checks the inputs/outputs, appends the NetOutput
 // node, hoists nested subgraphs to the root and hands the graph over. After a successful build
 // the builder is "built" and every mutating call fails.

@@ -1,5 +1,5 @@
-// GeAttrValue: one attribute value of any kind GE supports (spec graph_api.md §1 AttrValueType,
-// formats.md §2.6). Value-type ids are the Python AttrValueType numbers.
+// GeAttrValue: one attribute value of any kind GE supports (the kinds of
+// ge_ir's AttrDef). Value-type ids are the Python AttrValueType numbers.
 #ifndef GE_GRAPH_ATTR_VALUE_H_
 #define GE_GRAPH_ATTR_VALUE_H_
 

@@ -59,8 +59,8 @@ class NodeOrder {
  private:
   void Compact();
 
-  // Far enough ahead to cover a memory access even when visiting a cached node is cheap. The
-  // 1M-node bench's candidate snapshots (four walks): 275 Mcyc at 8, ~270 at 24, ~258 at 64.
+  // Far enough ahead to cover a memory access even when visiting a cached node is cheap (chosen
+  // on the 1M-node matcher bench's candidate snapshots, docs/graph_core.md).
   static constexpr size_t kPrefetchDistance = 32;
   // Small arrays are never compacted: a replacement graph of a few nodes would pay more for
   // compacting than for skipping its holes.

@@ -1,6 +1,6 @@
 // Pass plugins: C++ custom pass libraries found under the OPP path, plus (through a registrable
 // hook) the Python pass chain, behind one reference-counted LoadPassPlugins / UnloadPassPlugins
-// pair (spec compiler.md §6.8, §7; seed 000 §8.9.5).
+// pair, as GE's PassPluginLoader.
 //
 // Discovery: <opp>/vendors/<vendor>/custom_fusion_passes/*.so (vendors and files in name order,
 // not recursive). <opp> = $ASCEND_OPP_PATH, else <dir of libge_compiler.so>/../opp.

@@ -1,4 +1,4 @@
-// Graph boundary and plumbing ops (spec ops.md §2.1, §6): Data, Const, NetOutput, Identity,
+// Graph boundary and plumbing ops: Data, Const, NetOutput, Identity,
 // IdentityN, TensorMove, Dropout.
 #include "ops/builtin_ops.h"
 #include "ops/infer_helpers.h"
@@ -65,7 +65,7 @@ Status InferIdentityN(InferShapeContext &context) {
   return SUCCESS;
 }
 
-// Dropout (PROPOSED, no prototype in the op repos): y = x, mask = bool of x's shape.
+// Dropout (ge_py's prototype: GE publishes none): y = x, mask = bool of x's shape.
 Status InferDropout(InferShapeContext &context) {
   if (context.RequireInputs(1) != SUCCESS || context.PassThrough(0, 0) != SUCCESS) {
     return FAILED;
@@ -81,7 +81,7 @@ void RegisterBoundaryOps(OpCatalog &catalog) {
                                .Attr("index", AttrValueType::kInt, int64_t{0})
                                .Doc("Graph input number `index`; y is the fed tensor.")
                                .Infer(InferData));
-  // The other graph-input node types the ES builder accepts (spec graph_api.md §1 InputType)
+  // The other graph-input node types the ES builder accepts (ge.es InputType)
   // and Variable behave like Data for inference.
   for (const char *type : {"RefData", "AippData", "AnyData"}) {
     RegisterBuiltin(catalog, OpDefBuilder(type, "array")
@@ -105,7 +105,7 @@ void RegisterBoundaryOps(OpCatalog &catalog) {
                                .Infer(InferConst));
   RegisterBuiltin(catalog, OpDefBuilder("NetOutput", "array")
                                .DynamicInput("x", dtypes::All())
-                               .Doc("Graph outputs (GE-internal type; PROPOSED dynamic input x).")
+                               .Doc("Graph outputs (GE-internal type; ge_py: dynamic input x).")
                                .Infer(InferNothing));
   RegisterBuiltin(catalog, OpDefBuilder("Identity", "array")
                                .Input("x", dtypes::All())
@@ -128,7 +128,7 @@ void RegisterBoundaryOps(OpCatalog &catalog) {
                                .OptionalInput("training_mode", dtypes::Bool())
                                .Output("y", dtypes::All())
                                .Output("mask", dtypes::Bool())
-                               .Doc("Inference-time identity (PROPOSED prototype; GE removes the "
+                               .Doc("Inference-time identity (ge_py's prototype; GE removes the "
                                     "node and forwards input 0). mask is all true.")
                                .Infer(InferDropout));
 }

@@ -1,4 +1,4 @@
-// Broadcast / fill / select / misc ops (spec ops.md §2.13): Tile, TileD, Expand, ExpandD,
+// Broadcast / fill / select / misc ops: Tile, TileD, Expand, ExpandD,
 // BroadcastTo, SelectV2, Select, Where, Fill, ZerosLike, Range, Trilu, AccumulateNV2.
 #include <cmath>
 

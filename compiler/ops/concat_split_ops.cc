@@ -1,4 +1,4 @@
-// Concat / split ops (spec ops.md §2.9): ConcatV2, Concat, ConcatD, ConcatV2D, Split, SplitD,
+// Concat / split ops: ConcatV2, Concat, ConcatD, ConcatV2D, Split, SplitD,
 // SplitV, SplitVD, Pack.
 #include "ops/builtin_ops.h"
 #include "ops/infer_helpers.h"
@@ -100,7 +100,7 @@ Status InferConcatD(InferShapeContext &context) {
   return ConcatAlong(context, true, context.GetAttrInt("concat_dim", 0));
 }
 
-// Splits x (input `x_index`) along `axis` into `sizes` (one -1 allowed, PROPOSED).
+// Splits x (input `x_index`) along `axis` into `sizes` (one -1 allowed, ge_py's choice).
 Status SplitInto(InferShapeContext &context, size_t x_index, bool axis_known, int64_t axis,
                  std::vector<int64_t> sizes, int64_t num_split) {
   if (num_split <= 0) {

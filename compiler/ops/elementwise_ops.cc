@@ -1,11 +1,11 @@
-// Element-wise ops (spec ops.md §2.2, §2.3, §2.4): broadcasting binaries, unaries, scalar-attr
+// Element-wise ops: broadcasting binaries, unaries, scalar-attr
 // ops, Cast and the softmax family.
 #include "ops/builtin_ops.h"
 #include "ops/infer_helpers.h"
 
 namespace ge {
 namespace {
-// PROPOSED (spec §1): binary ops other than Mul/Pow need equal input dtypes.
+// ge_py's rule (docs/op_catalog.md): binary ops other than Mul/Pow need equal input dtypes.
 Status CheckSameDtypes(InferShapeContext &context, size_t first, size_t count) {
   DataType dtype = InputDtype(context, first);
   for (size_t i = first + 1; i < first + count; ++i) {
@@ -165,7 +165,7 @@ void RegisterElementwiseOps(OpCatalog &catalog) {
          dtypes::Bool());
   Binary(catalog, "LogicalAnd", dtypes::Bool(), InferCompare, "y = x1 and x2.");
   Binary(catalog, "LogicalOr", dtypes::Bool(), InferCompare, "y = x1 or x2.");
-  // The fusion-pass example's custom op (spec §2.2): x, y -> z.
+  // The custom op of GE's fusion-pass examples: x, y -> z.
   RegisterBuiltin(catalog, OpDefBuilder("AddCustom", "custom")
                                .Input("x", dtypes::All())
                                .Input("y", dtypes::All())

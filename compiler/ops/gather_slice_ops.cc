@@ -1,4 +1,4 @@
-// Gather / slice ops (spec ops.md §2.10): Gather, GatherV2, GatherV2D, Slice, SliceD,
+// Gather / slice ops: Gather, GatherV2, GatherV2D, Slice, SliceD,
 // StridedSlice, StridedSliceD, StridedSliceV2.
 #include <algorithm>
 
@@ -69,7 +69,7 @@ Status InferGatherV2D(InferShapeContext &context) {
   return GatherAlong(context, true, context.GetAttrInt("axis", 0));
 }
 
-// Slice(x, offsets, size): size -1 means "to the end" (PROPOSED, TF).
+// Slice(x, offsets, size): size -1 means "to the end" (ge_py's choice, as TF).
 Status SliceWith(InferShapeContext &context, bool offsets_known,
                  const std::vector<int64_t> &offsets, bool sizes_known,
                  const std::vector<int64_t> &sizes) {

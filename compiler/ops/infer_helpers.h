@@ -21,7 +21,7 @@ inline bool IsUnknownRankDims(const Dims &dims) {
 }
 inline Dims UnknownRankDims() { return {UNKNOWN_DIM_NUM}; }
 
-/// numpy broadcasting of two shapes (spec ops.md §1).
+/// numpy broadcasting of two shapes.
 bool BroadcastDims(const Dims &a, const Dims &b, Dims *out, std::string *why);
 
 /// a + rank for negative axes; false when outside [-rank, rank).
@@ -56,7 +56,7 @@ bool ResolveReshape(const Dims &in, const Dims &target, bool allow_zero, Dims *o
 /// Product of dims; -1 if any is unknown (or the rank is).
 int64_t DimsProduct(const Dims &dims);
 
-/// Mul/Pow promotion lattice (spec ops.md §1): bool < uint8 < int8 < int16 < int32 < int64 <
+/// Mul/Pow promotion lattice (docs/op_catalog.md): bool < uint8 < int8 < int16 < int32 < int64 <
 /// fp16 < bf16 < fp32 < fp64, with fp16 ⊕ bf16 → fp32. Other types promote only to themselves.
 DataType PromoteTypes(DataType a, DataType b);
 

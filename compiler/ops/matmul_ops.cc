@@ -1,4 +1,4 @@
-// Matrix multiply family (spec ops.md §2.5): MatMul, MatMulV2, MatMulV3, BatchMatMul,
+// Matrix multiply family: MatMul, MatMulV2, MatMulV3, BatchMatMul,
 // BatchMatMulV2, GEMM, BiasAdd.
 #include "ops/builtin_ops.h"
 #include "ops/infer_helpers.h"
@@ -61,7 +61,8 @@ Status InferMatMul(InferShapeContext &context) {
   return InferMatMul2D(context, "transpose_x1", "transpose_x2");
 }
 
-// Batched matmul with broadcast batch dims; rank-1 operands follow numpy matmul (PROPOSED).
+// Batched matmul with broadcast batch dims; rank-1 operands follow numpy matmul
+// (ge_py's choice).
 Status InferBatchMatMul(InferShapeContext &context) {
   if (context.RequireInputs(2) != SUCCESS) {
     return FAILED;

@@ -1,4 +1,4 @@
-// Convolution and normalisation ops (spec ops.md §2.6): Conv2D, Conv2DV2, DepthwiseConv2D,
+// Convolution and normalisation ops: Conv2D, Conv2DV2, DepthwiseConv2D,
 // Conv3D, BatchNorm, BNInference, LayerNorm, LayerNormV3.
 #include "ops/builtin_ops.h"
 #include "ops/infer_helpers.h"
@@ -13,7 +13,7 @@ struct FilterLayout {
 
 // Where Cout, Cin/groups and the kernel dims sit in the filter. The filter desc's own format wins
 // when it is a plain one; otherwise NCHW data pairs with an NCHW filter and NHWC data with HWCN
-// (spec §2.6), and likewise NCDHW/DHWCN for 3-D.
+// (GE's Conv2D defaults), and likewise NCDHW/DHWCN for 3-D.
 bool ResolveFilterLayout(Format filter_format, const std::string &data_format, size_t rank,
                          FilterLayout *layout) {
   std::string format;
@@ -65,7 +65,7 @@ Status InferConv(InferShapeContext &context, size_t spatial_rank, bool depthwise
   if (depthwise && data_format != "NCHW") {
     return context.Error(
         "DepthwiseConv2D supports only data_format NCHW with a filter "
-        "[C*K, 1, kH, kW] (PROPOSED restriction, spec ops.md §2.6), got '" +
+        "[C*K, 1, kH, kW] (a ge_py restriction), got '" +
         data_format + "'");
   }
   if (x.size() != rank) {

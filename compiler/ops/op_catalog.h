@@ -1,4 +1,4 @@
-// The operator catalog: one registry of Ascend IR prototypes (spec ops.md §2) with shape + dtype
+// The operator catalog: one registry of Ascend IR prototypes with shape + dtype
 // inference, queryable at run time and extensible by custom operators.
 //
 // INTERFACE CONTRACT (used by compiler/es, compiler/c_api, the parser and the passes):

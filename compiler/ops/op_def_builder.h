@@ -11,7 +11,7 @@
 
 namespace ge {
 
-/// dtype sets named as in spec ops.md §0 notation.
+/// dtype sets named after GE's prototype type lists (TensorType::ALL() and the like).
 namespace dtypes {
 const std::vector<DataType> &All();     // TensorType::ALL()
 const std::vector<DataType> &Basic();   // BasicType()

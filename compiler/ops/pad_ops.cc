@@ -1,4 +1,4 @@
-// Pad ops (spec ops.md §2.11): Pad, PadD, PadV2, PadV3, MirrorPad. y.dim = x.dim + before + after.
+// Pad ops: Pad, PadD, PadV2, PadV3, MirrorPad. y.dim = x.dim + before + after.
 #include "ops/builtin_ops.h"
 #include "ops/infer_helpers.h"
 

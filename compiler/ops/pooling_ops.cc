@@ -1,4 +1,4 @@
-// Pooling ops (spec ops.md §2.7): MaxPool, AvgPool (TF style), MaxPoolV3, AvgPoolV2 (explicit
+// Pooling ops: MaxPool, AvgPool (TF style), MaxPoolV3, AvgPoolV2 (explicit
 // pads, ceil_mode, global pooling), GlobalAveragePool, MaxPool3D, AvgPool3D.
 #include "ops/builtin_ops.h"
 #include "ops/infer_helpers.h"

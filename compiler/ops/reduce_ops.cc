@@ -1,4 +1,4 @@
-// Reductions (spec ops.md §2.12): ReduceMean/Sum/Max/Min/Prod with an axes input, and the
+// Reductions: ReduceMean/Sum/Max/Min/Prod with an axes input, and the
 // deprecated attribute forms ReduceMeanD/ReduceSumD/ReduceMaxD.
 #include "ops/builtin_ops.h"
 #include "ops/infer_helpers.h"

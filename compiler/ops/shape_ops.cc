@@ -1,4 +1,4 @@
-// Shape / layout ops (spec ops.md §2.8): Reshape, Flatten, FlattenV2, Transpose, TransposeD,
+// Shape / layout ops: Reshape, Flatten, FlattenV2, Transpose, TransposeD,
 // Squeeze, SqueezeV3, Unsqueeze, UnsqueezeV3, ExpandDims, Shape, TransData.
 #include <algorithm>
 #include <set>
@@ -322,7 +322,7 @@ Status InferShape(InferShapeContext &context) {
 }
 
 // TransData between two plain layouts permutes the dims; other formats are not supported by the
-// host runtime (spec §1), so inference refuses them with the format names.
+// host runtime, so inference refuses them with the format names.
 Status InferTransData(InferShapeContext &context) {
   if (context.RequireInputs(1) != SUCCESS) {
     return FAILED;

@@ -1,4 +1,4 @@
-// ONNX elementwise, logic, cast and simple 1:1 ops (ops.md §5.3).
+// ONNX elementwise, logic, cast and simple 1:1 ops (mapping table: docs/onnx_import.md).
 #include <cstring>
 #include <limits>
 #include <unordered_map>
@@ -89,7 +89,7 @@ Status MapCast(const OnnxNodeView &node, OnnxImportContext &ctx) {
   }
   const int64_t to = node.GetInt("to", 0);
   DataType dst = DT_UNDEFINED;
-  // Cast's table stops at BFLOAT16 (ops.md §5.2: the float8/int4 types are constant-path only).
+  // Cast's table stops at BFLOAT16: GE maps the float8/int4 types for constants only.
   if (to > 16 || !OnnxToGeDataType(static_cast<int32_t>(to), &dst)) {
     return NodeError(node, ctx,
                      "attribute 'to' = " + std::to_string(to) + " (" +
@@ -259,7 +259,7 @@ void AppendElementwiseMappings(std::vector<OnnxOpMapping> *mappings) {
   mappings->push_back({"Max", kMinOnnxOpset, kMaxOnnxOpset, MapMaxMin});
   mappings->push_back({"Min", kMinOnnxOpset, kMaxOnnxOpset, MapMaxMin});
   mappings->push_back({"Clip", kMinOnnxOpset, kMaxOnnxOpset, MapClip});
-  // Gelu exists from opset 20; mapped to GeluV2 (ops.md §5.3 PROPOSED).
+  // Gelu exists from opset 20; mapped to GeluV2 (ge_py's choice: GE has no Gelu mapping).
   mappings->push_back({"Gelu", 20, kMaxOnnxOpset, MapGelu});
 }
 

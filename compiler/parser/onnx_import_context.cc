@@ -101,7 +101,7 @@ Status OnnxImportContext::Resolve(const std::string &value, const std::string &u
   if (ConvertOnnxTensor(tensor, source_, model_dir_, &ge_tensor) != SUCCESS) {
     return FAILED;
   }
-  // GE names initializer constants "<tensor>_Initializer_<k>" (ops.md §5.1).
+  // GE's parser names initializer constants "<tensor>_Initializer_<k>".
   const std::string name = UniqueName(value + "_Initializer_" + std::to_string(init->second));
   OutAnchor created;
   if (AddConst("initializer '" + value + "'", name, std::move(ge_tensor), &created) != SUCCESS) {

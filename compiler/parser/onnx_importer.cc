@@ -1,5 +1,5 @@
 // The ONNX importer: graph inputs -> Data, initializers / Constant -> Const, mapped nodes,
-// graph outputs -> NetOutput (ops.md §5.1).
+// graph outputs -> NetOutput, as GE's ONNX parser.
 #include "parser/onnx_importer.h"
 
 #include <cerrno>
@@ -71,7 +71,7 @@ class OnnxGraphBuilder {
       const onnx::NodeProto &proto = model_.graph.node[index];
       std::string name = proto.name;
       if (name.empty()) {
-        // Nodes without a name are named "<op_type>_<k>" (ops.md §5.1).
+        // Nodes without a name are named "<op_type>_<k>", as GE's parser names them.
         name = proto.op_type + "_" + std::to_string(unnamed_counts[proto.op_type]++);
       }
       if (ImportNode(proto, ctx_.UniqueName(name)) != SUCCESS) {

@@ -1,5 +1,5 @@
 // The ONNX front end (--framework=5): an ONNX ModelProto becomes a ComputeGraph of Ascend IR ops
-// (Data / Const / mapped ops / NetOutput), following ops.md §5.
+// (Data / Const / mapped ops / NetOutput), following GE's parser (docs/onnx_import.md).
 #ifndef GE_PARSER_ONNX_IMPORTER_H_
 #define GE_PARSER_ONNX_IMPORTER_H_
 

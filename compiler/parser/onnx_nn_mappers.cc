@@ -1,4 +1,4 @@
-// ONNX convolution, normalization, pooling, matrix multiply and softmax ops (ops.md §5.3).
+// ONNX convolution, normalization, pooling, matrix multiply and softmax ops.
 #include <algorithm>
 
 #include "common/error.h"
@@ -396,7 +396,7 @@ Status MapGemm(const OnnxNodeView &node, OnnxImportContext &ctx) {
     if (alpha == 1.0F) {
       return BindOutput(node, ctx, 0, product);
     }
-    // GE drops alpha here; ONNX semantics need it (ops.md §5.3 PROPOSED).
+    // GE drops alpha here; ONNX semantics need it.
     OutAnchor scaled;
     if (AddMuls(node, ctx, product, alpha, "", true, &scaled) != SUCCESS) {
       return FAILED;

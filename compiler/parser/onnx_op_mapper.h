@@ -1,6 +1,6 @@
-// ONNX op -> Ascend IR mapping registry (ops.md §5.3) and the helpers mappers build nodes with.
-// A mapper turns one ONNX node into one or more catalog nodes (GE's PartitionedCall plugins are
-// inlined directly) and binds every used ONNX output to a node output.
+// ONNX op -> Ascend IR mapping registry (docs/onnx_import.md) and the helpers mappers build nodes
+// with. A mapper turns one ONNX node into one or more catalog nodes (GE's PartitionedCall
+// plugins are inlined directly) and binds every used ONNX output to a node output.
 #ifndef GE_PARSER_ONNX_OP_MAPPER_H_
 #define GE_PARSER_ONNX_OP_MAPPER_H_
 

@@ -1,4 +1,4 @@
-// Decoding of onnx.proto messages with the shared wire reader (formats.md §6).
+// Decoding of onnx.proto messages with the shared wire reader.
 #include "parser/onnx_proto.h"
 
 #include "proto/wire_format.h"
@@ -137,7 +137,7 @@ void DecodeAttribute(WireReader reader, AttributeProto *attr) {
       default: break;
     }
   }
-  // Very old files omit `type`; the value field present tells it (formats.md §6.4).
+  // Very old files omit `type`; the value field present tells it.
   if (attr->type == kAttrUndefined) {
     attr->type = inferred;
   }
@@ -269,7 +269,7 @@ void DecodeModel(const std::string &bytes, const std::string &source, ModelProto
         break;
       case 7:
         reader.ExpectType(field, WireType::kLen, "ModelProto.graph");
-        // A singular message that appears twice is merged (formats.md §1).
+        // A singular message that appears twice is merged (protobuf's wire rule).
         model->has_graph = true;
         DecodeGraph(reader.Nested(field, "GraphProto"), &model->graph);
         break;

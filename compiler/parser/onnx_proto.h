@@ -1,4 +1,4 @@
-// The subset of onnx.proto (formats.md §6) the importer reads, decoded with the project's wire
+// The subset of onnx.proto the importer reads, decoded with the project's wire
 // reader (compiler/proto). Unknown fields are skipped; every record's byte offset is kept so that
 // later errors can still point into the file.
 #ifndef GE_PARSER_ONNX_PROTO_H_

@@ -1,4 +1,4 @@
-// ONNX Reduce* ops, before (attribute) and after (input) axes moved to an input (ops.md §5.3).
+// ONNX Reduce* ops, before (attribute) and after (input) axes moved to an input.
 #include "common/error.h"
 #include "parser/onnx_op_mapper.h"
 

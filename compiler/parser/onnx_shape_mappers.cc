@@ -1,4 +1,4 @@
-// ONNX shape, layout, concat/split, gather/slice, pad and fill ops (ops.md §5.3).
+// ONNX shape, layout, concat/split, gather/slice, pad and fill ops.
 #include <cstring>
 
 #include "common/error.h"
@@ -82,7 +82,7 @@ Status MapTranspose(const OnnxNodeView &node, OnnxImportContext &ctx) {
   }
   std::vector<int64_t> perm = node.GetInts("perm", {});
   if (!node.HasAttr("perm")) {
-    // ONNX default: reverse the dims (ops.md §5.3 PROPOSED); needs the rank now.
+    // ONNX default (GE requires perm): reverse the dims; needs the rank now.
     const GeTensorDesc *desc = x.node->GetOpDesc().GetOutputDesc(x.index);
     const bool known = desc != nullptr &&
                        (x.node->GetType() == "Data" || x.node->GetType() == "Const") &&

@@ -45,7 +45,7 @@ Status ReadExternal(const onnx::TensorProto &tensor, const std::string &source,
   if (location.empty()) {
     return Fail(Where(tensor, source) + ": external data without a 'location'");
   }
-  // A model may only reference files inside its own directory (formats.md §6.8 item 7).
+  // A model may only reference files inside its own directory.
   if (location[0] == '/' || location == ".." || location.rfind("../", 0) == 0 ||
       location.find("/../") != std::string::npos ||
       (location.size() >= 3 && location.compare(location.size() - 3, 3, "/..") == 0)) {

@@ -1,4 +1,4 @@
-// ONNX TensorProto -> GeTensor (formats.md §6.6, ops.md §5.2), including external data read from
+// ONNX TensorProto -> GeTensor, including external data read from
 // the model's directory.
 #ifndef GE_PARSER_ONNX_TENSOR_H_
 #define GE_PARSER_ONNX_TENSOR_H_
@@ -13,7 +13,7 @@
 
 namespace ge {
 
-/// ONNX TensorProto.DataType -> ge::DataType (ops.md §5.2). False for types GE does not map.
+/// ONNX TensorProto.DataType -> ge::DataType (GE's parser table). False for types GE does not map.
 bool OnnxToGeDataType(int32_t onnx_type, DataType *dtype);
 
 /// Converts `tensor` into a dense little-endian GeTensor (format ND). Data comes from external

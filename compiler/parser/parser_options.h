@@ -1,5 +1,5 @@
 // Command-line style options shared by the model parsers: --input_shape, --input_format and
-// --out_nodes (graph_api.md §6), parsed once into typed values.
+// --out_nodes (atc flags, docs/atc.md), parsed once into typed values.
 #ifndef GE_PARSER_PARSER_OPTIONS_H_
 #define GE_PARSER_PARSER_OPTIONS_H_
 

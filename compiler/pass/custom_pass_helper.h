@@ -1,4 +1,4 @@
-// CustomPassHelper: the legacy REGISTER_CUSTOM_PASS registry (spec compiler.md §7): no de-dup,
+// CustomPassHelper: the legacy REGISTER_CUSTOM_PASS registry, as GE's: no de-dup,
 // registration order = run order, root graph only.
 #ifndef GE_PASS_CUSTOM_PASS_HELPER_H_
 #define GE_PASS_CUSTOM_PASS_HELPER_H_

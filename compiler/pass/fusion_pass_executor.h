@@ -1,5 +1,5 @@
 // FusionPassExecutor: creates the registry passes of a stage and runs them on a root graph and
-// its subgraphs (spec compiler.md §1.5). One executor per stage invocation; it owns the pass
+// its subgraphs. One executor per stage invocation; it owns the pass
 // objects it created and deletes them when destroyed.
 #ifndef GE_PASS_FUSION_PASS_EXECUTOR_H_
 #define GE_PASS_FUSION_PASS_EXECUTOR_H_

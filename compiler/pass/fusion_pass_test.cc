@@ -1,5 +1,5 @@
-// PatternFusionPass / DecomposePass loops, PassRegistry, FusionPassExecutor and switches (spec
-// compiler.md §1, §3, §5, §9).
+// PatternFusionPass / DecomposePass loops, PassRegistry, FusionPassExecutor and switches,
+// as GE's framework behaves (docs/fusion_framework.md).
 #include <gtest/gtest.h>
 
 #include <cstdio>
@@ -183,7 +183,7 @@ class SelfReproducingPass : public PatternFusionPass {
 };
 
 TEST(PatternFusionPassTest, SelfReproducingReplacementTerminatesAfterOneSweep) {
-  // Fix of §2.4/§3: new nodes are not matched again in the same sweep.
+  // Fixed GE quirk (docs/pattern_matcher.md): new nodes are not matched again in the same sweep.
   TestGraph g;
   Node *x = g.Data("x", 0);
   Node *r1 = g.Op("r1", "Relu", {P(x)});

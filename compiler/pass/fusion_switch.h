@@ -1,5 +1,5 @@
 // Which fusion passes are switched on: the optimization switch option ("p1:on;p2:off") and the
-// fusion switch file (spec compiler.md §1.5, §4.6).
+// fusion switch file.
 #ifndef GE_PASS_FUSION_SWITCH_H_
 #define GE_PASS_FUSION_SWITCH_H_
 

@@ -1,6 +1,6 @@
-// PassRegistry: the process-wide registry of fusion passes by name (spec compiler.md §1.4), with
-// a registrable creation-scope hook (the Python bridge installs its TLS creation context there,
-// seed 000 §8.5) and per-plugin ownership so unloading a plugin removes its passes.
+// PassRegistry: the process-wide registry of fusion passes by name, as GE's, with
+// a registrable creation-scope hook (the Python bridge installs its TLS creation context
+// there) and per-plugin ownership so unloading a plugin removes its passes.
 #ifndef GE_PASS_PASS_REGISTRY_H_
 #define GE_PASS_PASS_REGISTRY_H_
 

@@ -1,4 +1,4 @@
-// The loops behind PatternFusionPass(V2)::Run and DecomposePass(V2)::Run (spec §3, §5): shared
+// The loops behind PatternFusionPass(V2)::Run and DecomposePass(V2)::Run: shared
 // by the V1/V2 classes and by the Python adapters, which only supply hooks.
 #ifndef GE_PASS_PATTERN_FUSION_RUNNER_H_
 #define GE_PASS_PATTERN_FUSION_RUNNER_H_

@@ -1,4 +1,4 @@
-// MatchResult: bindings of one match and the boundary derived from them (spec §2.6).
+// MatchResult: bindings of one match and the boundary derived from them.
 #include "ge/fusion/match_result.h"
 
 #include <algorithm>

@@ -1,4 +1,5 @@
-// Does one target node fit one pattern node? (spec compiler.md §2.3, with the IR-attr fix.)
+// Does one target node fit one pattern node? GE's rules, with the IR-attr fix of
+// docs/pattern_matcher.md.
 #ifndef GE_PATTERN_NODE_MATCHER_H_
 #define GE_PATTERN_NODE_MATCHER_H_
 

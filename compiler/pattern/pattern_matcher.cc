@@ -1,5 +1,5 @@
 // PatternMatcher: backward branch matching from each pattern output with backtracking over the
-// secondary outputs (spec compiler.md §2), with the documented fixes: candidates are a snapshot
+// secondary outputs, as GE's, with the documented fixes: candidates are a snapshot
 // taken at the first MatchNext, binding is injective, inputs pair by index, a shared pattern Data
 // binds one target port, IR-attr mode compares types, and only declared outputs may escape.
 #include "ge/fusion/pattern_matcher.h"
@@ -283,7 +283,7 @@ bool PatternMatcherImpl::Prepare() {
 
 void PatternMatcherImpl::BuildCandidates() {
   // One pass over the target: the snapshot fixes the candidates of the whole sweep, so nodes a
-  // rewrite creates are never candidates (spec §2.4 quirk fixed). A node is a candidate of
+  // rewrite creates are never candidates (a GE quirk fixed). A node is a candidate of
   // output k when TypeKey(node) == TypeKey(output k); the comparison starts with the plain type
   // so that the attr lookup of IsConstLike runs only for nodes of a matching type.
   std::vector<std::string> keys;
@@ -397,7 +397,7 @@ bool PatternMatcherImpl::MatchBranch(size_t k, Node *candidate, State *state) co
           i < target_inputs ? item.target->GetInDataPeer(i) : InDataPeer{};
       const bool pattern_connected = pattern_in.producer != kUnconnected;
       if (pattern_connected != target_peer.IsConnected()) {
-        return false;  // pairing is by input index (spec §2.5 quirk fixed)
+        return false;  // pairing is by input index (GE's quirk fixed)
       }
       if (!pattern_connected) {
         continue;

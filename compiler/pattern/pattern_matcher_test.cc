@@ -1,4 +1,4 @@
-// PatternMatcher / MatchResult / node matchers: the behaviours of spec compiler.md §2 and §9,
+// PatternMatcher / MatchResult / node matchers: GE's behaviours,
 // including each documented fix of a [quirk] (docs/pattern_matcher.md).
 #include "ge/fusion/pattern_matcher.h"
 
@@ -217,7 +217,7 @@ TEST(PatternMatcherTest, SharedPatternDataMatchesSharedTargetProducerOnly) {
 }
 
 TEST(PatternMatcherTest, SharedPatternDataRequiresOneTensorNotJustOneNode) {
-  // Fix of §2.5 "last visited anchor wins": two outputs of one Split are two tensors.
+  // Fixed GE quirk "last visited anchor wins": two outputs of one Split are two tensors.
   TestGraph g;
   Node *x = g.Data("x", 0);
   Node *split = g.Op("split", "Split", {P(x)}, 2);
@@ -228,7 +228,7 @@ TEST(PatternMatcherTest, SharedPatternDataRequiresOneTensorNotJustOneNode) {
 
 TEST(PatternMatcherTest, BindingIsInjective) {
   // Pattern Add(Relu(a), Relu(b)); target Add(r, r) with ONE Relu: two pattern Relus may not
-  // bind the same target node (fix of §2.5 "not injective").
+  // bind the same target node (fixed GE quirk "not injective").
   SimpleGraphBuilder builder("two_relus");
   NodeIo a = builder.AddInput(0);
   NodeIo b = builder.AddInput(1);
@@ -320,7 +320,7 @@ TEST(PatternMatcherTest, OfTwoInstancesOnlyTheSelfContainedOneIsReturned) {
 }
 
 TEST(PatternMatcherTest, UndeclaredOutputOfOutputOwnerMayNotEscape) {
-  // Fix of §2.5: the owner of a pattern output is not exempt for its other outputs.
+  // Fixed GE quirk: the owner of a pattern output is not exempt for its other outputs.
   SimpleGraphBuilder builder("split_first");
   NodeIo x = builder.AddInput(0);
   GNode split = builder.AddNode("MySplit", {x}, 2);
@@ -493,7 +493,7 @@ TEST(PatternMatcherTest, IrAttrMatchComparesValuesAndTypes) {
   auto ir = [] { return PatternMatcherConfigBuilder().EnableIrAttrMatch().Build(); };
   EXPECT_EQ(MatchAll(make_pattern(1), make_target("MySoftmax", 1)->Handle(), ir()).size(), 1U);
   EXPECT_TRUE(MatchAll(make_pattern(1), make_target("MySoftmax", 2)->Handle(), ir()).empty());
-  // Fix of §2.3: same IR attrs, different type does not match.
+  // Fixed GE quirk: same IR attrs, different type does not match.
   EXPECT_TRUE(MatchAll(make_pattern(1), make_target("MyLogSoftmax", 1)->Handle(), ir()).empty());
   // Without IR-attr match, values are ignored.
   EXPECT_EQ(MatchAll(make_pattern(1), make_target("MySoftmax", 2)->Handle()).size(), 1U);

@@ -41,7 +41,7 @@ Status Dump(const ComputeGraph &graph, const std::string &suffix, CompileResult 
   return SUCCESS;
 }
 
-// A fresh executor per stage: pass instances live for one stage invocation (spec §1.1, §6.6).
+// A fresh executor per stage: pass instances live for one stage invocation, as in GE.
 Status RunStage(const ComputeGraphPtr &graph, const std::map<std::string, std::string> &options,
                 CustomPassStage stage, const std::string &dump_suffix, CompileResult *result) {
   result->steps.push_back(CustomPassStageName(stage));

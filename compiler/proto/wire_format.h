@@ -1,4 +1,4 @@
-// A schema-agnostic protobuf wire codec (formats.md §1) shared by the AIR and ONNX code, so no
+// A schema-agnostic protobuf wire codec shared by the AIR and ONNX code, so no
 // libprotobuf is needed. The reader walks one message's records and reports malformed input with
 // the source name and the absolute byte offset; the writer emits canonical, deterministic bytes.
 #ifndef GE_PROTO_WIRE_FORMAT_H_

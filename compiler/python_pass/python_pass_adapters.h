@@ -1,5 +1,5 @@
-// C++ passes that stand in for Python passes inside FusionPassExecutor (spec compiler.md §6.6,
-// seed 000 §8.7–8.8). The executor creates one adapter per stage invocation through the shared
+// C++ passes that stand in for Python passes inside FusionPassExecutor. The
+// executor creates one adapter per stage invocation through the shared
 // creator; each Run creates a fresh Python pass instance (one "execution session"), so
 // `self.<x>` caches never leak across graphs or runs, and destroys it when Run returns.
 // Matching and rewriting stay in C++ (RunPatternFusion / RunDecompose); Python only supplies hooks.

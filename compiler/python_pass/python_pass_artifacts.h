@@ -1,4 +1,4 @@
-// Discovery of prebuilt Python pass artifact sets (spec packaging.md §1, compiler.md §6.12): the
+// Discovery of prebuilt Python pass artifact sets (docs/packaging.md): the
 // roots to search, manifest validation, and the candidates matching a runtime key. Agrees with
 // ge.passes.runtime on the layout: <root>/manifest.json or <root>/<set>/manifest.json.
 #ifndef GE_PYTHON_PASS_PYTHON_PASS_ARTIFACTS_H_

@@ -1,8 +1,8 @@
-// Loads libge_python_pass_bridge.so and drives it (spec compiler.md §6.9, §6.12–6.13): runtime key
+// Loads libge_python_pass_bridge.so and drives it: runtime key
 // -> matching prebuilt sets -> fallback codegen; then `register_passes`. Python passes are
 // optional: when no bridge can be loaded, or a plugin fails to import, the failure is reported
 // and compilation goes on without them — unless strict mode (GE_PY_PASS_STRICT=1) is on, which
-// turns every such failure into a load error (seed 000 §10.4, §14.5).
+// turns every such failure into a load error (docs/python_passes.md).
 #ifndef GE_PYTHON_PASS_PYTHON_PASS_BRIDGE_LOADER_H_
 #define GE_PYTHON_PASS_PYTHON_PASS_BRIDGE_LOADER_H_
 

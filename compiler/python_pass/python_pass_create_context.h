@@ -1,5 +1,5 @@
-// The thread-local "which Python pass is being created" context (spec compiler.md §6.5, seed 000
-// §8.5). PassRegistry::CreatePass installs it around the creator, so the single shared creator of
+// The thread-local "which Python pass is being created" context.
+// PassRegistry::CreatePass installs it around the creator, so the single shared creator of
 // all Python passes (a bare function pointer, no closure) knows which descriptor to build.
 #ifndef GE_PYTHON_PASS_PYTHON_PASS_CREATE_CONTEXT_H_
 #define GE_PYTHON_PASS_PYTHON_PASS_CREATE_CONTEXT_H_

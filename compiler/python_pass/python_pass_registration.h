@@ -1,4 +1,4 @@
-// Landing of Python pass registrations coming from the bridge (spec compiler.md §6.4): the
+// Landing of Python pass registrations coming from the bridge: the
 // descriptor goes into the runtime registry and the pass name into PassRegistry with the shared
 // creator, tagged so that one call removes every Python pass again.
 #ifndef GE_PYTHON_PASS_PYTHON_PASS_REGISTRATION_H_

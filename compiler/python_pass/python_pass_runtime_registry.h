@@ -1,4 +1,4 @@
-// The runtime registry of Python pass descriptors (spec compiler.md §6.4): one entry per
+// The runtime registry of Python pass descriptors: one entry per
 // descriptor_key with the bridge callbacks and a count of live adapters. PassRegistry only knows
 // the pass name and the shared creator; everything Python-specific is looked up here.
 #ifndef GE_PYTHON_PASS_PYTHON_PASS_RUNTIME_REGISTRY_H_

@@ -1,4 +1,4 @@
-// Which CPython the bridge must match (spec compiler.md §6.11): the interpreter already loaded in
+// Which CPython the bridge must match: the interpreter already loaded in
 // this process (pyatc, sessions: Py_* symbols are visible), else the `python3` (then `python`) on
 // PATH, whose executable is also the interpreter the bridge starts for atc.
 #ifndef GE_PYTHON_PASS_PYTHON_RUNTIME_KEY_H_

@@ -1,4 +1,4 @@
-// Node classes, fusability, cycle prediction and self-containment (spec compiler.md §4.2, §4.4).
+// Node classes, fusability, cycle prediction and self-containment.
 #include "rewrite/fusion_utils.h"
 
 #include <algorithm>

@@ -116,7 +116,7 @@ bool IsSelfContained(const std::vector<Node *> &nodes, const std::vector<OutAnch
 /// True when some node of `nodes` carries one of FusionScopedAttrNames().
 bool HasFusionScopedAttr(const std::vector<Node *> &nodes);
 
-/// The fusion-scoped attrs must not disagree among nodes that carry them (spec §4.4). Fills
+/// The fusion-scoped attrs must not disagree among nodes that carry them. Fills
 /// `reason` ("Fusion is not supported because there are multiple <attr> ...").
 bool IsSupportFuse(const std::vector<Node *> &nodes, std::string *reason);
 

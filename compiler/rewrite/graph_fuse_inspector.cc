@@ -1,4 +1,4 @@
-// GraphFuseInspector::CanFuse / ReportFuse (spec compiler.md §4.4).
+// GraphFuseInspector::CanFuse / ReportFuse.
 #include "ge/fusion/graph_fuse_inspector.h"
 
 #include "common/error.h"

@@ -1,4 +1,4 @@
-// SubgraphRewriter (spec compiler.md §4.2–4.3) with all-or-nothing semantics: the boundary and
+// SubgraphRewriter with all-or-nothing semantics: the boundary and
 // the replacement are fully validated before the first edit, and every matched node is removed.
 #include "ge/fusion/graph_rewriter.h"
 

@@ -1,4 +1,4 @@
-// SubgraphRewriter, boundaries, fusability and InferShapeUtil (spec compiler.md §4, §9): every
+// SubgraphRewriter, boundaries, fusability and InferShapeUtil: every
 // failing rewrite must leave the target graph exactly as it was.
 #include "ge/fusion/graph_rewriter.h"
 

@@ -1,4 +1,4 @@
-// InferShapeUtil (spec compiler.md §4.5): boundary descs onto the replacement's Data nodes, then
+// InferShapeUtil: boundary descs onto the replacement's Data nodes, then
 // catalog inference of every node in topological order.
 #include "ge/fusion/infer_shape_util.h"
 

@@ -1,4 +1,4 @@
-// The boundary of one node, as DecomposePass and InferShapeUtil(GNode) use it (spec §5).
+// The boundary of one node, as DecomposePass and InferShapeUtil(GNode) use it.
 #include "rewrite/node_adapter.h"
 #include "rewrite/subgraph_rewriter_impl.h"
 

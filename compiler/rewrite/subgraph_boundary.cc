@@ -1,4 +1,4 @@
-// SubgraphInput / SubgraphOutput / SubgraphBoundary (spec compiler.md §4.1).
+// SubgraphInput / SubgraphOutput / SubgraphBoundary.
 #include "ge/fusion/subgraph_boundary.h"
 
 #include "common/error.h"

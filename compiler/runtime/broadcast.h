@@ -1,4 +1,4 @@
-// Numpy broadcasting (ops.md §1): result shape of several operands and an iteration helper that
+// Numpy broadcasting: result shape of several operands and an iteration helper that
 // walks the output in contiguous innermost runs with one element stride per operand.
 #ifndef GE_RUNTIME_BROADCAST_H_
 #define GE_RUNTIME_BROADCAST_H_

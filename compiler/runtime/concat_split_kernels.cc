@@ -1,5 +1,5 @@
 // Concat and split kernels (byte-generic): ConcatV2 / Concat / ConcatD / ConcatV2D, Pack,
-// Split / SplitD / SplitV / SplitVD (ops.md §2.9). Negative axes count from the end.
+// Split / SplitD / SplitV / SplitVD. Negative axes count from the end.
 #include <cstring>
 
 #include "common/error.h"

@@ -1,5 +1,5 @@
 // Convolution kernels: Conv2D/Conv2DV2 (groups, dilations, strides, asymmetric pads, NCHW or
-// NHWC) and DepthwiseConv2D, computed as im2col + blocked GEMM per image and group (ops.md §2.6).
+// NHWC) and DepthwiseConv2D, computed as im2col + blocked GEMM per image and group.
 // Bias and the build-time fused activation (`_fused_activation`, see
 // pipeline/conv_activation_fusion.h) are applied to each image/group block right after its GEMM,
 // while it is still in cache.
@@ -370,7 +370,7 @@ Status Conv2D(KernelContext &ctx) {
   if (ReadConvParams(ctx, nhwc, ctx.GetNodeType() == "Conv2D", &p) != SUCCESS) {
     return FAILED;
   }
-  // The filter layout follows its port format; HWCN is the NHWC default (ops.md §2.6).
+  // The filter layout follows its port format; HWCN is the NHWC default.
   const GeTensorDesc *fdesc = ctx.GetOpDesc().GetInputDesc(1);
   const Format ffmt = fdesc != nullptr ? fdesc->GetFormat() : FORMAT_ND;
   const bool hwcn = ffmt == FORMAT_HWCN || (nhwc && ffmt != FORMAT_NCHW);
@@ -378,7 +378,7 @@ Status Conv2D(KernelContext &ctx) {
 }
 
 /// Depthwise conv == Conv2D with groups = C. NCHW filter [C·K, 1, kH, kW]; an HWCN-formatted
-/// filter [kH, kW, C, K] is reordered to it (ops.md §2.6 PROPOSED).
+/// filter [kH, kW, C, K] is reordered to it (docs/op_catalog.md).
 Status DepthwiseConv2D(KernelContext &ctx) {
   if (ctx.RequireInputs(2) != SUCCESS) {
     return FAILED;

@@ -1,5 +1,5 @@
 // "Device" memory of the host runtime: the allocators a stream can have (the built-in one, or an
-// external allocator given as C callbacks, graph_api.md §5/§7) and the buffers allocated from
+// external allocator given as C callbacks) and the buffers allocated from
 // them. On the host the device is ordinary memory, but every byte of a device tensor really lives
 // in a block obtained from the stream's allocator and is returned to it through its free callback.
 #ifndef GE_RUNTIME_DEVICE_MEMORY_H_
@@ -37,7 +37,7 @@ class HostDeviceAllocator : public DeviceAllocator {
   bool IsExternal() const override { return false; }
 };
 
-/// The C callbacks of an external allocator (signatures of graph_api.md §7).
+/// The C callbacks of an external allocator (GE's signatures).
 struct AllocatorCallbacks {
   void *(*malloc_cb)(void *key, size_t size) = nullptr;
   void (*free_cb)(void *key, void *block) = nullptr;

@@ -100,7 +100,7 @@ inline DataType DtypeOf(const GeTensor &tensor) { return tensor.GetTensorDesc().
 /// The same bytes under another shape (no copy: GeTensor bytes are shared and immutable).
 GeTensor WithDims(const GeTensor &tensor, std::vector<int64_t> dims);
 
-/// Converts every element of `src` to `dst_type` (ops.md §2.3 Cast: float->int truncates toward
+/// Converts every element of `src` to `dst_type` (Cast: float->int truncates toward
 /// zero, ->bool is x != 0). Fails, with a message naming both types, on unsupported types.
 Status ConvertTensor(const GeTensor &src, DataType dst_type, GeTensor *dst);
 

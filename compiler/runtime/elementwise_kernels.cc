@@ -1,4 +1,4 @@
-// Broadcasting binary kernels: arithmetic, comparisons and logical ops (ops.md §1, §2.2).
+// Broadcasting binary kernels: arithmetic, comparisons and logical ops.
 #include <cmath>
 #include <functional>
 #include <limits>
@@ -58,7 +58,7 @@ struct MulOp {
   }
 };
 
-/// Integer division truncates toward zero; x/0 gives 0 and MIN/-1 wraps (ops.md §1, PROPOSED).
+/// Integer division truncates toward zero; x/0 gives 0 and MIN/-1 wraps (docs/runtime.md).
 struct DivOp {
   template <typename T>
   T operator()(T a, T b) const {
@@ -143,7 +143,7 @@ Status ArithBinary(KernelContext &ctx) {
   return ok ? status : UnsupportedDtype(ctx, dtype, "x1");
 }
 
-/// Promotion lattice for Mul/Pow (ops.md §1): bool < uint8 < int8 < int16 < int32 < int64 <
+/// Promotion lattice for Mul/Pow (docs/runtime.md): bool < uint8 < int8 < int16 < int32 < int64 <
 /// fp32 < fp64 (halves arrive here already converted to float).
 int PromotionRank(DataType dtype) {
   switch (dtype) {

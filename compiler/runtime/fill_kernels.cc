@@ -1,5 +1,5 @@
 // Broadcast, fill and selection kernels: Tile / TileD, Expand / ExpandD, BroadcastTo,
-// SelectV2 / Select, Fill, ZerosLike, OnesLike, Range, Trilu and AccumulateNV2 (ops.md §2.13).
+// SelectV2 / Select, Fill, ZerosLike, OnesLike, Range, Trilu and AccumulateNV2.
 #include <cmath>
 #include <cstring>
 #include <type_traits>

@@ -1,6 +1,6 @@
 // Gather and slice kernels (byte-generic): Gather / GatherV2 / GatherV2D (batch_dims, negative
 // indices when enabled), Slice / SliceD, StridedSlice / StridedSliceD (TF masks) and
-// StridedSliceV2 (ONNX Slice semantics) (ops.md §2.10).
+// StridedSliceV2 (ONNX Slice semantics).
 #include <algorithm>
 #include <cstring>
 

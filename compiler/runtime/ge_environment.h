@@ -1,4 +1,4 @@
-// Process-wide GE state behind GEInitialize / GEFinalize (graph_api.md §5): the global options
+// Process-wide GE state behind GEInitialize / GEFinalize: the global options
 // and one pass-plugin user held from initialize to finalize, as GE keeps its plugins loaded for
 // the whole session lifetime.
 #ifndef GE_RUNTIME_GE_ENVIRONMENT_H_

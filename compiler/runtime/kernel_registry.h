@@ -21,7 +21,7 @@ using KernelFn = Status (*)(KernelContext &ctx);
 struct KernelDef {
   KernelFn fn = nullptr;
   /// float16/bfloat16 inputs are converted to float before the kernel runs, and float outputs are
-  /// converted back when every floating input had the same half type (ops.md §1 dtype rules).
+  /// converted back when every floating input had the same half type (docs/runtime.md).
   bool half_via_float = false;
 };
 

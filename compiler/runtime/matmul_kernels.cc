@@ -1,5 +1,5 @@
 // Matrix-multiply kernels: MatMul/MatMulV2/MatMulV3 (2-D), BatchMatMul/BatchMatMulV2 (batch
-// broadcasting, numpy rank-1 rules), GEMM (alpha/beta inputs) and BiasAdd (ops.md §2.5).
+// broadcasting, numpy rank-1 rules), GEMM (alpha/beta inputs) and BiasAdd.
 #include <type_traits>
 
 #include "common/error.h"
@@ -62,7 +62,7 @@ Status BatchedMatMul(KernelContext &ctx, const GeTensor &a, const GeTensor &b, b
                      DimsToString(db));
   }
   // numpy: a rank-1 left operand is a row vector, a rank-1 right operand a column vector; the
-  // added dim is dropped from the result (ops.md §2.5 PROPOSED).
+  // added dim is dropped from the result.
   const bool a_vec = da.size() == 1;
   const bool b_vec = db.size() == 1;
   if (a_vec) da.insert(da.begin(), 1), adj_a = false;
@@ -185,7 +185,7 @@ Status GemmKernel(KernelContext &ctx) {
   return status;
 }
 
-/// Adds a 1-D bias along C: dim 1 for NCHW/NCDHW, the last dim otherwise (ops.md §2.5).
+/// Adds a 1-D bias along C: dim 1 for NCHW/NCDHW, the last dim otherwise.
 Status BiasAdd(KernelContext &ctx) {
   if (ctx.RequireInputs(2) != SUCCESS || RequireSameDtype(ctx, 0, 1) != SUCCESS) {
     return FAILED;

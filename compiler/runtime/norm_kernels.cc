@@ -1,5 +1,5 @@
 // Normalization kernels: BatchNorm (inference form, and batch statistics when is_training),
-// BNInference (Caffe form), LayerNorm and LayerNormV3 (ops.md §2.6).
+// BNInference (Caffe form), LayerNorm and LayerNormV3.
 #include <algorithm>
 #include <cmath>
 
@@ -180,7 +180,7 @@ Status BatchNorm(KernelContext &ctx) {
 }
 
 /// Caffe BN: m = mean/momentum, v = variance/momentum (momentum 0 => factor 0), then
-/// y = (x − m)/√(v + eps)·scale + offset along dim 1 (ops.md §2.6 PROPOSED reading).
+/// y = (x − m)/√(v + eps)·scale + offset along dim 1 (ge_py's reading: GE does not document it).
 Status BNInference(KernelContext &ctx) {
   if (CheckBatchNormInputs(ctx, 4) != SUCCESS) {
     return FAILED;

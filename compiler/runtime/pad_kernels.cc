@@ -1,6 +1,5 @@
 // Padding kernels (byte-generic): Pad / PadD / PadV2 (constant), PadV3 (constant, reflect, edge,
-// symmetric, circular; contiguous or ONNX pads layout; negative pads crop) and MirrorPad
-// (ops.md §2.11).
+// symmetric, circular; contiguous or ONNX pads layout; negative pads crop) and MirrorPad.
 #include <cstring>
 
 #include "common/error.h"

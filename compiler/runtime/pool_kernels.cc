@@ -1,6 +1,6 @@
 // Pooling kernels: MaxPoolV3 / AvgPoolV2 (CALCULATED/SAME/VALID padding, ceil_mode, exclusive
 // counts, divisor_override, global pooling), TF-style MaxPool / AvgPool and GlobalAveragePool
-// (ops.md §2.7). NHWC data runs through the NCHW loops via transposes.
+// NHWC data runs through the NCHW loops via transposes.
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -22,7 +22,7 @@ struct PoolParams {
   int64_t divisor_override = 0;
 };
 
-/// Output size of one spatial dim and the effective pads (ops.md §2.7 shape rules).
+/// Output size of one spatial dim and the effective pads.
 Status PoolDim(KernelContext &ctx, const std::string &mode, bool ceil_mode, int64_t in, int64_t k,
                int64_t s, int64_t *pad_begin, int64_t *pad_end, int64_t *out) {
   if (k <= 0 || s <= 0) {

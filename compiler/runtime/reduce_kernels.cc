@@ -1,5 +1,5 @@
 // Reductions over axes: ReduceSum / ReduceMean / ReduceMax / ReduceMin / ReduceProd with the axes
-// input and their deprecated D forms with an `axes` attribute (ops.md §2.12). Float sums
+// input and their deprecated D forms with an `axes` attribute. Float sums
 // accumulate in double.
 #include <algorithm>
 #include <limits>

@@ -1,6 +1,6 @@
 // Session: graphs added by id, compiled on their first run (CompileGraph with the global, session
 // and graph options, then the kernel check) and run on the host runtime by a cached Executor
-// (graph_api.md §5, issue #7).
+// (docs/runtime.md).
 #ifndef GE_RUNTIME_SESSION_H_
 #define GE_RUNTIME_SESSION_H_
 

@@ -1,7 +1,7 @@
 // Shape and layout kernels that never look at element values: Reshape (0/-1, allowzero, Caffe
 // axis/num_axes), Flatten(V2), Squeeze(V3), Unsqueeze(V3), ExpandDims, Shape, Transpose(D),
 // TransData between plain formats, and the identities (Identity, IdentityN, TensorMove, Dropout)
-// (ops.md §2.1, §2.8). Reshapes share the input bytes instead of copying.
+// Reshapes share the input bytes instead of copying.
 #include <algorithm>
 #include <cstring>
 #include <set>
@@ -291,7 +291,7 @@ Status TransposeD(KernelContext &ctx) {
   return ApplyPerm(ctx, perm);
 }
 
-/// TransData between two plain formats is the equivalent transpose (ops.md §1 layouts).
+/// TransData between two plain formats is the equivalent transpose.
 Status TransData(KernelContext &ctx) {
   if (ctx.RequireInputs(1) != SUCCESS) {
     return FAILED;

@@ -1,4 +1,4 @@
-// SoftmaxV2 / LogSoftmaxV2 over `axes` (ops.md §2.4), numerically stable (max subtracted first).
+// SoftmaxV2 / LogSoftmaxV2 over `axes`, numerically stable (max subtracted first).
 #include <algorithm>
 #include <cmath>
 

@@ -1,5 +1,5 @@
 // Elementwise unary kernels: math functions, activations (Gelu in GE's tanh form), scalar-attr
-// ops (Muls/Adds), ClipByValue and Cast (ops.md §2.3).
+// ops (Muls/Adds), ClipByValue and Cast.
 #include <cmath>
 #include <limits>
 #include <type_traits>
@@ -95,7 +95,7 @@ Status Cos(KernelContext &ctx) {
   return FloatUnary(ctx, [](auto v) { return std::cos(v); });
 }
 
-/// GE's Gelu: the tanh approximation 0.5x(1+tanh(sqrt(2/pi)(x+0.044715x^3))) (ops.md §2.3).
+/// GE's Gelu: the tanh approximation 0.5x(1+tanh(sqrt(2/pi)(x+0.044715x^3))).
 template <typename T>
 T GeluTanh(T v) {
   const double x = static_cast<double>(v);

@@ -1,4 +1,4 @@
-// GeApiWrapper_Atc_Main: the pyatc entry (graph_api.md §6).
+// GeApiWrapper_Atc_Main: the pyatc entry.
 #include <exception>
 #include <string>
 #include <vector>

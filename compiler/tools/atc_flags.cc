@@ -1,4 +1,4 @@
-// The atc flag table, parser and help text (graph_api.md §6, compiler.md §8.1).
+// The atc flag table, parser and help text (docs/atc.md).
 #include "tools/atc_flags.h"
 
 #include <algorithm>

@@ -1,4 +1,4 @@
-// The atc / pyatc command line (graph_api.md §6): the flag table, the parser with GE's gflags-style
+// The atc / pyatc command line (docs/atc.md): the flag table, the parser with GE's gflags-style
 // syntax and messages, and the help text. Shared by the atc executable and GeApiWrapper_Atc_Main.
 #ifndef GE_TOOLS_ATC_FLAGS_H_
 #define GE_TOOLS_ATC_FLAGS_H_

@@ -1,4 +1,4 @@
-// Tests of the atc flag syntax, messages and help (graph_api.md §6).
+// Tests of the atc flag syntax, messages and help.
 #include "tools/atc_flags.h"
 
 #include <gtest/gtest.h>

@@ -1,5 +1,5 @@
 // AtcMain: flag parsing, flag-use reporting, and the modes 0 (build .om), 1 (model to JSON) and
-// 6 (display .om info), with GE's messages and exit codes (graph_api.md §6, compiler.md §8.1).
+// 6 (display .om info), with GE's messages and exit codes (docs/atc.md).
 #include "tools/atc_main.h"
 
 #include <sys/stat.h>

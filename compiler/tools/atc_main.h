@@ -12,7 +12,7 @@ int AtcMain(int argc, const char *const *argv);
 }  // namespace ge
 
 extern "C" {
-/// C entry for pyatc (graph_api.md §6): returns 1 for argc <= 0 or a NULL argv / element, else
+/// C entry for pyatc: returns 1 for argc <= 0 or a NULL argv / element, else
 /// AtcMain on copies of the strings. No exception crosses this boundary.
 int GeApiWrapper_Atc_Main(int argc, const char **argv);
 }

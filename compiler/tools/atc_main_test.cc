@@ -1,4 +1,4 @@
-// Tests of AtcMain's messages and exit codes that need no model (graph_api.md §6).
+// Tests of AtcMain's messages and exit codes that need no model.
 #include "tools/atc_main.h"
 
 #include <gtest/gtest.h>

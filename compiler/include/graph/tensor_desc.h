@@ -1,5 +1,5 @@
 // TensorDesc: the public value type for a port description (shape, format, dtype). A value: it
-// copies, never refers back to the node it came from (seed 000 §8.9.4).
+// copies, never refers back to the node it came from, so it outlives it.
 #ifndef GE_GRAPH_TENSOR_DESC_H_
 #define GE_GRAPH_TENSOR_DESC_H_
 

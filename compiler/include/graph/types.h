@@ -1,5 +1,5 @@
 // Core enumerations shared by every layer: ge::DataType and ge::Format with GE's numbering
-// (spec ops.md §4), plus small helpers over them.
+// (inc/external/graph/types.h), plus small helpers over them.
 #ifndef GE_GRAPH_TYPES_H_
 #define GE_GRAPH_TYPES_H_
 
@@ -115,7 +115,7 @@ enum Format : int32_t {
   FORMAT_MAX = 0xff
 };
 
-/// Marker dims of unknown shapes (spec graph_api.md §3.3).
+/// Marker dims of unknown shapes, as in GE.
 constexpr int64_t UNKNOWN_DIM = -1;
 constexpr int64_t UNKNOWN_DIM_NUM = -2;
 

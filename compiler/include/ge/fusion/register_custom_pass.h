@@ -1,5 +1,5 @@
 // Legacy custom passes (REGISTER_CUSTOM_PASS): a plain function run on the root graph at one
-// stage, in registration order, before the registry passes of that stage (spec compiler.md §7).
+// stage, in registration order, before the registry passes of that stage.
 #ifndef GE_FUSION_REGISTER_CUSTOM_PASS_H_
 #define GE_FUSION_REGISTER_CUSTOM_PASS_H_
 

@@ -1,5 +1,5 @@
 /* The C ABI between the compiler (loader side) and libge_python_pass_bridge.so (one build per
- * CPython minor version; spec compiler.md §6.2–6.3).
+ * CPython minor version).
  *
  * Only C types cross this boundary: strings are `const char *` (borrowed for the call) or
  * `char *` allocated with malloc and released by the receiver with free(); compiler objects travel

@@ -1,5 +1,5 @@
 // CustomPassStage (when a custom pass runs) and CustomPassContext (what a running pass may read
-// and report). Stage numbers and names follow GE (spec compiler.md §1.1).
+// and report). Stage numbers and names follow GE.
 #ifndef GE_FUSION_PASS_CUSTOM_PASS_CONTEXT_H_
 #define GE_FUSION_PASS_CUSTOM_PASS_CONTEXT_H_
 

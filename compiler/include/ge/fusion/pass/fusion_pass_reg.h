@@ -1,5 +1,6 @@
 // Registration of fusion passes: FusionPassRegistrationData + REG_FUSION_PASS /
-// REG_DECOMPOSE_PASS. Creators stay bare function pointers (seed 000 §8.4).
+// REG_DECOMPOSE_PASS. Creators stay bare, stateless function pointers as in GE; Python passes find
+// their descriptor through a thread-local creation context instead of a closure.
 #ifndef GE_FUSION_PASS_FUSION_PASS_REG_H_
 #define GE_FUSION_PASS_FUSION_PASS_REG_H_
 
