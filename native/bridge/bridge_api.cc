@@ -1,5 +1,4 @@
-// The one exported symbol of libge_python_pass_bridge.so and the registration round
-// (spec compiler.md §6.2, §6.4, §6.7).
+// The one exported symbol of libge_python_pass_bridge.so and the registration round.
 #include <cstdlib>
 #include <string>
 #include <vector>

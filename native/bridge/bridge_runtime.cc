@@ -1,5 +1,4 @@
-// BridgeRuntime: interpreter ownership, module loading and reset/shutdown (spec compiler.md §6.7,
-// §6.10).
+// BridgeRuntime: interpreter ownership, module loading and reset/shutdown (docs/python_passes.md).
 #include "bridge_runtime.h"
 
 #include <chrono>

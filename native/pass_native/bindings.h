@@ -1,4 +1,4 @@
-// One Bind* function per area of the _ge_pass_native module (spec passes_api.md §10).
+// One Bind* function per area of the _ge_pass_native module.
 #ifndef GE_PY_NATIVE_PASS_NATIVE_BINDINGS_H_
 #define GE_PY_NATIVE_PASS_NATIVE_BINDINGS_H_
 

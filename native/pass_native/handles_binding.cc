@@ -1,4 +1,4 @@
-// borrow_node / release_graph: the node and graph hand-overs of the bridge protocol (spec §9.3).
+// borrow_node / release_graph: the node and graph hand-overs of the bridge protocol.
 #include <stdexcept>
 
 #include "bindings.h"

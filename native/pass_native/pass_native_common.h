@@ -1,6 +1,6 @@
-// Shared helpers of _ge_pass_native: reading the `_handle` of ge.graph objects (spec passes_api.md
-// §10.1), turning compiler objects into ge.graph.Node / NodeIo values, and the borrowed views whose
-// validity the bridge ends after each hook (MatchResult, PassContext).
+// Shared helpers of _ge_pass_native: reading the `_handle` of ge.graph objects (None, an int or a
+// ctypes pointer), turning compiler objects into ge.graph.Node / NodeIo values, and the borrowed
+// views whose validity the bridge ends after each hook (MatchResult, PassContext).
 //
 // Only public headers are used (graph/, ge/fusion/, ge/python_pass/handle_interop.h) so that the
 // module can be rebuilt against an installed compiler.

@@ -56,7 +56,7 @@ int64_t ToIndex(const py::handle &value) {
   return value.cast<int64_t>();
 }
 
-// Source resolution of spec §10.4: NodeIo-like, TensorHolder, then Node.
+// Source resolution, as GE's: NodeIo-like, TensorHolder, then Node.
 py::object CaptureTensor(const py::object &self, const py::object &source,
                          const py::object &index) {
   fusion::Pattern &pattern = self.cast<const PatternBox &>().Get();
