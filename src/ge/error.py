@@ -1,4 +1,4 @@
-"""GE error reporting (spec graph_api.md §5): ``GeError`` and helpers over the core's
+"""GE error reporting: ``GeError`` and helpers over the core's
 thread-local last-error message."""
 
 from __future__ import annotations

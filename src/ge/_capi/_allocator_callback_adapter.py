@@ -1,4 +1,4 @@
-"""C callbacks for a Python ``ge.allocator.Allocator`` (spec graph_api.md §5).
+"""C callbacks for a Python ``ge.allocator.Allocator``.
 
 ``create_allocator_c_callbacks(allocator)`` returns ``(cb, key, on_destroy)``: ``cb`` carries the
 ``malloc``/``free``/``get_addr`` C function pointers, ``key`` is the opaque value the runtime hands

@@ -1,4 +1,4 @@
-"""Signatures of the runtime-library C API (spec graph_api.md §7 "Runtime lib").
+"""Signatures of the runtime-library C API (GE's runtime wrapper library).
 
 GE ships these functions as ``libge_runtime_wrapper.so``; ge_py builds them into
 ``libge_compiler.so``. ``pygeapi_wrapper``, ``pysession_wrapper`` and ``pytensor_runtime_wrapper``

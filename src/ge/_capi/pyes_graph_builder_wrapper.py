@@ -1,4 +1,4 @@
-"""ctypes binding of the ES graph-builder C API and the generated-library registry (spec §4.7).
+"""ctypes binding of the ES graph-builder C API and the generated-library registry.
 
 In GE the base builder and the generated per-op functions live in separate libraries
 (``libeager_style_graph_builder_base.so``, ``libes_all.so``, ``libes_math.so``, ...). ge_py

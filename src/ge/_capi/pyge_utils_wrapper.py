@@ -1,4 +1,4 @@
-"""ctypes binding of the GeUtils C API (spec graph_api.md §7, Utils lib).
+"""ctypes binding of the GeUtils C API.
 
 GE ships this as ``libge_utils_wrapper.so``; ge_py builds it into ``libge_compiler.so``, so
 ``ge_utils_lib`` is the one process-wide compiler library with these signatures declared.

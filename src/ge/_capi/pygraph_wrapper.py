@@ -1,5 +1,4 @@
-"""ctypes binding of the graph C API (spec graph_api.md §7: AttrValue, Graph, GNode, Operator,
-TensorDesc, Tensor).
+"""ctypes binding of the graph C API: AttrValue, Graph, GNode, Operator, TensorDesc, Tensor.
 
 GE ships this as ``libgraph_wrapper.so``; ge_py builds it into ``libge_compiler.so``, so
 ``graph_lib`` is the one process-wide compiler library. Every signature is declared here once;

@@ -1,4 +1,4 @@
-"""ctypes binding of the offline compile C API (spec graph_api.md §7 "Offline lib").
+"""ctypes binding of the offline compile C API.
 
 GE ships this as ``liboffline_compile_wrapper.so``; ge_py builds it into ``libge_compiler.so``,
 so ``offline_compile_lib`` is the one process-wide compiler library with these signatures.

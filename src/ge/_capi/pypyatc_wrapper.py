@@ -1,4 +1,4 @@
-"""ctypes binding of the pyatc entry (spec graph_api.md §6, §7 "pyatc lib").
+"""ctypes binding of the pyatc entry (GeApiWrapper_Atc_Main).
 
 GE ships ``libpyatc_wrapper.so`` (loaded RTLD_GLOBAL|RTLD_NOW); ge_py builds the ATC main routine
 into ``libge_compiler.so``, which ``get_compiler_lib`` loads once with RTLD_GLOBAL, so

@@ -1,7 +1,5 @@
 """ctypes binding of the runtime library: Session and allocator functions.
 
-Spec graph_api.md §0, §7.
-
 Same configured library as the other runtime binding modules (see ``ge._capi._runtime_lib``).
 """
 

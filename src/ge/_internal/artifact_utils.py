@@ -1,4 +1,4 @@
-"""Artifact-set manifests: reading, validation and interpreter matching (packaging spec §1).
+"""Artifact-set manifests: reading, validation and interpreter matching (docs/packaging.md).
 
 A set is a directory with ``manifest.json`` describing a native module (and, for passes, the embed
 bridge library) built for one ``<python_tag>-<platform>``. Validation follows the C++ loader's rules

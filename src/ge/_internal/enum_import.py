@@ -1,4 +1,4 @@
-"""``import enum`` without importing ``functools`` and ``collections`` (issue #5 item 9).
+"""``import enum`` without importing ``functools`` and ``collections`` (cold start).
 
 The standard ``enum`` module takes exactly two names from other pure-Python modules:
 ``functools.reduce`` and ``operator.or_``. Both are the C functions of ``_functools`` and

@@ -65,7 +65,7 @@ def _path_digest(text: str) -> str:
     Deterministic across processes, and computed in a few microseconds without importing anything:
     hashlib loads OpenSSL, ``_sha256`` is an extension module of its own, and looking for one that
     is missing (``_sha2`` before 3.12) searches every sys.path entry — each a measurable part of a
-    compile's cold start (issue #5 item 9). Names only need to be stable and distinct per path.
+    compile's cold start. Names only need to be stable and distinct per path.
     """
     value = 0xCBF29CE484222325
     for byte in text.encode("utf-8", "surrogateescape"):

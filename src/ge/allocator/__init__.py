@@ -1,4 +1,4 @@
-"""External device-memory allocators for sessions (spec graph_api.md §5)."""
+"""External device-memory allocators for sessions."""
 
 from ge.allocator.allocator import Allocator, MemBlock
 

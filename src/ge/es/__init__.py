@@ -1,4 +1,4 @@
-"""ge.es: eager-style graph construction (spec graph_api.md §4).
+"""ge.es: eager-style graph construction (docs/es_builder.md).
 
 ``GraphBuilder`` and ``TensorHolder`` build graphs node by node. One function per catalog
 operator lives in the generated modules ``ge.es.all`` (every op), ``ge.es.math``, ``ge.es.nn``,

@@ -1,4 +1,4 @@
-"""Generator of the per-op ``ge.es`` functions (spec graph_api.md §4.6).
+"""Generator of the per-op ``ge.es`` functions (docs/es_builder.md).
 
 One code path serves three uses: the build (CMake runs ``python -m ge.es._codegen`` after
 libge_compiler.so is built and installs ``ge/es/<module>.py``), the development tree (a module
@@ -38,7 +38,7 @@ VT_LIST_STRING, VT_LIST_FLOAT, VT_LIST_BOOL, VT_LIST_INT, VT_LIST_DATA_TYPE = (
     1011,
 )
 
-# DataType member names by value (spec graph_api.md §1); kept here so generation needs no
+# DataType member names by value (ge.graph.DataType); kept here so generation needs no
 # ge.graph import.
 _DT_NAMES = (
     "FLOAT FLOAT16 INT8 INT32 UINT8 - INT16 UINT16 UINT32 INT64 UINT64 DOUBLE BOOL STRING "
@@ -120,7 +120,7 @@ def _safe(name: str, prefix: str) -> str:
 
 
 def plan_function(proto: Dict[str, Any]) -> Dict[str, Any]:
-    """Parameter names and the call plan of one op's function (the rules of spec §4.6)."""
+    """Parameter names and the call plan of one op's function (GE's rules)."""
     op = proto["type"]
     inputs = proto["inputs"]
     outputs = proto["outputs"]

@@ -1,4 +1,4 @@
-"""Runtime behind every generated ``ge.es`` op function (spec graph_api.md §4.6): resolves the
+"""Runtime behind every generated ``ge.es`` op function: resolves the
 owner builder, converts TensorLike inputs, transfers subgraph/Tensor ownership to the builder,
 converts attributes and calls the generic C entry point ``EsCreateOp``."""
 
@@ -137,7 +137,7 @@ def _set_attr(av, op: str, param: str, attr_type: int, value: Any, builder) -> N
 
         if not isinstance(value, Tensor):
             raise bad
-        # The builder takes the tensor over (spec §2): the Python object stops freeing it.
+        # The builder takes the tensor over: the Python object stops freeing it.
         value._transfer_ownership_when_pass_as_attr(builder)
         _w.get_esb_lib().EsBuilderAdoptTensor(builder._handle, value._handle)
         status = lib.GeApiWrapper_AttrValue_SetTensor(av, value._handle)

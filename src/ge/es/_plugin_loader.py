@@ -1,5 +1,5 @@
 """Discovery of ES plugins: packages registered in the ``ge.es.plugins`` entry-point group whose
-entry point returns the plugin module (spec graph_api.md §4.1). Loading never raises; problems
+entry point returns the plugin module. Loading never raises; problems
 are printed to stdout."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""GraphBuilder: eager-style construction of a ge.graph.Graph (spec graph_api.md §4.2-4.3).
+"""GraphBuilder: eager-style construction of a ge.graph.Graph.
 
 Every call adds nodes to the graph under construction at once; ``build_and_reset`` finishes it
 and returns an owning Graph. Tensor holders are owned by the C builder; each Python

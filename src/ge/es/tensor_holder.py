@@ -1,4 +1,4 @@
-"""TensorHolder: one output of a node of a graph under construction (spec graph_api.md §4.4).
+"""TensorHolder: one output of a node of a graph under construction.
 
 The C holder is owned by the C builder; the Python object keeps its GraphBuilder alive.
 Arithmetic builds Add/Sub/Mul/Div nodes, promoting Python numbers and nested lists to constants.
@@ -136,7 +136,7 @@ class TensorHolder:
     __mul__ = mul
     __truediv__ = div
 
-    # GE keeps the operand order for - and / but swaps it for + and * (spec §9): x + a is
+    # GE keeps the operand order for - and / but swaps it for + and *: x + a is
     # Add(a, x). Both are commutative, so only node wiring differs.
     def __radd__(self, other) -> TensorHolder:
         return self._binary("add", other, True)

@@ -1,5 +1,5 @@
 """TensorLike values: Python numbers and nested lists accepted wherever an op takes a tensor
-(spec graph_api.md §4.5). They become scalar or constant nodes of the owning GraphBuilder."""
+(as GE accepts them). They become scalar or constant nodes of the owning GraphBuilder."""
 
 from __future__ import annotations
 
@@ -81,8 +81,8 @@ def resolve_builder(*values: Any):
 def convert_to_tensor_holder(value: Any, owner_builder):
     """``value`` as a TensorHolder of ``owner_builder``: holders and None pass through, ints
     become int64 scalars, floats float scalars, nested lists int64 or float constants (float
-    when any leaf is a float). The dtype of the other operand is deliberately not consulted
-    (spec §9)."""
+    when any leaf is a float). The dtype of the other operand is deliberately not consulted,
+    as in GE."""
     from ge.es.tensor_holder import TensorHolder
 
     if value is None or isinstance(value, TensorHolder):

@@ -1,4 +1,4 @@
-"""Process-wide GE initialisation (spec graph_api.md §5)."""
+"""Process-wide GE initialisation."""
 
 from ge.ge_global.ge_api import GeApi
 

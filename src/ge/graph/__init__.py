@@ -1,8 +1,8 @@
-"""The Python graph API (spec graph_api.md §3): graphs, nodes, tensors and their descriptions
+"""The Python graph API (docs/graph_api.md): graphs, nodes, tensors and their descriptions
 over the compiler core's C API.
 
 The public names are loaded on first access (module ``__getattr__``, PEP 562): a Python fusion
-pass that only looks at its ``Graph`` view (issue #5 item 9, cold start) then never imports the
+pass that only looks at its ``Graph`` view (cold start) then never imports the
 tensor, operator and runtime-library modules. ``from ge.graph import Tensor`` and
 ``ge.graph.Tensor`` work as before; each name is bound in the package once loaded.
 """

@@ -1,5 +1,5 @@
 """``_AttrValue``: a box around a core AttrValue, used by every ``set_attr``/``get_attr``
-(spec graph_api.md §3.6)."""
+(docs/graph_api.md)."""
 
 from __future__ import annotations
 
@@ -292,7 +292,7 @@ class _AttrValue:
         )
 
     def get_list_data_type(self) -> List[int]:
-        """Plain ints, as GE returns them (spec §3.6)."""
+        """Plain ints, as GE returns them."""
         return self._get_list(
             AttrValueType.VT_LIST_DATA_TYPE,
             graph_lib.GeApiWrapper_AttrValue_GetListDataType,
@@ -311,7 +311,7 @@ class _AttrValue:
 
     # ---- generic ----
     def set_value(self, value: Any) -> bool:
-        """Stores ``value`` by its Python type; first match wins (spec §3.6)."""
+        """Stores ``value`` by its Python type; first match wins, as in GE."""
         if isinstance(value, str):
             return self.set_string(value)
         if isinstance(value, float):

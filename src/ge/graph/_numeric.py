@@ -1,4 +1,4 @@
-"""IEEE 754 half-precision helpers for FLOAT16 tensors (spec graph_api.md §3.5)."""
+"""IEEE 754 half-precision helpers for FLOAT16 tensors."""
 
 from __future__ import annotations
 

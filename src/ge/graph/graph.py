@@ -1,6 +1,6 @@
-"""``Graph``: a computation graph over a shared core graph handle (spec graph_api.md §3.1).
+"""``Graph``: a computation graph over a shared core graph handle.
 
-Ownership (spec §2): an owning Graph frees its handle on deletion; a *borrowed view*
+Ownership (docs/graph_api.md): an owning Graph frees its handle on deletion; a *borrowed view*
 (``owns_handle=False``) never frees it and keeps ``owner`` alive. When the owner invalidates a
 view (``_handle = None`` with no owner, as the pass bridge does after a callback) every method
 raises ``RuntimeError("graph handle has expired")``. A handle that is merely NULL

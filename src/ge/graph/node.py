@@ -1,4 +1,4 @@
-"""``Node``: a view of one graph node through a weak core handle (spec graph_api.md §3.2).
+"""``Node``: a view of one graph node through a weak core handle.
 Once the node is removed or its graph freed, every call raises the ordinary ``Failed to ...``
 RuntimeError instead of crashing."""
 
@@ -182,7 +182,7 @@ class Node:
             raise RuntimeError(f"Failed to get attribute '{key}' from Node")
         av = _AttrValue()
         if graph_lib.GeApiWrapper_GNode_GetAttr(self._handle, encoded, av._av_ptr) != 0:
-            # GE's text names no node here (spec §9); kept for compatibility.
+            # GE's text names no node here; kept for compatibility.
             raise RuntimeError(f"Failed to get attribute '{key}' from Node")
         return av.get_value()
 

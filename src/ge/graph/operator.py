@@ -1,6 +1,6 @@
-"""``Operator``: a borrowed, callback-scoped view of a node under construction (spec
-graph_api.md §3.7), e.g. what an ONNX plugin's ``parse_node`` fills in. Valid only inside the
-``with`` block the framework opens around the callback."""
+"""``Operator``: a borrowed, callback-scoped view of a node under construction, e.g. what an ONNX
+plugin's ``parse_node`` fills in. Valid only inside the ``with`` block the framework opens around
+the callback."""
 
 from __future__ import annotations
 

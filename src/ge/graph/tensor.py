@@ -1,4 +1,4 @@
-"""``Tensor``: a core tensor value with its desc and data (spec graph_api.md §3.5)."""
+"""``Tensor``: a core tensor value with its desc and data."""
 
 from __future__ import annotations
 
@@ -79,7 +79,7 @@ def _esb_functions():
 
 
 def _to_buffer(data: list, data_type: DataType):
-    """Packs flat ``data`` into a ctypes array as GE's constructor does (spec §3.5)."""
+    """Packs flat ``data`` into a ctypes array as GE's constructor does."""
     if all(isinstance(v, bool) for v in data):
         return (ctypes.c_bool * len(data))(*data)
     if data_type in _INT_TYPES:

@@ -1,4 +1,4 @@
-"""``Shape`` and ``TensorDesc``: value types describing one tensor (spec graph_api.md §3.3-§3.4)."""
+"""``Shape`` and ``TensorDesc``: value types describing one tensor."""
 
 from __future__ import annotations
 

@@ -1,9 +1,9 @@
-"""Enumerations of the graph API (spec graph_api.md §1). Numbers equal the C++ core's values.
+"""Enumerations of the graph API (GE's names and numbers). Numbers equal the C++ core's values.
 
 Every type is a real ``IntEnum``. Creating one with a class statement runs enum's per-member
 machinery (descriptor search over the MRO, alias checks, ``_EnumDict`` bookkeeping), which costs
 ~8 ms for the ~125 members here on an idle machine in 3.11, a large part of the cold start of a
-Python pass (issue #5 item 9). ``_int_enum`` instead creates the class empty and adds the members
+Python pass. ``_int_enum`` instead creates the class empty and adds the members
 the way that machinery leaves them (same attributes, maps and order): importing this module takes
 4.5 M instead of 11.9 M instructions (callgrind, 3.11), most of the rest being the four class
 creations themselves. tests/python/passes/test_passes_cold_start_enums.py compares the result with

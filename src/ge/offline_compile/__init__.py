@@ -1,5 +1,5 @@
 """``ge.offline_compile``: build ``.om`` models from ``ge.graph.Graph`` objects without ``atc``
-(spec graph_api.md §5; GE's aclgrphBuildInitialize / BuildModel / SaveModel / Bundle* /
+(GE's aclgrphBuildInitialize / BuildModel / SaveModel / Bundle* /
 BuildFinalize).
 
 Typical use::

@@ -1,4 +1,4 @@
-"""``ModelBuffer``: a compiled model (or bundle) held by the core until saved (spec §2, §5)."""
+"""``ModelBuffer``: a compiled model (or bundle) held by the core until saved."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The offline build functions (spec graph_api.md §5) over the core's offline compile C API.
+"""The offline build functions over the core's offline compile C API.
 
 The C library is looked up at call time through the module attribute ``offline_compile_lib``
 (here or in ``ge._capi.pyoffline_compile_wrapper``), so tests can monkeypatch either.

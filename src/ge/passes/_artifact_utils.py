@@ -1,4 +1,4 @@
-"""Where the pass artifact sets live and how they are enumerated (packaging spec §1.5, §2.1).
+"""Where the pass artifact sets live and how they are enumerated (docs/packaging.md).
 
 The search order is the C++ loader's (compiler/python_pass/python_pass_artifacts.cc), so a plain
 Python process and the compiler pick the same set: ``$GE_PY_PASS_ARTIFACT_ROOT``, the package-local

@@ -1,4 +1,4 @@
-"""The protocol the C++ embed bridge drives (spec §9): descriptors, holders, hook calls.
+"""The protocol the C++ embed bridge drives: descriptors, holders, hook calls.
 
 The bridge creates one holder (one Python pass instance) per ``instance_id`` and calls the
 functions below with raw handles; this module turns handles into borrowed Python views, calls the
@@ -141,7 +141,7 @@ def load_and_get_pass_descriptors() -> List[dict]:
 
 
 def load_pass_descriptors_with_report(strict: bool = False) -> dict:
-    """What the C++ bridge calls at the start of a round (ge_py extension of §9).
+    """What the C++ bridge calls at the start of a round (a ge_py extension).
 
     Not strict (default): each failing plugin is skipped and reported in ``errors``. Strict (the
     compile option ge.pyPassStrict / atc --py_pass_strict=1, or GE_PY_PASS_STRICT=1): the first

@@ -1,4 +1,4 @@
-"""The native helper names, re-bound from ``_ge_pass_native`` (obtained via runtime, spec §10.10).
+"""The native helper names, re-bound from ``_ge_pass_native`` (obtained via ge.passes.runtime).
 
 Importing this module raises ImportError (naming what is missing) when no native module matches
 this interpreter; everything pure Python in ge.passes works without it.

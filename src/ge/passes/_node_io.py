@@ -1,4 +1,4 @@
-"""``NodeIo``, the frozen dataclass of spec §5 (re-exported as ``ge.passes.pattern.NodeIo``).
+"""``NodeIo``, GE's frozen dataclass (re-exported as ``ge.passes.pattern.NodeIo``).
 
 Kept apart from ``pattern`` so that ``dataclasses`` (and the ``inspect`` it imports) is loaded only
 by code that captures or reads tensors, not by every compile that merely registers a pass.

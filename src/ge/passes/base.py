@@ -1,6 +1,6 @@
-"""Pass base classes users inherit from, with their class-definition-time contract (spec §3-§4).
+"""Pass base classes users inherit from, with their class-definition-time contract.
 
-The classes are pure Python and do not need the native module (seed 000 §4.4.3): mistakes in a
+The classes are pure Python and do not need the native module (docs/python_passes.md): mistakes in a
 pass class surface as TypeError when the plugin file is imported, and hooks are normalized once to
 ``hook(self, value, context=None)`` so that dispatch never inspects signatures again.
 Native names (PassContext, MatchResult, ...) are resolved lazily by the module ``__getattr__``.
@@ -38,7 +38,7 @@ __all__ = [
     "infer_shape",
 ]
 
-# Names re-bound from the native module on first access (spec §2: "native via base").
+# Names re-bound from the native module on first access (GE exports them through base).
 _NATIVE_NAMES = (
     "MatchResult",
     "PassContext",
@@ -104,7 +104,7 @@ def _signature_shape_by_inspect(func: Any) -> Tuple[List[str], bool]:
 
 
 def _normalize_value_hook(cls: type, hook: str, value_name: str, func: Callable) -> Callable:
-    """Wrap a graph-building hook as hook(self, value, context=None) (spec §4.4)."""
+    """Wrap a graph-building hook as hook(self, value, context=None)."""
     positional, required_kwonly = _signature_shape(cls, hook, func)
     if required_kwonly or len(positional) not in (2, 3):
         raise TypeError(
@@ -163,7 +163,7 @@ def _new_replacement_inputs(name: str):
 
 
 def _normalize_expression_replacement(cls: type, func: Callable, positional: List[str]) -> Callable:
-    """Wrap ``replacement(self, inputs, ...)`` so it receives fresh PatternInputs (spec §5.4).
+    """Wrap ``replacement(self, inputs, ...)`` so it receives fresh PatternInputs.
 
     ``normalized._ge_build`` is what the bridge calls instead: it returns ``(graph, None)`` or,
     when the user only passed inputs through, ``(None, handle)`` with the C graph handle made in
@@ -251,7 +251,7 @@ class PatternFusionPass(FusionBasePass):
     """A pass described by patterns, an optional filter and a replacement; GE does the matching."""
 
     # Class-level default: a subclass __init__ that forgets super().__init__() still gets the
-    # default matcher instead of a pass the bridge cannot create (reference quirk, spec §4.2).
+    # default matcher instead of a pass the bridge cannot create (a GE quirk fixed).
     _matcher_config: PatternMatcherConfig | None = None
 
     def __init__(self, matcher_config: PatternMatcherConfig | None = None):
@@ -325,7 +325,7 @@ class DecomposePass(FusionBasePass):
 
 
 def infer_shape(replacement: Graph, source: Any) -> None:
-    """Infer the replacement graph's shapes from the boundary of ``source`` (spec §10.8).
+    """Infer the replacement graph's shapes from the boundary of ``source``.
 
     Every argument check happens before anything is mutated.
     """

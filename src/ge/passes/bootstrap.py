@@ -1,4 +1,4 @@
-"""Discovery of user pass plugins: ASCEND_GE_PY_PASS_PATH first, then entry points (spec §8).
+"""Discovery of user pass plugins: ASCEND_GE_PY_PASS_PATH first, then entry points.
 
 Importing a plugin is what registers its passes (decorators run at import time).
 """

@@ -1,4 +1,4 @@
-"""Fusion feasibility checks for hand-written rewrites (spec §10.7)."""
+"""Fusion feasibility checks for hand-written rewrites."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Expression patterns: ``@pattern``, the ``inputs`` object and pattern helpers (spec §5-§6).
+"""Expression patterns: ``@pattern``, the ``inputs`` object and pattern helpers.
 
 ge.es / ge.graph are imported when a pattern is built, not when this module is imported, so pass
 classes can be defined (and checked) without them. ``Pattern`` itself is native and supplied lazily
@@ -158,7 +158,7 @@ def _pattern_from_expression(builder: Any, inputs: PatternInputs, result: Any) -
         )
     created_inputs = inputs.created()
     pat = create_pattern(builder.build_and_reset(outputs))
-    # Fixed capture order (spec §5.3): inputs by index, then outputs in return order.
+    # Fixed capture order, as GE's: inputs by index, then outputs in return order.
     for holder in created_inputs + outputs:
         pat.capture_tensor(holder)
     return pat
@@ -183,7 +183,7 @@ def _generated_patterns(methods: List[Callable]) -> Callable:
 
 
 def _expression_replacement_result(get_builder: Callable[[], Any], result: Any):
-    """The Graph of an expression-style replacement's return value (spec §5.4); the builder is
+    """The Graph of an expression-style replacement's return value; the builder is
     asked for only when there are holders to build from."""
     if _graph_api.is_graph(result):
         return result

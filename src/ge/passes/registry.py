@@ -1,4 +1,4 @@
-"""Process-wide registry of Python pass classes and the registration decorators (spec §7)."""
+"""Process-wide registry of Python pass classes and the registration decorators."""
 
 from __future__ import annotations
 
@@ -34,7 +34,7 @@ PASS_KIND_DECOMPOSE = "decompose"
 class PassDescriptor(FrozenRecord):
     """Static identity of a registered pass; ``descriptor_key`` routes C++ creators to it.
 
-    An immutable value with the fields (and behaviour) of the spec's frozen dataclass; see
+    An immutable value with the fields (and behaviour) of GE's frozen dataclass; see
     ``ge._internal.frozen_record`` for why it is not built with ``dataclasses``.
     """
 

@@ -1,4 +1,4 @@
-"""Replacement-graph helper (spec §6)."""
+"""Replacement-graph helper."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Selection of the native helper module ``_ge_pass_native`` (packaging spec §2, §3).
+"""Selection of the native helper module ``_ge_pass_native`` (docs/packaging.md).
 
 Order: an already imported module (the C++ bridge pre-loads the one its loader chose), then the
 first prebuilt artifact set matching this interpreter (search order of :func:`search_roots`, the
@@ -174,7 +174,7 @@ def _find_libpython() -> Path | None:
 
 
 def _current_python_build_info() -> PythonBuildInfo:
-    """Include dir, libpython and pybind11 include of *this* interpreter (packaging spec §3.3)."""
+    """Include dir, libpython and pybind11 include of *this* interpreter."""
     include = sysconfig.get_path("include") or sysconfig.get_config_var("INCLUDEPY")
     if not include or not Path(include).is_dir():
         raise RuntimeError("Cannot resolve current Python build info.")

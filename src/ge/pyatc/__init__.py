@@ -1,4 +1,4 @@
-"""``pyatc``: the atc offline compiler run inside the current Python process (spec graph_api.md §6).
+"""``pyatc``: the atc offline compiler run inside the current Python process (docs/atc.md).
 
 Run it as ``python3 -m ge.pyatc <atc flags>`` or through the ``pyatc`` console script; both call
 :func:`ge.pyatc.__main__.main`. Compared with the native ``atc`` executable, Python passes

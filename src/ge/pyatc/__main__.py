@@ -1,4 +1,4 @@
-"""Entry of ``python3 -m ge.pyatc`` and the ``pyatc`` console script (spec graph_api.md §6).
+"""Entry of ``python3 -m ge.pyatc`` and the ``pyatc`` console script.
 
 The C library is looked up at call time through the module attribute ``pyatc_lib`` (here or in
 ``ge._capi.pypyatc_wrapper``), so tests can monkeypatch either.
@@ -30,7 +30,7 @@ def _lib():
 def _build_argv(cmdline_argv0: str | None, args: Sequence[str] | None) -> List[str]:
     if cmdline_argv0 is not None:
         return [cmdline_argv0, *list(args or [])]
-    # GE behaviour kept (spec §9): without cmdline_argv0, ``args`` is ignored.
+    # GE behaviour kept: without cmdline_argv0, ``args`` is ignored.
     argv = list(sys.argv)
     if argv and os.path.basename(argv[0]) == "__main__.py":
         # atc derives its usage command from argv[0]: "python3 -m ge.pyatc" for this form.

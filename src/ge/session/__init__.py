@@ -1,4 +1,4 @@
-"""Online sessions (spec graph_api.md §5): add a graph, compile it on first run, run it on the
+"""Online sessions: add a graph, compile it on first run, run it on the
 host-CPU runtime; ``load_om`` runs a saved ``.om`` model."""
 
 from ge.error import GeError

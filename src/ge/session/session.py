@@ -1,4 +1,4 @@
-"""``Session`` over the runtime library (spec graph_api.md §5).
+"""``Session`` over the runtime library (docs/runtime.md).
 
 The C library and the allocator adapter are module attributes looked up at call time
 (``session_lib``, ``create_allocator_c_callbacks``) so tests can monkeypatch them.

@@ -1,4 +1,4 @@
-"""GeUtils: whole-graph shape inference and the AICore support check (spec graph_api.md §5).
+"""GeUtils: whole-graph shape inference and the AICore support check.
 
 The C library is looked up at call time through the module attribute ``ge_utils_lib`` (here or in
 ``ge._capi.pyge_utils_wrapper``), so tests can monkeypatch either.
