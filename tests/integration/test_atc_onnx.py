@@ -1,4 +1,4 @@
-"""End-to-end: the real atc on the ONNX models written by tests/models (graph_api.md §6)."""
+"""End-to-end: the real atc on the ONNX models written by tests/models (docs/atc.md)."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """End-to-end: real ``python -m ge.pyatc`` processes (and the ``pyatc`` console-script form) on
-the ONNX models written by tests/models (graph_api.md §6). pyatc runs the same ATC routine as the
+the ONNX models written by tests/models (docs/atc.md). pyatc runs the same ATC routine as the
 native atc inside the Python process, so its outputs are compared with atc's."""
 
 from __future__ import annotations

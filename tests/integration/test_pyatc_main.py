@@ -1,4 +1,4 @@
-"""ge.pyatc.__main__.main in this process (graph_api.md §6, §8 item 32): the argv it hands to
+"""ge.pyatc.__main__.main in this process: the argv it hands to
 GeApiWrapper_Atc_Main (through a recording library), exit statuses, and one real in-process run."""
 
 from __future__ import annotations

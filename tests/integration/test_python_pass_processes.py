@@ -1,4 +1,4 @@
-"""Process scenarios of Python passes (DESIGN.md §2), each in a real child process:
+"""Process scenarios of Python passes (docs/architecture.md), each in a real child process:
 
 - pyatc inside a Python program: the bridge attaches to the running interpreter;
 - ge.offline_compile and ge.session in a user's program: passes run during build/add_graph;

@@ -1,6 +1,7 @@
 """The three distributions, their install from dist/, runtime selection and fallback codegen
-(issue #6). Slow: builds wheels with tools/build_native_matrix.py (see conftest.py for the three
-modes) and installs them into fresh venvs of the oldest and newest CPython on the machine."""
+(docs/packaging.md). Slow: builds wheels with tools/build_native_matrix.py (see conftest.py for
+the three modes) and installs them into fresh venvs of the oldest and newest CPython on the
+machine."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Acceptance check (issue #2): with only ge.graph and ge.es a pass author builds
+"""Acceptance check: with only ge.graph and ge.es a pass author builds
 MatMul(a, b) + c (float Const), GEMM(a, b, c, 1.0, 1.0) and Conv2D with attrs, infers shapes,
 saves to AIR, loads it back and reads every node, attr, edge and desc unchanged."""
 

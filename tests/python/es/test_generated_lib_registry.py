@@ -1,5 +1,5 @@
-"""Generated-library registry of ge._capi.pyes_graph_builder_wrapper (spec graph_api.md §4.7;
-reference behaviour 25). Every generated library name resolves to libge_compiler.so."""
+"""Generated-library registry of ge._capi.pyes_graph_builder_wrapper. Every generated library name
+resolves to libge_compiler.so."""
 
 from __future__ import annotations
 

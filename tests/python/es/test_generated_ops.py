@@ -1,4 +1,4 @@
-"""Generated per-op functions (spec graph_api.md §4.6): signatures of the ut_test plugin,
+"""Generated per-op functions: signatures of the ut_test plugin,
 TensorLike conversion, outputs, attributes, ownership transfer, subgraph hoisting, on-demand
 functions for ops registered later, and the build-time/import-time generated modules."""
 

@@ -1,5 +1,4 @@
-"""GraphBuilder: creation, inputs, constants, variables, outputs, attributes, build
-(spec graph_api.md §4.2; reference behaviours 19-22)."""
+"""GraphBuilder: creation, inputs, constants, variables, outputs, attributes, build."""
 
 from __future__ import annotations
 

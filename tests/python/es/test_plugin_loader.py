@@ -1,4 +1,4 @@
-"""ES plugin discovery (spec graph_api.md §4.1; reference behaviour 35)."""
+"""ES plugin discovery."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""attr_scope and control_dependency_scope (spec graph_api.md §4.3; reference behaviours 23-24)."""
+"""attr_scope and control_dependency_scope."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""TensorHolder (spec graph_api.md §4.4; reference behaviours 26-28)."""
+"""TensorHolder: setters, arithmetic, ownership and the built-builder errors."""
 
 from __future__ import annotations
 

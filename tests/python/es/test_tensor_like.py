@@ -1,4 +1,4 @@
-"""ge.es.tensor_like helpers (spec graph_api.md §4.5; reference behaviour 29)."""
+"""ge.es.tensor_like helpers."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""ge.graph._attr._AttrValue (spec §3.6, §8 item 18)."""
+"""ge.graph._attr._AttrValue: typed setters and getters, inference by Python type."""
 
 from __future__ import annotations
 

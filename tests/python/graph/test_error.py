@@ -1,4 +1,4 @@
-"""ge.error (spec §5): GeError text and the core's last-error message."""
+"""ge.error: GeError text and the core's last-error message."""
 
 from __future__ import annotations
 

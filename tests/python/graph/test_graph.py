@@ -1,4 +1,4 @@
-"""ge.graph.Graph: creation, attributes, nodes, edges, subgraphs, AIR (spec §3.1, §8 1-7, 34)."""
+"""ge.graph.Graph: creation, attributes, nodes, edges, subgraphs, AIR."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Stale handles (spec §2): NULL handles fail with the ordinary error, invalidated borrowed
+"""Stale handles: NULL handles fail with the ordinary error, invalidated borrowed
 graph views raise "graph handle has expired", removed nodes fail cleanly."""
 
 from __future__ import annotations

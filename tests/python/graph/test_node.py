@@ -1,4 +1,4 @@
-"""ge.graph.Node: descs, topology, attributes (spec §3.2, §8 items 8-11)."""
+"""ge.graph.Node: descs, topology, attributes."""
 
 from __future__ import annotations
 
@@ -129,7 +129,7 @@ def test_node_attr_errors(nodes):
         add.get_attr(1)
     with pytest.raises(TypeError, match="Attribute key must be a string"):
         add.set_attr(None, 1)
-    # GE's message names no node here (spec §9).
+    # GE's message names no node here.
     with pytest.raises(RuntimeError, match="^Failed to get attribute 'never_set' from Node$"):
         add.get_attr("never_set")
 

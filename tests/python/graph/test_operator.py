@@ -1,4 +1,4 @@
-"""ge.graph.operator: construction rules and callback-scoped validity (spec §3.7). Operations on
+"""ge.graph.operator: construction rules and callback-scoped validity. Operations on
 a live OpDesc are covered by the C++ test of the Operator C API (c_api/operator_c_api_test.cc)."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
-"""ge._capi.pygraph_wrapper: every graph-lib function of spec graph_api.md §7 exists in the
-library and is declared once."""
+"""ge._capi.pygraph_wrapper: every function of GE's graph wrapper library exists in the library
+and is declared once."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""ge.graph.Shape and TensorDesc (spec §3.3-§3.4, §8 item 16)."""
+"""ge.graph.Shape and TensorDesc: list semantics, sizes, defaults, setters."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""ge.graph.Tensor: construction, accessors, text data form (spec §3.5, §8 items 12-15)."""
+"""ge.graph.Tensor: construction, accessors, text data form."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Enumerations of ge.graph (spec §1, §8 item 17)."""
+"""Enumerations of ge.graph: GE's names, numbers and reprs."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """ge.offline_compile: helpers, GraphWithOptions, ModelBuffer rules and every argument error of
-the build functions (spec graph_api.md §2, §5, §8 item 33). Argument errors are raised before
+the build functions. Argument errors are raised before
 the C library is reached, which the recording library below checks."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Class-definition-time contract of the pass base classes (spec §4, §5.1-§5.4 checks)."""
+"""Class-definition-time contract of the pass base classes."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Plugin discovery: ASCEND_GE_PY_PASS_PATH scanning rules and entry points (spec §8, seed 003)."""
+"""Plugin discovery: ASCEND_GE_PY_PASS_PATH scanning rules and entry points."""
 
 from __future__ import annotations
 

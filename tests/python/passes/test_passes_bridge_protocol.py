@@ -1,4 +1,4 @@
-"""The protocol the C++ bridge drives: holders, hook calls, result checks, reset (spec §9)."""
+"""The protocol the C++ bridge drives: holders, hook calls, result checks, reset."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """ge.graph.types builds its IntEnum classes without enum's per-member class machinery (a cold-start
-cost of a Python pass, issue #5 item 9). The result must be indistinguishable from a class
+cost of a Python pass). The result must be indistinguishable from a class
 statement: these tests build the same enums with ``class X(IntEnum): ...`` and compare structure
 and behaviour. No fixtures and no compiler library: the file also runs under other Python
 versions (``python -c "import test_passes_cold_start_enums as t; t.run_all()"``).

@@ -2,7 +2,7 @@
 
 The bridge's path is ``import ge.passes._bridge``, one load round over ASCEND_GE_PY_PASS_PATH,
 creating the pass and (for a FusionBasePass) ``ge.graph`` for the graph view. On a slow machine
-each of the modules below costs tens of milliseconds to import (issue #5 item 9), so none may come
+each of the modules below costs tens of milliseconds to import, so none may come
 back through a stray import. Run in a fresh interpreter: this test process has them all loaded.
 """
 

@@ -1,4 +1,4 @@
-"""A Python pass's cold-start path imports no functools/collections/importlib (issue #5 item 9).
+"""A Python pass's cold-start path imports no functools/collections/importlib.
 
 atc's embedded interpreter and a bare pyatc script start without these modules; the path (bridge
 imports, one load round with a trivial FusionBasePass, its graph view, the end-of-round reset)

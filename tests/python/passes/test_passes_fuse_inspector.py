@@ -1,4 +1,4 @@
-"""FuseCheckResult and the can_fuse wrapper (spec §10.7)."""
+"""FuseCheckResult and the can_fuse wrapper."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Normalized hooks: who gets the context; dispatch never calls inspect.signature (§4.4, §5.4)."""
+"""Normalized hooks: who gets the context; dispatch never calls inspect.signature."""
 
 from __future__ import annotations
 

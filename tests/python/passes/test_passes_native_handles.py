@@ -1,4 +1,4 @@
-"""_ge_pass_native handle conventions and hand-overs (spec §10.1, §10.2, §10.9): reading
+"""_ge_pass_native handle conventions and hand-overs: reading
 ``_handle``, borrow_node, release_graph and the borrowed PassContext."""
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ class _Carrier:
         self._handle = handle
 
 
-# ---- §10.1: how _handle is read -------------------------------------------------------------
+# ---- how _handle is read ---------------------------------------------------------------------
 
 
 def test_objects_without_handle_are_rejected_by_kind():
@@ -71,7 +71,7 @@ def test_an_int_handle_is_used_as_the_address():
     assert graph.name == "int_handle"  # the owner's handle still works
 
 
-# ---- §10.9: release_graph / borrow_node ----------------------------------------------------
+# ---- release_graph / borrow_node ------------------------------------------------------------
 
 
 def test_release_graph_hands_over_the_owned_handle_and_invalidates_the_graph():
@@ -130,7 +130,7 @@ def test_borrow_node_gives_an_independent_owning_node():
     assert (node.name, node.type) == (data.name, "Data")
 
 
-# ---- §10.2: PassContext --------------------------------------------------------------------
+# ---- PassContext ----------------------------------------------------------------------------
 
 
 def test_pass_context_has_no_python_constructor():

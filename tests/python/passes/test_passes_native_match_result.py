@@ -1,4 +1,4 @@
-"""Borrowed MatchResult objects over real matches of the C++ PatternMatcher (spec §10.3, §9.3).
+"""Borrowed MatchResult objects over real matches of the C++ PatternMatcher.
 
 The matcher is driven through the test-only ``_ge_pass_native_test_hooks`` module, which hands out
 raw ``MatchResult*`` addresses exactly as the bridge does.

@@ -1,5 +1,5 @@
 """Behaviours that need the native module and ge.es: patterns, captures, matcher config,
-bridge round trips and infer_shape (spec §5.3, §10, §13 items 2-6, 11-16, 30-34)."""
+bridge round trips and infer_shape."""
 
 from __future__ import annotations
 

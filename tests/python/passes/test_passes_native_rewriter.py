@@ -1,5 +1,5 @@
 """Subgraph boundaries, SubgraphRewriter.replace on real graphs, can_fuse / report_fuse and
-infer_shape failures (spec §10.6-§10.8)."""
+infer_shape failures."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The public surface of ge.passes: names, order, lazy resolution (spec §1-§2)."""
+"""The public surface of ge.passes: names, order, lazy resolution."""
 
 from __future__ import annotations
 

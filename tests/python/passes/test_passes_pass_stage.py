@@ -1,4 +1,4 @@
-"""PassStage values sent to the C++ bridge (spec §3)."""
+"""PassStage values sent to the C++ bridge."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The ``inputs`` object of @pattern methods and expression replacements (spec §5.2)."""
+"""The ``inputs`` object of @pattern methods and expression replacements."""
 
 from __future__ import annotations
 

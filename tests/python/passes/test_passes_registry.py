@@ -1,4 +1,4 @@
-"""Registry, descriptors and the registration decorators (spec §7)."""
+"""Registry, descriptors and the registration decorators."""
 
 from __future__ import annotations
 
@@ -56,7 +56,7 @@ def test_descriptor_key_uses_the_class_name_not_the_qualified_name():
 
 
 def test_descriptor_is_a_frozen_value_with_fields_in_reference_order():
-    # The spec describes a frozen dataclass; PassDescriptor is a lighter record with the same
+    # GE's PassDescriptor is a frozen dataclass; ours is a lighter record with the same
     # behaviour (no dataclasses import on the compile cold-start path), so check the behaviour:
     # field order (positional construction, repr, match args), value equality, hashing rules,
     # pickling/copy, and FrozenInstanceError on assignment.

@@ -1,4 +1,4 @@
-"""Artifact-set manifests and native-module selection (packaging spec §1.3-§1.6, §2.1-§2.2)."""
+"""Artifact-set manifests and native-module selection (docs/packaging.md)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""ge.ge_global.GeApi (spec graph_api.md §5): argument errors, return values, idempotence."""
+"""ge.ge_global.GeApi: argument errors, return values, idempotence."""
 
 from __future__ import annotations
 

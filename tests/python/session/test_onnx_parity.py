@@ -10,7 +10,7 @@ random inputs and their outputs are compared. Tolerances (float32):
 - transformer_block*: rtol 1e-5, atol 1e-4 (softmax, LayerNorm and Erf/Tanh Gelu use other
   exp/erf implementations).
 
-The absolute bound 1e-4 is the issue's parity requirement (max abs error <= 1e-4). Every model
+The absolute bound 1e-4 is the project's parity requirement (max abs error <= 1e-4). Every model
 runs three times: without pass plugins; with the sample C++ plugins of tests/cpp/plugins (Add-zero
 removal, MatMul+Add -> GEMM, grouped-conv decomposition; built into <build>/test_opp by the
 loader tests, skipped when absent) loaded through ASCEND_OPP_PATH; and with the sample Python

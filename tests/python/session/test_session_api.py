@@ -1,4 +1,4 @@
-"""ge.session.Session argument checking and error texts (spec graph_api.md §5, §8 item 31)."""
+"""ge.session.Session argument checking and error texts."""
 
 from __future__ import annotations
 

@@ -1,7 +1,8 @@
-"""Pass plugins run during a session's compile (DESIGN.md §2 scenario 3), in a child process so
-the plugin loader and dump counters start fresh: the sample C++ plugin MatMul+Add -> GEMM (built
-into <build>/test_opp by the loader tests) rewrites the parsed ONNX model on the first run_graph,
-the Build-stage dump shows the GEMM node, and the numbers stay those of numpy."""
+"""Pass plugins run during a session's compile (process scenario 3 of docs/architecture.md), in
+a child process so the plugin loader and dump counters start fresh: the sample C++ plugin
+MatMul+Add -> GEMM (built into <build>/test_opp by the loader tests) rewrites the parsed ONNX
+model on the first run_graph, the Build-stage dump shows the GEMM node, and the numbers stay those
+of numpy."""
 
 from __future__ import annotations
 

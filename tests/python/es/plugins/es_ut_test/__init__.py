@@ -1,4 +1,4 @@
-"""ES test plugin ``ut_test`` (spec graph_api.md §4.6): registers the phony_* prototypes in the
+"""ES test plugin ``ut_test`` (the one GE's tests use): registers the phony_* prototypes in the
 op catalog and exposes the generated functions of module ``ut_test`` plus the catalog's Add and
 While, exactly as a generated ``es_<module>`` plugin package would. Entry point:
 ``ut_test = es_ut_test:get_module`` in group ``ge.es.plugins``."""
