@@ -1,4 +1,4 @@
-"""Delete ``Add(x, 0.0)`` using the matcher's strict Const-value comparison (seed 002 §6).
+"""Delete ``Add(x, 0.0)`` using the matcher's strict Const-value comparison.
 
 Strict means bit-exact: ``0.0`` float matches only a float Const holding exactly 0.0 (no tolerance,
 no int/float normalization). Use ``meet_requirements`` (see add_zero_pass.py) when you need either.

@@ -1,4 +1,4 @@
-"""Delete ``Add(x, 0)``: the smallest PatternFusionPass (seed 002 §2).
+"""Delete ``Add(x, 0)``: the smallest PatternFusionPass.
 
 Run: ``ASCEND_GE_PY_PASS_PATH=examples/fusion_pass/add_zero_pass.py pyatc --model=m.onnx ...``
 """

@@ -1,4 +1,4 @@
-"""Decompose a grouped ``Conv2D`` into per-group convolutions (seed 002 §7, ops.md pattern 6).
+"""Decompose a grouped ``Conv2D`` into per-group convolutions (a DecomposePass).
 
 ``Conv2D(x, filter[, bias], groups=g)`` (NCHW) becomes: split x along C and filter/bias along
 Cout into g pieces, one ``Conv2D(groups=1)`` per piece, and a ``ConcatV2`` along C.

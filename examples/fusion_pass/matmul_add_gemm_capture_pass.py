@@ -1,5 +1,5 @@
 """MatMul + Add -> GEMM written the C++ way: explicit ``patterns()``, ``capture_tensor`` and a
-matcher configuration (seed 002 §4-§6).
+matcher configuration.
 
 Use this style when hooks need an intermediate tensor (here the MatMul output) that @pattern would
 not capture. The pattern sets ``transpose_x1/x2=False`` and enables IR-attribute matching, so

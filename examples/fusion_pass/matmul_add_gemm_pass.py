@@ -1,4 +1,4 @@
-"""Fuse ``MatMul(a, b) + c`` into ``GEMM(a, b, c, 1, 1)`` with expression patterns (seed 002 §3).
+"""Fuse ``MatMul(a, b) + c`` into ``GEMM(a, b, c, 1, 1)`` with expression patterns.
 
 ONNX MatMul is imported as BatchMatMulV2, TensorFlow's as MatMul, so there is one @pattern per
 form. Captures are automatic: a, b, c are captured tensors 0..2 and the Add output is 3.
