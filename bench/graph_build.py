@@ -8,7 +8,7 @@
 Usage: python bench/graph_build.py [--build-dir build/integ] [--nodes-cpp N] [--nodes-py N]
 Needs PYTHONPATH=src (or an installed ge_py) and GE_PY_COMPILER_LIB for a development build.
 Every figure is "wall / CPU" seconds: on a machine shared with other jobs, compare CPU time.
-Results: bench/README.md.
+Results: bench/RESULTS.md.
 """
 
 from __future__ import annotations

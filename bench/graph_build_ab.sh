@@ -1,5 +1,5 @@
 #!/bin/bash
-# Side-by-side run of the graph-construction benchmark for two builds of ge_py (issue #2 item 10):
+# Side-by-side run of the graph-construction benchmark for two builds of ge_py:
 # the ge_graph_build_bench binary is run against an old and the new libge_compiler.so (it has
 # a RUNPATH, so LD_LIBRARY_PATH selects the library), and bench/graph_build.py with the matching
 # src/ trees. When the IR class layouts differ between the two builds (node.h, op_desc.h,

@@ -1,10 +1,10 @@
-// Cost model for issue #2 item 10 (a), not part of the compiler: how long the same 1M-node chain
-// takes on this machine in the most compact IR one could reasonably build -- nodes as indexes
-// into graph-owned arrays (struct of arrays), names in one character arena, interned op types, one
-// shared default tensor desc, edges as index lists, an open-addressing name index. No OpDesc, no
-// attributes, no per-port tensor descs, no handles: a lower bound for any IR with GE's node names,
-// typed ports and O(1) name lookup. Compare its time with graph_build_cpp.cc's ir_build +
-// ir_topo_sort run in the same minute (bench/README.md, "(a) and the machine's floor").
+// Cost model for target (a) of bench/README.md, not part of the compiler: how long the same
+// 1M-node chain takes on this machine in the most compact IR one could reasonably build -- nodes
+// as indexes into graph-owned arrays (struct of arrays), names in one character arena, interned op
+// types, one shared default tensor desc, edges as index lists, an open-addressing name index. No
+// OpDesc, no attributes, no per-port tensor descs, no handles: a lower bound for any IR with GE's
+// node names, typed ports and O(1) name lookup. Compare its time with graph_build_cpp.cc's
+// ir_build + ir_topo_sort run in the same minute (bench/RESULTS.md).
 //
 // Build and run:  g++ -std=c++17 -O2 bench/graph_build_compact_model.cc -o /tmp/compact &&
 // /tmp/compact

@@ -1,5 +1,5 @@
-// IR-only graph-construction benchmark (issue #2 item 10 (a) without the rest of the library):
-// the same N-node chain as the first part of graph_build_cpp.cc (OpDesc + AddInputDesc /
+// IR-only graph-construction benchmark (target (a) of bench/README.md without the rest of the
+// library): the same N-node chain as the first part of graph_build_cpp.cc (OpDesc + AddInputDesc /
 // AddOutputDesc + AddNode + AddDataEdge per node), then TopologicalSort and destruction. It needs
 // only compiler/graph and compiler/common, so bench/graph_build_ir.sh can compile it against two
 // source trees in a minute and compare IR layouts side by side without two full library builds.

@@ -1,5 +1,5 @@
 #!/bin/bash
-# Side-by-side IR-only benchmark of two source trees (issue #2 item 10 (a)): compiles
+# Side-by-side IR-only benchmark of two source trees (target (a) of bench/README.md): compiles
 # bench/graph_build_ir.cc against compiler/graph + compiler/common of OLD_TREE and of this tree
 # (-O2 -g, like RelWithDebInfo), then runs both alternately ROUNDS times at N nodes, niced, with
 # the load average. Use it when a layout change would otherwise need two full library builds.

@@ -1,4 +1,4 @@
-"""Cold start of a trivial Python pass, two Python trees side by side (issue #5 item 9).
+"""Cold start of a trivial Python pass, two Python trees side by side.
 
 On a shared machine the speed changes from one minute to the next, so blocks of runs per tree
 (bench_bridge.py --cold-start-only, once per tree) can differ by 2x for unchanged code. Here the

@@ -1,6 +1,7 @@
-// The C++ Add-zero pass alone on bench/bridge's chain (issue #5 compares the Python Add-zero pass
-// with it): `blocks` x (Add(x, zero[1]) -> Relu), shapes [1, 4], every Add fused away. Prints the
-// fusion stage's wall and CPU time and the pass's own FusionStatistics time, per match.
+// The C++ Add-zero pass alone on bench/bridge's chain (the baseline bench/bridge compares the
+// Python Add-zero pass with): `blocks` x (Add(x, zero[1]) -> Relu), shapes [1, 4], every Add
+// fused away. Prints the fusion stage's wall and CPU time and the pass's own FusionStatistics
+// time, per match.
 // Usage: ASCEND_OPP_PATH=<build>/test_opp addzero_chain_bench [blocks=33333]
 #include <cstdio>
 #include <cstdlib>

@@ -1,4 +1,4 @@
-"""Runs the matcher benchmark end to end and prints the figures issue #3 asks for.
+"""Runs the matcher benchmark end to end and prints the figures of its targets (bench/README.md).
 
 One run measures, side by side on the same machine state:
   * the C++ passes (matcher_bench.cc: Add-zero + MatMul+Add->GEMM plugins) on graphs of 1k, 10k,

@@ -12,8 +12,8 @@ timed in alternating rounds so that load changes on a shared machine hit both al
 Reported per model: median wall milliseconds per run and their ratio, the ratio of the fastest
 runs (min x: the least disturbed by other processes), CPU milliseconds per run (user + sys of
 this process over all timed runs / runs; both runtimes are single-threaded, so this is the figure
-least affected by load) and its ratio ours/onnxruntime (the issue's target is <= 5x), the max abs
-difference of the outputs, and the load average before and after.
+least affected by load) and its ratio ours/onnxruntime (target <= 5x, bench/README.md), the max
+abs difference of the outputs, and the load average before and after.
 `--options 'ge.optimizationSwitch=ConvBatchNormFoldPass:off;ConvActivationFusionPass:off'`
 passes Session options (here: the built-in conv fusions switched off) for comparisons; several
 options are separated by '|'.
