@@ -152,8 +152,8 @@ class OpDesc {
   Rare *MutableRareIfAny();
 
   // Interned: one copy per distinct type in the process, 8 bytes per node instead of 32. The
-  // first member: Node places it next to its list link, so a walk over a graph comparing types
-  // (every sweep's candidate snapshot) reads one cache line per node.
+  // first member: Node places it next to its order position, so a walk over a graph comparing
+  // types (every sweep's candidate snapshot) reads one cache line per node.
   const std::string *type_ = &InternedEmptyString();
   std::string name_;
   int64_t id_ = 0;
