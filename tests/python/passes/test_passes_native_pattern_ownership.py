@@ -1,4 +1,4 @@
-"""Pattern ownership, captures and matcher configuration of _ge_pass_native (spec §10.4, §10.5)."""
+"""Pattern ownership, captures and matcher configuration of _ge_pass_native."""
 
 from __future__ import annotations
 
