@@ -1,1 +1,1 @@
-"""Private helpers shared by ge.passes and ge.custom_op (plugin discovery, artifact selection)."""
+"""Private helpers the ge packages share (plugin discovery, artifact selection)."""
