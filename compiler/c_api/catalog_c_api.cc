@@ -2,6 +2,7 @@
 // tools) and register custom prototypes at run time. Strings are malloc'd; free them with
 // GeOpCatalog_FreeString / GeOpCatalog_FreeTypeList.
 #include "c_api/c_api_handles.h"
+#include "ge/c_api/op_catalog.h"
 #include "ops/op_catalog.h"
 #include "ops/op_prototype_json.h"
 

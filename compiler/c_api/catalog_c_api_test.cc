@@ -5,17 +5,8 @@
 #include <string>
 
 #include "common/json.h"
-
-extern "C" {
-char **GeOpCatalog_ListTypes(size_t *n);
-void GeOpCatalog_FreeTypeList(char **types, size_t n);
-char *GeOpCatalog_GetPrototypeJson(const char *type);
-char *GeOpCatalog_GetAllPrototypesJson();
-void GeOpCatalog_FreeString(char *text);
-uint32_t GeOpCatalog_RegisterPrototypeJson(const char *json, bool replace);
-uint32_t GeOpCatalog_UnregisterPrototype(const char *type);
-const char *GeApiWrapper_GEGetErrorMsg();
-}
+#include "ge/c_api/ge_api.h"
+#include "ge/c_api/op_catalog.h"
 
 namespace {
 

@@ -17,6 +17,7 @@
 #include "c_api/c_api_handles.h"
 #include "es/es_graph_builder.h"
 #include "es/op_prototype_json.h"
+#include "ge/c_api/es_builder.h"
 #include "ops/op_catalog.h"
 
 // Every builder created through the C API is an EsCGraphBuilder, so a holder's owner can be
@@ -25,8 +26,8 @@ struct EsCGraphBuilder : ge::es::EsGraphBuilder {
   explicit EsCGraphBuilder(std::string name) : ge::es::EsGraphBuilder(std::move(name)) {}
 };
 
-// EsCTensorHolder is an opaque alias of ge::es::EsTensorHolder.
-struct EsCTensorHolder;
+// EsCTensorHolder (ge/c_api/ge_c_types.h) is never defined: it is an opaque alias of
+// ge::es::EsTensorHolder.
 
 namespace {
 

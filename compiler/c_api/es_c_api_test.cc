@@ -7,42 +7,12 @@
 #include <string>
 
 #include "c_api/c_api_handles.h"
+#include "ge/c_api/es_builder.h"
+#include "ge/c_api/ge_api.h"
+#include "ge/c_api/graph.h"
+#include "ge/c_api/node.h"
+#include "ge/c_api/tensor.h"
 #include "ops/op_catalog.h"
-
-struct EsCGraphBuilder;
-struct EsCTensorHolder;
-
-extern "C" {
-EsCGraphBuilder *EsCreateGraphBuilder(const char *name);
-void EsDestroyGraphBuilder(EsCGraphBuilder *builder);
-EsCTensorHolder *EsCreateGraphInputWithDetails(EsCGraphBuilder *, int64_t, const char *,
-                                               const char *, int32_t, int32_t, const int64_t *,
-                                               int64_t);
-EsCTensorHolder *EsCreateConstFloat(EsCGraphBuilder *, const float *, const int64_t *, int64_t);
-EsCTensorHolder *EsCreateScalarInt64(EsCGraphBuilder *, int64_t);
-GeGraphHandle *EsBuildGraphAndReset(EsCGraphBuilder *);
-GeGraphHandle *EsBuildInputPassThroughGraph(const char *, int64_t, const int64_t *, int64_t);
-GeNodeHandle *EsGetProducer(EsCTensorHolder *);
-EsCGraphBuilder *EsGetOwnerBuilder(EsCTensorHolder *);
-uint32_t EsSetGraphOutput(EsCTensorHolder *, int64_t);
-uint32_t EsSetShape(EsCTensorHolder *, const int64_t *, int64_t);
-uint32_t EsAddControlEdge(EsCTensorHolder *, EsCTensorHolder **, int64_t);
-EsCTensorHolder *EsAdd(EsCTensorHolder *, EsCTensorHolder *);
-GeTensorHandle *EsCreateEsCTensor(const void *, const int64_t *, int64_t, int32_t, int32_t);
-GeTensorHandle *EsCreateEsCTensorFromFile(const char *, const int64_t *, int64_t, int32_t, int32_t);
-uint32_t EsCreateOp(EsCGraphBuilder *, const char *, EsCTensorHolder **, const int64_t *, int64_t,
-                    const int64_t *, int64_t, GeGraphHandle **, const int64_t *, int64_t,
-                    const char **, GeAttrValueHandle **, int64_t, EsCTensorHolder **, int64_t,
-                    int64_t *);
-char *EsGetOpPrototypesJson();
-void EsFreeString(char *);
-uint32_t EsRegisterOpPrototype(const char *, const char *, const char *, const char *const *,
-                               const int32_t *, int64_t, const char *const *, const int32_t *,
-                               int64_t, const char *const *, const int32_t *, const bool *,
-                               GeAttrValueHandle *const *, int64_t, const char *const *,
-                               const int32_t *, int64_t, bool);
-const char *GeApiWrapper_GEGetErrorMsg();
-}
 
 namespace {
 

@@ -8,6 +8,7 @@
 #include "c_api/c_api_arrays.h"
 #include "c_api/c_api_handles.h"
 #include "dump/graph_dump.h"
+#include "ge/c_api/graph.h"
 
 using ge::capi::Guard;
 

@@ -11,137 +11,14 @@
 #include "c_api/c_api_handles.h"
 #include "c_api/operator_c_api.h"
 #include "common/error.h"
+#include "ge/c_api/attr_value.h"
+#include "ge/c_api/ge_api.h"
+#include "ge/c_api/graph.h"
+#include "ge/c_api/node.h"
+#include "ge/c_api/operator.h"
+#include "ge/c_api/tensor.h"
+#include "ge/c_api/tensor_desc.h"
 #include "graph/compute_graph.h"
-
-extern "C" {
-const char *GeApiWrapper_GEGetErrorMsg();
-GeAttrValueHandle *GeApiWrapper_AttrValue_Create();
-void GeApiWrapper_AttrValue_Destroy(GeAttrValueHandle *);
-int32_t GeApiWrapper_AttrValue_GetValueType(const GeAttrValueHandle *);
-uint32_t GeApiWrapper_AttrValue_SetString(GeAttrValueHandle *, const char *);
-char *GeApiWrapper_AttrValue_GetString(const GeAttrValueHandle *);
-uint32_t GeApiWrapper_AttrValue_SetFloat(GeAttrValueHandle *, float);
-uint32_t GeApiWrapper_AttrValue_GetFloat(const GeAttrValueHandle *, float *);
-uint32_t GeApiWrapper_AttrValue_SetBool(GeAttrValueHandle *, bool);
-uint32_t GeApiWrapper_AttrValue_GetBool(const GeAttrValueHandle *, bool *);
-uint32_t GeApiWrapper_AttrValue_SetInt(GeAttrValueHandle *, int64_t);
-uint32_t GeApiWrapper_AttrValue_GetInt(const GeAttrValueHandle *, int64_t *);
-uint32_t GeApiWrapper_AttrValue_SetDataType(GeAttrValueHandle *, int32_t);
-uint32_t GeApiWrapper_AttrValue_GetDataType(const GeAttrValueHandle *, int32_t *);
-uint32_t GeApiWrapper_AttrValue_SetTensor(GeAttrValueHandle *, const GeTensorHandle *);
-GeTensorHandle *GeApiWrapper_AttrValue_GetTensor(const GeAttrValueHandle *);
-uint32_t GeApiWrapper_AttrValue_SetListFloat(GeAttrValueHandle *, const float *, int64_t);
-uint32_t GeApiWrapper_AttrValue_SetListBool(GeAttrValueHandle *, const bool *, int64_t);
-uint32_t GeApiWrapper_AttrValue_SetListInt(GeAttrValueHandle *, const int64_t *, int64_t);
-uint32_t GeApiWrapper_AttrValue_SetListDataType(GeAttrValueHandle *, const int32_t *, int64_t);
-uint32_t GeApiWrapper_AttrValue_SetListString(GeAttrValueHandle *, const char *const *, int64_t);
-float *GeApiWrapper_AttrValue_GetListFloat(const GeAttrValueHandle *, int64_t *);
-bool *GeApiWrapper_AttrValue_GetListBool(const GeAttrValueHandle *, int64_t *);
-int64_t *GeApiWrapper_AttrValue_GetListInt(const GeAttrValueHandle *, int64_t *);
-int32_t *GeApiWrapper_AttrValue_GetListDataType(const GeAttrValueHandle *, int64_t *);
-char **GeApiWrapper_AttrValue_GetListString(const GeAttrValueHandle *, int64_t *);
-void GeApiWrapper_FreeString(char *);
-void GeApiWrapper_FreeListString(char **);
-void GeApiWrapper_FreeListFloat(float *);
-void GeApiWrapper_FreeListBool(bool *);
-void GeApiWrapper_FreeListInt(int64_t *);
-void GeApiWrapper_FreeListDataType(int32_t *);
-
-GeGraphHandle *GeApiWrapper_Graph_CreateGraph(const char *);
-void GeApiWrapper_Graph_DestroyGraph(GeGraphHandle *);
-void GeApiWrapper_Graph_FreeGraphArray(GeGraphHandle **);
-char *GeApiWrapper_Graph_GetName(const GeGraphHandle *);
-GeNodeHandle **GeApiWrapper_Graph_GetAllNodes(const GeGraphHandle *, size_t *);
-GeNodeHandle **GeApiWrapper_Graph_GetDirectNode(const GeGraphHandle *, size_t *);
-uint32_t GeApiWrapper_Graph_GetAttr(const GeGraphHandle *, const char *, GeAttrValueHandle *);
-uint32_t GeApiWrapper_Graph_SetAttr(GeGraphHandle *, const char *, const GeAttrValueHandle *);
-uint32_t GeApiWrapper_Graph_Dump_To_File(const GeGraphHandle *, int32_t, const char *);
-char *GeApiWrapper_Graph_Dump_To_Stream(const GeGraphHandle *, int32_t);
-uint32_t GeApiWrapper_Graph_Dump_To_Onnx(const GeGraphHandle *, const char *, const char *);
-uint32_t GeApiWrapper_Graph_SaveToAir(const GeGraphHandle *, const char *);
-uint32_t GeApiWrapper_Graph_LoadFromAir(GeGraphHandle *, const char *);
-uint32_t GeApiWrapper_Graph_RemoveNode(GeGraphHandle *, const GeNodeHandle *);
-uint32_t GeApiWrapper_Graph_RemoveEdge(GeGraphHandle *, const GeNodeHandle *, int32_t,
-                                       const GeNodeHandle *, int32_t);
-uint32_t GeApiWrapper_Graph_AddDataEdge(GeGraphHandle *, const GeNodeHandle *, int32_t,
-                                        const GeNodeHandle *, int32_t);
-uint32_t GeApiWrapper_Graph_AddControlEdge(GeGraphHandle *, const GeNodeHandle *,
-                                           const GeNodeHandle *);
-uint32_t GeApiWrapper_Graph_FindNodeByName(const GeGraphHandle *, const char *, GeNodeHandle **);
-GeGraphHandle **GeApiWrapper_Graph_GetAllSubgraphs(const GeGraphHandle *, size_t *);
-GeGraphHandle *GeApiWrapper_Graph_GetSubGraph(const GeGraphHandle *, const char *);
-uint32_t GeApiWrapper_Graph_AddSubGraph(GeGraphHandle *, const GeGraphHandle *);
-uint32_t GeApiWrapper_Graph_RemoveSubgraph(GeGraphHandle *, const char *);
-
-void GeApiWrapper_GNode_DestroyGNode(GeNodeHandle *);
-void GeApiWrapper_GNode_FreeGNodeArray(GeNodeHandle **);
-void GeApiWrapper_GNode_FreeIntArray(int32_t *);
-char *GeApiWrapper_GNode_GetName(const GeNodeHandle *);
-char *GeApiWrapper_GNode_GetType(const GeNodeHandle *);
-GeNodeHandle **GeApiWrapper_GNode_GetInControlNodes(const GeNodeHandle *, size_t *);
-GeNodeHandle **GeApiWrapper_GNode_GetOutControlNodes(const GeNodeHandle *, size_t *);
-uint32_t GeApiWrapper_GNode_GetInDataNodesAndPortIndexes(const GeNodeHandle *, int32_t,
-                                                         GeNodeHandle **, int32_t *);
-uint32_t GeApiWrapper_GNode_GetOutDataNodesAndPortIndexes(const GeNodeHandle *, int32_t,
-                                                          GeNodeHandle ***, int32_t **, int *);
-uint32_t GeApiWrapper_GNode_GetAttr(const GeNodeHandle *, const char *, GeAttrValueHandle *);
-uint32_t GeApiWrapper_GNode_SetAttr(const GeNodeHandle *, const char *, const GeAttrValueHandle *);
-uint32_t GeApiWrapper_GNode_GetInputAttr(const GeNodeHandle *, const char *, uint32_t,
-                                         GeAttrValueHandle *);
-uint32_t GeApiWrapper_GNode_SetInputAttr(const GeNodeHandle *, const char *, uint32_t,
-                                         const GeAttrValueHandle *);
-uint32_t GeApiWrapper_GNode_GetOutputAttr(const GeNodeHandle *, const char *, uint32_t,
-                                          GeAttrValueHandle *);
-uint32_t GeApiWrapper_GNode_SetOutputAttr(const GeNodeHandle *, const char *, uint32_t,
-                                          const GeAttrValueHandle *);
-size_t GeApiWrapper_GNode_GetInputsSize(const GeNodeHandle *);
-size_t GeApiWrapper_GNode_GetOutputsSize(const GeNodeHandle *);
-bool GeApiWrapper_GNode_HasAttr(const GeNodeHandle *, const char *);
-GeTensorDescHandle *GeApiWrapper_GNode_GetInputDesc(const GeNodeHandle *, int32_t);
-GeTensorDescHandle *GeApiWrapper_GNode_GetOutputDesc(const GeNodeHandle *, int32_t);
-uint32_t GeApiWrapper_GNode_UpdateInputDesc(const GeNodeHandle *, int32_t,
-                                            const GeTensorDescHandle *);
-uint32_t GeApiWrapper_GNode_UpdateOutputDesc(const GeNodeHandle *, int32_t,
-                                             const GeTensorDescHandle *);
-
-char *GeApiWrapper_Operator_GetName(const GeOperatorHandle *);
-char *GeApiWrapper_Operator_GetType(const GeOperatorHandle *);
-uint32_t GeApiWrapper_Operator_SetAttr(const GeOperatorHandle *, const char *, GeAttrValueHandle *);
-uint32_t GeApiWrapper_Operator_InputRegister(const GeOperatorHandle *, const char *);
-uint32_t GeApiWrapper_Operator_OptionalInputRegister(const GeOperatorHandle *, const char *);
-uint32_t GeApiWrapper_Operator_OutputRegister(const GeOperatorHandle *, const char *);
-uint32_t GeApiWrapper_Operator_DynamicInputRegister(const GeOperatorHandle *, const char *,
-                                                    uint32_t);
-uint32_t GeApiWrapper_Operator_DynamicOutputRegister(const GeOperatorHandle *, const char *,
-                                                     uint32_t);
-
-GeTensorDescHandle *GeApiWrapper_TensorDesc_Create(const int64_t *, size_t, int32_t, int32_t);
-void GeApiWrapper_TensorDesc_Destroy(GeTensorDescHandle *);
-uint32_t GeApiWrapper_TensorDesc_GetShape(const GeTensorDescHandle *, int64_t **, size_t *);
-uint32_t GeApiWrapper_TensorDesc_GetOriginShape(const GeTensorDescHandle *, int64_t **, size_t *);
-uint32_t GeApiWrapper_TensorDesc_SetShape(GeTensorDescHandle *, const int64_t *, size_t);
-uint32_t GeApiWrapper_TensorDesc_SetOriginShape(GeTensorDescHandle *, const int64_t *, size_t);
-int32_t GeApiWrapper_TensorDesc_GetFormat(const GeTensorDescHandle *);
-int32_t GeApiWrapper_TensorDesc_GetOriginFormat(const GeTensorDescHandle *);
-int32_t GeApiWrapper_TensorDesc_GetDataType(const GeTensorDescHandle *);
-uint32_t GeApiWrapper_TensorDesc_SetFormat(GeTensorDescHandle *, int32_t);
-uint32_t GeApiWrapper_TensorDesc_SetOriginFormat(GeTensorDescHandle *, int32_t);
-uint32_t GeApiWrapper_TensorDesc_SetDataType(GeTensorDescHandle *, int32_t);
-
-GeTensorHandle *GeApiWrapper_Tensor_CreateTensor();
-void GeApiWrapper_Tensor_DestroyEsCTensor(GeTensorHandle *);
-uint32_t GeApiWrapper_Tensor_SetFormat(GeTensorHandle *, const int32_t *);
-uint32_t GeApiWrapper_Tensor_SetDataType(GeTensorHandle *, const int32_t *);
-int32_t GeApiWrapper_Tensor_GetFormat(const GeTensorHandle *);
-int32_t GeApiWrapper_Tensor_GetDataType(const GeTensorHandle *);
-int32_t GeApiWrapper_Tensor_GetPlacement(const GeTensorHandle *);
-GeTensorDescHandle *GeApiWrapper_Tensor_GetTensorDesc(const GeTensorHandle *);
-uint32_t GeApiWrapper_Tensor_GetShape(const GeTensorHandle *, int64_t **, size_t *);
-void GeApiWrapper_Tensor_FreeDimsArray(int64_t *);
-char *GeApiWrapper_Tensor_GetData(const GeTensorHandle *);
-uint32_t GeApiWrapper_Tensor_GetDataTextAndDims(const GeTensorHandle *, char *, size_t, size_t *,
-                                                int64_t *, size_t, size_t *);
-}
 
 namespace {
 

@@ -9,16 +9,10 @@
 #include "c_api/c_api_handles.h"
 #include "c_api/c_api_test_graphs.h"
 #include "common/error.h"
+#include "ge/c_api/ge_api.h"
+#include "ge/c_api/node.h"
+#include "ge/c_api/tensor.h"
 #include "graph/compute_graph.h"
-
-extern "C" {
-const char *GeApiWrapper_GEGetErrorMsg();
-const char *GeApiWrapper_GNode_GetTypeRef(const GeNodeHandle *);
-const char *GeApiWrapper_GNode_GetNameRef(const GeNodeHandle *);
-GeTensorHandle *GeApiWrapper_GNode_GetTensorAttr(const GeNodeHandle *, const char *, int32_t *);
-void GeApiWrapper_GNode_DestroyGNode(GeNodeHandle *);
-void GeApiWrapper_Tensor_DestroyEsCTensor(GeTensorHandle *);
-}
 
 namespace {
 

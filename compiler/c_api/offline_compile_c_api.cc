@@ -13,12 +13,13 @@
 
 #include "c_api/c_api_handles.h"
 #include "common/log.h"
+#include "ge/c_api/offline_compile.h"
 #include "loader/pass_plugin_loader.h"
 #include "om/om_bundle.h"
 #include "om/om_codec.h"
 #include "om/om_file.h"
-#include "pipeline/compile_graph.h"
 #include "ops/platform_info.h"
+#include "pipeline/compile_graph.h"
 #include "tools/offline_build.h"
 
 /// GE's ModelBufferData{data, length}: the serialized model. `bundle` tells a bundle (several

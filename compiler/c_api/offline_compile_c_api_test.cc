@@ -14,28 +14,14 @@
 #include "air/air_io.h"
 #include "c_api/c_api_handles.h"
 #include "common/error.h"
+#include "ge/c_api/ge_api.h"
+#include "ge/c_api/graph.h"
+#include "ge/c_api/offline_compile.h"
 #include "graph/compute_graph.h"
 #include "loader/pass_plugin_loader.h"
 #include "om/om_bundle.h"
 #include "om/om_file.h"
 #include "tools/offline_build.h"
-
-struct GeModelBufferData;
-
-extern "C" {
-uint32_t GeApiWrapper_OfflineCompile_BuildInitialize(const char *const *, const char *const *, int);
-uint32_t GeApiWrapper_OfflineCompile_BuildFinalize();
-uint32_t GeApiWrapper_OfflineCompile_BuildModel(const GeGraphHandle *, const char *const *,
-                                                const char *const *, int, GeModelBufferData **);
-uint32_t GeApiWrapper_OfflineCompile_SaveModel(const char *, const GeModelBufferData *);
-uint32_t GeApiWrapper_OfflineCompile_BundleBuildModel(const GeGraphHandle *const *,
-                                                      const char *const *const *,
-                                                      const char *const *const *, const int *, int,
-                                                      GeModelBufferData **);
-uint32_t GeApiWrapper_OfflineCompile_BundleSaveModel(const char *, const GeModelBufferData *);
-void GeApiWrapper_ModelBuffer_Destroy(GeModelBufferData *);
-uint64_t GeApiWrapper_ModelBuffer_GetLength(const GeModelBufferData *);
-}
 
 namespace {
 

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "c_api/c_api_handles.h"
+#include "ge/c_api/operator.h"
 
 using ge::capi::Guard;
 

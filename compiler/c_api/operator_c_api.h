@@ -5,6 +5,7 @@
 #ifndef GE_C_API_OPERATOR_C_API_H_
 #define GE_C_API_OPERATOR_C_API_H_
 
+#include "ge/c_api/ge_c_types.h"
 #include "graph/op_desc.h"
 
 struct GeOperatorHandle {

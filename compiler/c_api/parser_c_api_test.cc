@@ -1,15 +1,14 @@
 // Tests of GeApiWrapper_Parser_ParseOnnx on models written by tests/models/*.py at test time.
-#include "c_api/parser_c_api.h"
-
 #include <gtest/gtest.h>
 #include <unistd.h>
 
 #include <string>
 
+#include "c_api/c_api_handles.h"
 #include "common/error.h"
+#include "ge/c_api/graph.h"
+#include "ge/c_api/parser.h"
 #include "parser/generated_models_test_util.h"
-
-extern "C" void GeApiWrapper_Graph_DestroyGraph(GeGraphHandle *graph);
 
 namespace {
 

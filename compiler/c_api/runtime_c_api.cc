@@ -1,14 +1,13 @@
 // Host-runtime section of the C API: create an executor from a graph, run it on tensors, free the
 // results. The Session layer (session_c_api.h) sits on top. Every function is NULL-safe, catches
 // all exceptions and reports failures through the thread-local last error.
-#include "c_api/runtime_c_api.h"
-
 #include <cstdint>
 #include <cstdlib>
 #include <memory>
 #include <vector>
 
 #include "c_api/c_api_handles.h"
+#include "ge/c_api/runtime.h"
 #include "runtime/executor.h"
 
 using ge::capi::Guard;

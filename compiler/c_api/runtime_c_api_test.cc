@@ -1,6 +1,4 @@
 // Tests of the host-runtime C API: create/run/free round trip, NULL safety and error reporting.
-#include "c_api/runtime_c_api.h"
-
 #include <gtest/gtest.h>
 
 #include <cstring>
@@ -10,6 +8,7 @@
 
 #include "c_api/c_api_test_graphs.h"
 #include "common/error.h"
+#include "ge/c_api/runtime.h"
 #include "graph/compute_graph.h"
 
 namespace {

@@ -1,6 +1,4 @@
 // GE initialisation, Session, allocators and tensor placement of the C API.
-#include "c_api/session_c_api.h"
-
 #include <cstdlib>
 #include <cstring>
 #include <map>
@@ -9,6 +7,10 @@
 #include <vector>
 
 #include "c_api/c_api_handles.h"
+#include "ge/c_api/ge_api.h"
+#include "ge/c_api/runtime.h"
+#include "ge/c_api/session.h"
+#include "ge/c_api/tensor.h"
 #include "om/om_file.h"
 #include "runtime/device_memory.h"
 #include "runtime/executor.h"

@@ -1,8 +1,6 @@
 // Tests of the runtime-library C API: GE init/finalize, Session add/run/remove with compile
 // caching, input validation messages, external and default allocators per stream (callbacks
 // really called for the output buffers), tensor placement and .om loading.
-#include "c_api/session_c_api.h"
-
 #include <gtest/gtest.h>
 #include <unistd.h>
 
@@ -14,8 +12,11 @@
 #include <vector>
 
 #include "c_api/c_api_test_graphs.h"
-#include "c_api/runtime_c_api.h"
 #include "common/error.h"
+#include "ge/c_api/ge_api.h"
+#include "ge/c_api/runtime.h"
+#include "ge/c_api/session.h"
+#include "ge/c_api/tensor.h"
 #include "graph/compute_graph.h"
 #include "om/om_file.h"
 #include "runtime/session.h"

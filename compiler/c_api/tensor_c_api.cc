@@ -11,6 +11,7 @@
 
 #include "c_api/c_api_arrays.h"
 #include "c_api/c_api_handles.h"
+#include "ge/c_api/tensor.h"
 
 using ge::capi::Guard;
 

@@ -6,6 +6,7 @@
 
 #include "c_api/c_api_arrays.h"
 #include "c_api/c_api_handles.h"
+#include "ge/c_api/tensor_desc.h"
 
 using ge::capi::Guard;
 

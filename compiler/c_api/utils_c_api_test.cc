@@ -7,18 +7,11 @@
 #include <vector>
 
 #include "c_api/c_api_handles.h"
+#include "ge/c_api/ge_api.h"
+#include "ge/c_api/graph.h"
+#include "ge/c_api/node.h"
+#include "ge/c_api/utils.h"
 #include "ops/op_catalog.h"
-
-extern "C" {
-uint32_t GeApiWrapper_GeUtils_InferShape(GeGraphHandle *g, const int64_t *dims, size_t n_dims,
-                                         const size_t *ranks, size_t n_shapes);
-uint32_t GeApiWrapper_GeUtils_CheckNodeSupportOnAicore(GeNodeHandle *n, bool *supported,
-                                                       char **reason);
-void GeApiWrapper_GeUtils_FreeString(char *text);
-uint32_t GeApiWrapper_GeUtils_SetSocVersion(const char *soc_version);
-char *GeApiWrapper_GeUtils_GetSocVersion();
-const char *GeApiWrapper_GEGetErrorMsg();
-}
 
 namespace {
 

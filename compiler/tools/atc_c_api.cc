@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "common/error.h"
+#include "ge/c_api/atc.h"
 #include "tools/atc_main.h"
 
 extern "C" int GeApiWrapper_Atc_Main(int argc, const char **argv) {

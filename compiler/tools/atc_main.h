@@ -1,4 +1,5 @@
-// The ATC main routine shared by the atc executable and pyatc (GeApiWrapper_Atc_Main).
+// The ATC main routine shared by the atc executable and pyatc (GeApiWrapper_Atc_Main, declared in
+// ge/c_api/atc.h).
 #ifndef GE_TOOLS_ATC_MAIN_H_
 #define GE_TOOLS_ATC_MAIN_H_
 
@@ -10,11 +11,5 @@ namespace ge {
 int AtcMain(int argc, const char *const *argv);
 
 }  // namespace ge
-
-extern "C" {
-/// C entry for pyatc: returns 1 for argc <= 0 or a NULL argv / element, else
-/// AtcMain on copies of the strings. No exception crosses this boundary.
-int GeApiWrapper_Atc_Main(int argc, const char **argv);
-}
 
 #endif  // GE_TOOLS_ATC_MAIN_H_

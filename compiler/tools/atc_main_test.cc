@@ -6,6 +6,8 @@
 #include <string>
 #include <vector>
 
+#include "ge/c_api/atc.h"
+
 namespace ge {
 namespace {
 

@@ -13,7 +13,7 @@
 #include <cstdlib>
 #include <string>
 
-#include "tools/atc_main.h"
+#include "ge/c_api/atc.h"
 
 namespace {
 
