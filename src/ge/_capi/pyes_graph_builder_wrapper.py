@@ -128,10 +128,12 @@ _BASE_SIGNATURES = {
     "EsBuilderAdoptTensor": (_U32, [_VP, _VP]),
     "EsAttrValueSetListListInt": (_U32, [_VP, ctypes.POINTER(_I64P), _I64, _I64P]),
     "EsAttrValueSetEmptyList": (_U32, [_VP, _I32]),
+    "EsBuildInputPassThroughGraph": (_VP, [_STR, _I64, _I64P, _I64]),
     "GeApiWrapper_GEGetErrorMsg": (_STR, []),
 }
 
-_MATH_FUNCTIONS = ("EsAdd", "EsSub", "EsMul", "EsDiv")
+# The generated-library functions a library other than the compiler's may provide.
+_MATH_SIGNATURES = {name: (_VP, [_VP, _VP]) for name in ("EsAdd", "EsSub", "EsMul", "EsDiv")}
 
 
 # Builder calls a Python pass's replacement makes per match: short, no Python callbacks. Bound as
@@ -143,6 +145,7 @@ _HOLD_GIL = (
     "EsCreateGraphInputWithDetails",
     "EsSetGraphOutput",
     "EsBuildGraphAndReset",
+    "EsBuildInputPassThroughGraph",
 )
 
 
@@ -215,11 +218,11 @@ def _configure_generated_lib(lib: ctypes.CDLL) -> None:
     """Declares EsAdd/EsSub/EsMul/EsDiv (holder, holder) -> holder once per library object."""
     if id(lib) in _configured_lib_ids:
         return
-    for name in _MATH_FUNCTIONS:
+    for name, (restype, argtypes) in _MATH_SIGNATURES.items():
         func = getattr(lib, name, None)
         if func is not None:
-            func.restype = _VP
-            func.argtypes = [_VP, _VP]
+            func.restype = restype
+            func.argtypes = argtypes
     _configured_lib_ids.add(id(lib))
 
 

@@ -5,21 +5,19 @@ from __future__ import annotations
 
 import ctypes
 
-from ge._capi._lib_loader import get_compiler_lib
+from ge._capi._lib_loader import declare_signatures, get_compiler_lib
 
 __all__ = ["parser_lib", "get_parser_lib", "is_parser_lib_loaded"]
 
 _STRP = ctypes.POINTER(ctypes.c_char_p)
 
-
-def _configure(lib: ctypes.CDLL) -> ctypes.CDLL:
-    func = lib.GeApiWrapper_Parser_ParseOnnx
-    func.restype = ctypes.c_void_p
-    func.argtypes = [ctypes.c_char_p, _STRP, _STRP, ctypes.c_int]
-    return lib
+# name (without the GeApiWrapper_ prefix) -> (restype, argtypes)
+_SIGNATURES = {
+    "Parser_ParseOnnx": (ctypes.c_void_p, [ctypes.c_char_p, _STRP, _STRP, ctypes.c_int]),
+}
 
 
-parser_lib = _configure(get_compiler_lib())
+parser_lib = declare_signatures(get_compiler_lib(), _SIGNATURES, "GeApiWrapper_")
 
 
 def get_parser_lib() -> ctypes.CDLL:

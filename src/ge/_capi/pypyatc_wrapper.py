@@ -9,19 +9,17 @@ from __future__ import annotations
 
 import ctypes
 
-from ge._capi._lib_loader import get_compiler_lib
+from ge._capi._lib_loader import declare_signatures, get_compiler_lib
 
 __all__ = ["pyatc_lib", "get_pyatc_lib", "is_pyatc_lib_loaded"]
 
-
-def _configure(lib: ctypes.CDLL) -> ctypes.CDLL:
-    func = lib.GeApiWrapper_Atc_Main
-    func.restype = ctypes.c_int
-    func.argtypes = [ctypes.c_int, ctypes.POINTER(ctypes.c_char_p)]
-    return lib
+# name (without the GeApiWrapper_ prefix) -> (restype, argtypes)
+_SIGNATURES = {
+    "Atc_Main": (ctypes.c_int, [ctypes.c_int, ctypes.POINTER(ctypes.c_char_p)]),
+}
 
 
-pyatc_lib = _configure(get_compiler_lib())
+pyatc_lib = declare_signatures(get_compiler_lib(), _SIGNATURES, "GeApiWrapper_")
 
 
 def get_pyatc_lib() -> ctypes.CDLL:

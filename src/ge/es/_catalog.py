@@ -16,6 +16,7 @@ import json
 from typing import Any, Dict, List
 
 from ge._capi import pyes_graph_builder_wrapper as _w
+from ge._capi._lib_loader import declare_signatures
 
 __all__ = [
     "list_prototypes",
@@ -96,25 +97,32 @@ def normalize_prototype(raw: Dict[str, Any]) -> Dict[str, Any]:
     }
 
 
+_STRS = ctypes.POINTER(ctypes.c_char_p)
+_I32S = ctypes.POINTER(ctypes.c_int32)
+_I64 = ctypes.c_int64
+
+# name -> (restype, argtypes): the catalog functions of the ES base library
+_SIGNATURES = {
+    "EsGetOpPrototypesJson": (ctypes.c_void_p, []),
+    "EsFreeString": (None, [ctypes.c_void_p]),
+    "EsRegisterOpPrototype": (
+        ctypes.c_uint32,
+        [
+            ctypes.c_char_p, ctypes.c_char_p, ctypes.c_char_p,
+            _STRS, _I32S, _I64,
+            _STRS, _I32S, _I64,
+            _STRS, _I32S, ctypes.POINTER(ctypes.c_bool), ctypes.POINTER(ctypes.c_void_p), _I64,
+            _STRS, _I32S, _I64,
+            ctypes.c_bool,
+        ],
+    ),
+}  # fmt: skip
+
+
 def _lib():
     lib = _w.get_esb_lib()
     if not getattr(lib, "_ge_catalog_configured", False):
-        lib.EsGetOpPrototypesJson.restype = ctypes.c_void_p
-        lib.EsGetOpPrototypesJson.argtypes = []
-        lib.EsFreeString.restype = None
-        lib.EsFreeString.argtypes = [ctypes.c_void_p]
-        strs = ctypes.POINTER(ctypes.c_char_p)
-        i32s = ctypes.POINTER(ctypes.c_int32)
-        i64 = ctypes.c_int64
-        lib.EsRegisterOpPrototype.restype = ctypes.c_uint32
-        lib.EsRegisterOpPrototype.argtypes = [
-            ctypes.c_char_p, ctypes.c_char_p, ctypes.c_char_p,
-            strs, i32s, i64,
-            strs, i32s, i64,
-            strs, i32s, ctypes.POINTER(ctypes.c_bool), ctypes.POINTER(ctypes.c_void_p), i64,
-            strs, i32s, i64,
-            ctypes.c_bool,
-        ]  # fmt: skip
+        declare_signatures(lib, _SIGNATURES)
         lib._ge_catalog_configured = True
     return lib
 

@@ -234,7 +234,8 @@ def _raw_create_op():
         # Python callbacks), and releasing and re-taking the GIL per node is measurable.
         hold_gil = ctypes.PyDLL(lib._name, handle=lib._handle)
         func = hold_gil._FuncPtr(("EsCreateOp", hold_gil))
-        func.restype = ctypes.c_uint32
+        restype, _ = _w._BASE_SIGNATURES["EsCreateOp"]  # the declared result, no argtypes
+        func.restype = restype
         _RAW_CREATE_OP.append(func)
     return _RAW_CREATE_OP[0]
 

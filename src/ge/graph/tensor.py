@@ -6,6 +6,7 @@ import ctypes
 from _thread import _local
 
 from ge._capi import pytensor_runtime_wrapper
+from ge._capi._lib_loader import declare_signatures
 from ge._capi.pygraph_wrapper import graph_lib, int64_array, take_dims, take_string
 from ge.graph._numeric import floats_to_fp16_bits
 from ge.graph.tensor_desc import Shape, TensorDesc
@@ -64,18 +65,20 @@ class _DataScratch(_local):
 _data_scratch = _DataScratch()
 
 
+_I64P = ctypes.POINTER(ctypes.c_int64)
+_CREATOR_ARGS = [_I64P, ctypes.c_int64, ctypes.c_int32, ctypes.c_int32]
+# name -> (restype, argtypes): the tensor creators of the ES base library
+_ESB_SIGNATURES = {
+    "EsCreateEsCTensor": (ctypes.c_void_p, [ctypes.c_void_p, *_CREATOR_ARGS]),
+    "EsCreateEsCTensorFromFile": (ctypes.c_void_p, [ctypes.c_char_p, *_CREATOR_ARGS]),
+}
+
+
 def _esb_functions():
     """EsCreateEsCTensor / EsCreateEsCTensorFromFile live in the ES base library (the same
     libge_compiler.so here); declared on first use so ge.graph imports without ge.es."""
-    lib = graph_lib
-    i64p = ctypes.POINTER(ctypes.c_int64)
-    create = lib.EsCreateEsCTensor
-    create.restype = ctypes.c_void_p
-    create.argtypes = [ctypes.c_void_p, i64p, ctypes.c_int64, ctypes.c_int32, ctypes.c_int32]
-    from_file = lib.EsCreateEsCTensorFromFile
-    from_file.restype = ctypes.c_void_p
-    from_file.argtypes = [ctypes.c_char_p, i64p, ctypes.c_int64, ctypes.c_int32, ctypes.c_int32]
-    return create, from_file
+    lib = declare_signatures(graph_lib, _ESB_SIGNATURES)
+    return lib.EsCreateEsCTensor, lib.EsCreateEsCTensorFromFile
 
 
 def _to_buffer(data: list, data_type: DataType):

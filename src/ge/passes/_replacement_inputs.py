@@ -39,11 +39,7 @@ _pass_through = None
 def _pass_through_function():
     global _pass_through
     if _pass_through is None:
-        lib = _w.get_esb_lib()
-        function = ctypes.PyDLL(lib._name, handle=lib._handle).EsBuildInputPassThroughGraph
-        function.restype = ctypes.c_void_p
-        function.argtypes = [ctypes.c_char_p, _I64, ctypes.POINTER(_I64), _I64]
-        _pass_through = function
+        _pass_through = _w.get_esb_lib().EsBuildInputPassThroughGraph
     return _pass_through
 
 
