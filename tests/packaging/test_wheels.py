@@ -72,7 +72,12 @@ def test_compiler_wheel_is_python_neutral(dist):
     (wheel,) = dist.wheels("ge_compiler")
     assert re.search(r"-py3-none-linux_[a-z0-9_]+\.whl$", wheel.name), wheel.name
     names = set(zipfile.ZipFile(wheel).namelist())
-    for required in ("lib/libge_compiler.so", "bin/atc", "include/ge/python_pass/handle_interop.h"):
+    for required in (
+        "lib/libge_compiler.so",
+        "bin/atc",
+        "include/ge/python_pass/handle_interop.h",
+        "include/ge/c_api/ge_c_types.h",
+    ):
         assert f"ge_compiler/{required}" in names
     assert not [n for n in names if n.startswith("ge/")]
 
