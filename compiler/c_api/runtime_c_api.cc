@@ -1,5 +1,5 @@
 // Host-runtime section of the C API: create an executor from a graph, run it on tensors, free the
-// results. The Session layer (session_c_api.h) sits on top. Every function is NULL-safe, catches
+// results. The Session layer (session_c_api.cc) sits on top. Every function is NULL-safe, catches
 // all exceptions and reports failures through the thread-local last error.
 #include <cstdint>
 #include <cstdlib>
