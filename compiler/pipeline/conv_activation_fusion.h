@@ -21,9 +21,10 @@ constexpr const char *kAttrFusedActivation = "_fused_activation";
 
 /// Fuses every Relu of `graph` (not its subgraphs) whose input is output 0 of a Conv2D, Conv2DV2
 /// or DepthwiseConv2D with a float32/float64 output, when that output has no other consumer and
-/// is not a graph output, the conv has no fused activation yet, and the Relu has no control
-/// edges. The Relu is removed and its consumers read the conv. `fused` (optional) receives the
-/// number of fusions.
+/// is not a graph output, the conv has no fused activation yet, neither node has control edges
+/// and their fusion-scoped attrs agree. One rewrite (fusion::NodeRewrite) replaces the pair by a
+/// copy of the conv, same name and inputs, carrying the attribute; the Relu's consumers read it.
+/// `fused` (optional) receives the number of fusions.
 Status FuseConvActivation(ComputeGraph &graph, size_t *fused);
 
 }  // namespace ge

@@ -1,14 +1,20 @@
-// ConvBatchNormFoldPass (see conv_bn_fold.h).
+// ConvBatchNormFoldPass (see conv_bn_fold.h): each batch norm behind a conv that passes the
+// guards is folded by one NodeRewrite, which replaces the conv by a copy reading the folded
+// weights.
 #include "pipeline/conv_bn_fold.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "common/error.h"
 #include "common/log.h"
-#include "pipeline/graph_rewire.h"
+#include "ops/op_catalog.h"
+#include "pipeline/fusion_guards.h"
+#include "rewrite/node_rewrite.h"
 
 namespace ge {
 namespace {
@@ -146,30 +152,43 @@ GeTensor FloatTensor(const GeTensorDesc &like, const std::vector<float> &values)
   return GeTensor(desc, values.data(), values.size() * sizeof(float));
 }
 
-/// Folds `bn` into its producer when every condition of FoldConvBatchNorm holds; `done` tells
-/// whether it did.
-Status TryFold(ComputeGraph &graph, Node *bn, bool *done) {
-  *done = false;
-  const InDataPeer src = bn->GetInDataPeer(0);
+/// The conv feeding `bn` when the pair passes the graph guards of FoldConvBatchNorm (the values
+/// are read by ComputeFold), else nullptr.
+Node *FoldableConv(const ComputeGraph &graph, const Node &bn) {
+  const InDataPeer src = bn.GetInDataPeer(0);
   if (!src.IsConnected() || src.out_index != 0 || !IsFoldableConvType(src.node->GetType())) {
-    return SUCCESS;
+    return nullptr;
   }
-  Node *conv = src.node;
-  if (!HasSoleConsumer(graph, *conv, 0, *bn) || !OutputsUnusedFrom(graph, *bn, 1) ||
-      !bn->GetInControlNodes().empty() || !bn->GetOutControlNodes().empty()) {
-    return SUCCESS;
+  const Node &conv = *src.node;
+  if (!HasSoleConsumer(graph, conv, 0, bn) || !OutputsUnusedFrom(graph, bn, 1) ||
+      HasControlEdges(bn) || HasControlEdges(conv)) {
+    return nullptr;
   }
-  const GeTensorDesc *out_desc = conv->GetOpDesc().GetOutputDesc(0);
-  const GeTensor *filter = ConstInputValue(*conv, 1);
+  const GeTensorDesc *out_desc = conv.GetOpDesc().GetOutputDesc(0);
+  const GeTensor *filter = ConstInputValue(conv, 1);
   if (out_desc == nullptr || out_desc->GetDataType() != DT_FLOAT || filter == nullptr ||
-      filter->GetTensorDesc().GetDataType() != DT_FLOAT || conv->GetInputsSize() < 3U ||
-      (conv->GetInputsSize() > 3U && conv->GetInDataPeer(3).IsConnected())) {
-    return SUCCESS;  // quantised convs (offset_w) and convs without a bias port stay as they are
+      filter->GetTensorDesc().GetDataType() != DT_FLOAT || conv.GetInputsSize() < 3U ||
+      (conv.GetInputsSize() > 3U && conv.GetInDataPeer(3).IsConnected())) {
+    return nullptr;  // quantised convs (offset_w) and convs without a bias port stay as they are
   }
+  return src.node;
+}
+
+/// The conv's new constant inputs.
+struct FoldedWeights {
+  GeTensor filter;
+  GeTensor bias;
+  GeTensorDesc bias_desc;  // also the conv's new bias input desc
+};
+
+/// The folded filter and bias of `conv` (which FoldableConv accepted) and `bn`; false when the
+/// values do not allow the fold (layout, constants, variance).
+bool ComputeFold(const Node &conv, const Node &bn, FoldedWeights *folded) {
+  const GeTensor *filter = ConstInputValue(conv, 1);
   std::string format;
   FilterChannels layout;
-  if (!ReadConvLayout(*conv, *filter, &format, &layout)) {
-    return SUCCESS;
+  if (!ReadConvLayout(conv, *filter, &format, &layout)) {
+    return false;
   }
   const int64_t channels = layout.channels;
   const int64_t elements = filter->GetTensorDesc().GetShape().GetShapeSize();
@@ -177,11 +196,11 @@ Status TryFold(ComputeGraph &graph, Node *bn, bool *done) {
   std::vector<double> bias(static_cast<size_t>(channels), 0.0);
   std::vector<double> a;
   std::vector<double> b;
-  const bool has_bias = conv->GetInDataPeer(2).IsConnected();
+  const bool has_bias = conv.GetInDataPeer(2).IsConnected();
   if (elements <= 0 || !ReadFloats(filter, elements, &weights) ||
-      (has_bias && !ReadFloats(ConstInputValue(*conv, 2), channels, &bias)) ||
-      !ReadAffine(*bn, format, channels, &a, &b)) {
-    return SUCCESS;
+      (has_bias && !ReadFloats(ConstInputValue(conv, 2), channels, &bias)) ||
+      !ReadAffine(bn, format, channels, &a, &b)) {
+    return false;
   }
   std::vector<float> new_filter(weights.size());
   for (size_t i = 0; i < weights.size(); ++i) {
@@ -192,47 +211,120 @@ Status TryFold(ComputeGraph &graph, Node *bn, bool *done) {
   for (size_t c = 0; c < new_bias.size(); ++c) {
     new_bias[c] = static_cast<float>(bias[c] * a[c] + b[c]);
   }
-  GeTensorDesc bias_desc(GeShape({channels}), FORMAT_ND, DT_FLOAT);
-  bias_desc.SetOriginShape(GeShape({channels}));
-  bias_desc.SetOriginDataType(DT_FLOAT);
-  Node *filter_node = AddConstNode(graph, conv->GetName() + "/folded_filter",
-                                   FloatTensor(filter->GetTensorDesc(), new_filter));
-  Node *bias_node =
-      AddConstNode(graph, conv->GetName() + "/folded_bias", FloatTensor(bias_desc, new_bias));
-  if (filter_node == nullptr || bias_node == nullptr) {
-    return Fail(std::string(kConvBatchNormFoldPassName) + ": cannot add the folded weights of '" +
-                conv->GetName() + "': " + GetLastError());
+  folded->bias_desc = GeTensorDesc(GeShape({channels}), FORMAT_ND, DT_FLOAT);
+  folded->bias_desc.SetOriginShape(GeShape({channels}));
+  folded->bias_desc.SetOriginDataType(DT_FLOAT);
+  folded->filter = FloatTensor(filter->GetTensorDesc(), new_filter);
+  folded->bias = FloatTensor(folded->bias_desc, new_bias);
+  return true;
+}
+
+/// A Const node desc named (uniquely in `graph`) after `base`, holding `value`.
+Status ConstDesc(const ComputeGraph &graph, const std::string &base, GeTensor value, OpDesc *desc) {
+  if (CreateOpDesc(UniqueNodeName(graph, base), "Const", {}, {}, desc) != SUCCESS) {
+    return FAILED;
   }
-  // Everything the conv and the batch norm read before; dropped below when nobody else does.
-  // Held as NodePtr so that a removal never leaves a dangling pointer behind.
-  std::vector<NodePtr> old_inputs;
+  (void)desc->UpdateOutputDesc(0, value.GetTensorDesc());
+  desc->SetAttr("value", GeAttrValue(std::move(value)));
+  return SUCCESS;
+}
+
+/// True when every reader of `node` is an input other than 0 of `conv` or `bn`, and nothing else
+/// keeps it: a Const only the fold reads, which goes with it.
+bool OnlyFoldReads(const ComputeGraph &graph, const Node &node, const Node &conv, const Node &bn) {
+  if (!IsConstType(node.GetType()) || HasControlEdges(node) || node.GetOutputsSize() != 1U) {
+    return false;
+  }
+  for (const OutDataPeer &peer : node.GetOutDataPeers(0)) {
+    if ((peer.node != &conv && peer.node != &bn) || peer.in_index == 0) {
+      return false;
+    }
+  }
+  for (const auto &output : graph.GetOutputs()) {
+    if (output.first == &node) {
+      return false;
+    }
+  }
+  return true;
+}
+
+/// The nodes the fold removes: the conv, the batch norm and the constants only they read.
+void RemoveFolded(const ComputeGraph &graph, Node *conv, Node *bn, fusion::NodeRewrite *rewrite) {
+  rewrite->Remove(conv);
+  rewrite->Remove(bn);
+  std::vector<Node *> constants;
   for (Node *node : {conv, bn}) {
     for (size_t i = 1; i < node->GetInputsSize(); ++i) {
-      if (node->GetInDataPeer(i).IsConnected()) {
-        old_inputs.push_back(graph.GetNodePtr(node->GetInDataPeer(i).node));
+      Node *producer = node->GetInDataPeer(i).node;
+      if (producer != nullptr &&
+          std::find(constants.begin(), constants.end(), producer) == constants.end() &&
+          OnlyFoldReads(graph, *producer, *conv, *bn)) {
+        constants.push_back(producer);
+        rewrite->Remove(producer);
       }
     }
   }
-  GeTensorDesc *bias_port = conv->MutableOpDesc().MutableInputDesc(2);
-  if (bias_port != nullptr) {
-    *bias_port = bias_desc;
+}
+
+/// Replaces conv + bn (and the constants only they read) by a copy of the conv (same name) that
+/// reads the folded weights. `done` stays false when their fusion-scoped attrs disagree.
+Status ApplyFold(ComputeGraph &graph, Node *conv, Node *bn, FoldedWeights folded, bool *done) {
+  fusion::NodeRewrite rewrite(graph);
+  RemoveFolded(graph, conv, bn, &rewrite);
+  if (!rewrite.ScopedAttrsAgree()) {
+    return SUCCESS;
   }
-  if (graph.RemoveInDataEdge(conv, 1) != SUCCESS || graph.RemoveInDataEdge(conv, 2) != SUCCESS ||
-      graph.AddDataEdge(filter_node, 0, conv, 1) != SUCCESS ||
-      graph.AddDataEdge(bias_node, 0, conv, 2) != SUCCESS ||
-      MoveConsumers(graph, bn, 0, conv, 0) != SUCCESS || graph.RemoveNode(bn) != SUCCESS) {
-    return Fail(std::string(kConvBatchNormFoldPassName) + ": rewiring '" + conv->GetName() +
-                "' failed: " + GetLastError());
+  OpDesc filter_desc;
+  OpDesc bias_desc;
+  if (ConstDesc(graph, conv->GetName() + "/folded_filter", std::move(folded.filter),
+                &filter_desc) != SUCCESS ||
+      ConstDesc(graph, conv->GetName() + "/folded_bias", std::move(folded.bias), &bias_desc) !=
+          SUCCESS) {
+    return FAILED;
   }
-  for (const NodePtr &node : old_inputs) {
-    if (node != nullptr && graph.HasNode(node.get()) &&
-        RemoveIfDeadConst(graph, node.get()) != SUCCESS) {
-      return FAILED;
+  Node *filter_node = rewrite.Add(std::move(filter_desc));
+  Node *bias_node = rewrite.Add(std::move(bias_desc));
+  OpDesc conv_desc = conv->GetOpDesc();
+  if (GeTensorDesc *bias_port = conv_desc.MutableInputDesc(2)) {
+    *bias_port = folded.bias_desc;
+  }
+  Node *new_conv = rewrite.Add(std::move(conv_desc));
+  if (filter_node == nullptr || bias_node == nullptr || new_conv == nullptr) {
+    return FAILED;
+  }
+  for (size_t i = 0; i < conv->GetInputsSize(); ++i) {
+    const InDataPeer peer = conv->GetInDataPeer(i);
+    if (i != 1U && i != 2U && peer.IsConnected()) {
+      rewrite.Connect(peer.node, peer.out_index, new_conv, static_cast<int32_t>(i));
     }
   }
-  GELOGI("%s: folded batch norm into conv[%s]", kConvBatchNormFoldPassName,
-         conv->GetName().c_str());
+  rewrite.Connect(filter_node, 0, new_conv, 1);
+  rewrite.Connect(bias_node, 0, new_conv, 2);
+  rewrite.TakeOver(bn, 0, new_conv, 0);
+  if (rewrite.Apply() != SUCCESS) {
+    return FAILED;
+  }
   *done = true;
+  return SUCCESS;
+}
+
+/// Folds `bn` into its producer when every condition of FoldConvBatchNorm holds; `done` tells
+/// whether it did.
+Status TryFold(ComputeGraph &graph, Node *bn, bool *done) {
+  *done = false;
+  Node *conv = FoldableConv(graph, *bn);
+  FoldedWeights folded;
+  if (conv == nullptr || !ComputeFold(*conv, *bn, &folded)) {
+    return SUCCESS;
+  }
+  const std::string conv_name = conv->GetName();
+  if (ApplyFold(graph, conv, bn, std::move(folded), done) != SUCCESS) {
+    return Fail(std::string(kConvBatchNormFoldPassName) + ": folding into '" + conv_name +
+                "' failed: " + GetLastError());
+  }
+  if (*done) {
+    GELOGI("%s: folded batch norm into conv[%s]", kConvBatchNormFoldPassName, conv_name.c_str());
+  }
   return SUCCESS;
 }
 

@@ -16,11 +16,13 @@ constexpr const char *kConvBatchNormFoldPassName = "ConvBatchNormFoldPass";
 
 /// Folds every BatchNorm (is_training = false) or BNInference fed by a Conv2D, Conv2DV2 or
 /// DepthwiseConv2D of `graph` (not its subgraphs) when: the conv output has no other consumer
-/// and is not a graph output; the batch norm's other outputs are unused and it has no control
-/// edges; filter, conv bias and every batch-norm parameter are float32 constants with one value
-/// per output channel; the batch norm normalises the conv's channel axis (NCHW or NHWC). The
-/// folded filter and bias are new Const nodes (the old ones are removed when nothing else reads
-/// them), the batch norm node is removed and its consumers read the conv. `folded` (optional)
+/// and is not a graph output; the batch norm's other outputs are unused; neither node has
+/// control edges and their fusion-scoped attrs agree; filter, conv bias and every batch-norm
+/// parameter are float32 constants with one value per output channel; the batch norm normalises
+/// the conv's channel axis (NCHW or NHWC). One rewrite (fusion::NodeRewrite) replaces the conv,
+/// the batch norm and the constants only they read (a constant with control edges or named as a
+/// graph output stays) by new Const nodes for the folded filter and bias and a copy of the conv,
+/// same name, reading them; the batch norm's consumers read the copy. `folded` (optional)
 /// receives the number of folds.
 Status FoldConvBatchNorm(ComputeGraph &graph, size_t *folded);
 

@@ -1,17 +1,20 @@
-// Small graph edits shared by the built-in fusion passes of the compile pipeline: reading a Const
-// producer's value, moving the consumers of one output to another, dropping dead constants.
-#ifndef GE_PIPELINE_GRAPH_REWIRE_H_
-#define GE_PIPELINE_GRAPH_REWIRE_H_
+// Read-only questions the built-in fusion passes of the compile pipeline ask before they rewrite
+// (the rewrite itself goes through fusion::NodeRewrite, rewrite/node_rewrite.h): reading a Const
+// producer's value, who reads an output, which nodes to visit.
+#ifndef GE_PIPELINE_FUSION_GUARDS_H_
+#define GE_PIPELINE_FUSION_GUARDS_H_
 
 #include <cstdint>
 #include <string>
 #include <vector>
 
-#include "ge/ge_error_codes.h"
 #include "graph/compute_graph.h"
 #include "graph/ge_tensor.h"
 
 namespace ge {
+
+/// Const or Constant.
+bool IsConstType(const std::string &type);
 
 /// The `value` of the Const/Constant node feeding `node`:`in_index`; nullptr when that input is
 /// unconnected or its producer is not a constant with a value.
@@ -25,23 +28,17 @@ bool HasSoleConsumer(const ComputeGraph &graph, const Node &node, int32_t out_in
 /// True when no output of `node` from `first_out` on is consumed or a graph output.
 bool OutputsUnusedFrom(const ComputeGraph &graph, const Node &node, size_t first_out);
 
-/// Reconnects every consumer of `from`:`from_out` (and a graph output naming it) to `to`:`to_out`.
-Status MoveConsumers(ComputeGraph &graph, Node *from, int32_t from_out, Node *to, int32_t to_out);
+/// True when `node` has control inputs or outputs. The built-in passes leave such nodes alone:
+/// a rewrite would carry their control edges through NoOp nodes.
+bool HasControlEdges(const Node &node);
 
 /// The graph's direct nodes as owning pointers, in order: a pass that removes nodes while it walks
 /// this list never follows a dangling pointer (check `graph.HasNode` before using an entry).
 std::vector<NodePtr> SnapshotDirectNodes(const ComputeGraph &graph);
 
-/// Removes `node` when it is a Const/Constant nobody reads any more (no data or control
-/// consumers, not a graph output).
-Status RemoveIfDeadConst(ComputeGraph &graph, Node *node);
-
 /// `base`, or `base_1`, `base_2`, ... : the first name not used in `graph`.
 std::string UniqueNodeName(const ComputeGraph &graph, const std::string &base);
 
-/// Adds a Const node named (uniquely) after `base` holding `value`.
-Node *AddConstNode(ComputeGraph &graph, const std::string &base, GeTensor value);
-
 }  // namespace ge
 
-#endif  // GE_PIPELINE_GRAPH_REWIRE_H_
+#endif  // GE_PIPELINE_FUSION_GUARDS_H_
