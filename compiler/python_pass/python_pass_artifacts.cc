@@ -1,17 +1,20 @@
 // Artifact set discovery and manifest validation.
 #include "python_pass/python_pass_artifacts.h"
 
+#include <dlfcn.h>
 #include <sys/stat.h>
 #include <sys/utsname.h>
-#include <unistd.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <cstdlib>
+#include <cstring>
 #include <fstream>
 #include <set>
 #include <sstream>
 #include <utility>
 
+#include "common/error.h"
 #include "common/file_utils.h"
 #include "common/json.h"
 #include "common/log.h"
@@ -23,6 +26,7 @@ namespace python_pass {
 namespace {
 
 constexpr const char *kFallbackCacheSubdir = "python_pass_artifacts";
+constexpr const char *kManifestName = "manifest.json";
 
 std::vector<std::string> SortedChildDirs(const std::string &root) {
   std::vector<std::string> children;
@@ -34,30 +38,48 @@ std::vector<std::string> SortedChildDirs(const std::string &root) {
   return children;
 }
 
-bool RequiredString(const JsonValue &object, const std::string &key, std::string &value) {
+// The value as the manifest wrote it, for a rejection reason.
+std::string Shown(const JsonValue *value) { return value == nullptr ? "nothing" : value->Dump(); }
+
+// A member that must be a non-empty string; false with `reason` naming `where` + key.
+bool RequiredString(const JsonValue &object, const std::string &key, const std::string &where,
+                    std::string &value, std::string &reason) {
   const JsonValue *member = object.Find(key);
   if (member == nullptr || !member->IsString() || member->GetString().empty()) {
+    reason = where + "'" + key + "' must be a non-empty string, got " + Shown(member);
     return false;
   }
   value = member->GetString();
   return true;
 }
 
-bool ReadJsonFile(const std::string &path, JsonValue &value) {
+bool ReadText(const std::string &path, std::string &text, std::string &error) {
   std::ifstream in(path, std::ios::binary);
   if (!in) {
+    error = std::strerror(errno);
     return false;
   }
-  std::stringstream text;
-  text << in.rdbuf();
-  return ParseJson(text.str(), &value) == SUCCESS && value.IsObject();
+  std::stringstream content;
+  content << in.rdbuf();
+  text = content.str();
+  return true;
 }
 
-// The per-user cache of fallback codegen, the same directory ge.passes.runtime publishes into:
-// <GePyUserCacheDir()>/python_pass_artifacts.
-std::string FallbackCacheRoot() {
-  const std::string dir = GePyUserCacheDir();
-  return dir.empty() ? "" : dir + "/" + kFallbackCacheSubdir;
+bool ReadJsonObject(const std::string &path, JsonValue &value) {
+  std::string text;
+  std::string error;
+  return ReadText(path, text, error) && ParseJson(text, &value) == SUCCESS && value.IsObject();
+}
+
+// The file an artifacts entry names (relative to the manifest's directory).
+std::string ArtifactPath(const std::string &root, const std::string &entry) {
+  return entry[0] == '/' ? entry : root + "/" + entry;
+}
+
+// Its real path, or "" when it is not a regular file.
+std::string ExistingFile(const std::string &path) {
+  const std::string real = RealPath(path);
+  return !real.empty() && IsRegularFile(real) ? real : "";
 }
 
 // Cached fallback sets built against THIS compiler library (same real path and stamp), newest
@@ -76,15 +98,16 @@ std::vector<std::string> FallbackCacheSets(const std::string &compiler_lib_dir) 
     if (BaseName(dir)[0] == '.') {
       continue;  // work directories of builds in progress
     }
-    const std::string manifest_path = dir + "/manifest.json";
+    const std::string manifest_path = dir + "/" + kManifestName;
     JsonValue manifest;
     std::string built_lib;
     std::string built_stamp;
+    std::string ignored;
     const JsonValue *fallback = nullptr;
-    if (!ReadJsonFile(manifest_path, manifest) ||
+    if (!ReadJsonObject(manifest_path, manifest) ||
         (fallback = manifest.Find("fallback")) == nullptr || !fallback->IsObject() ||
-        !RequiredString(*fallback, "ge_compiler_lib", built_lib) ||
-        !RequiredString(*fallback, "ge_compiler_lib_stamp", built_stamp)) {
+        !RequiredString(*fallback, "ge_compiler_lib", "", built_lib, ignored) ||
+        !RequiredString(*fallback, "ge_compiler_lib_stamp", "", built_stamp, ignored)) {
       GELOGI("[PythonPass] Skip fallback cache set[%s]: no readable fallback manifest.",
              dir.c_str());
       continue;
@@ -119,58 +142,100 @@ std::string CurrentPlatformTag() {
   return std::string("linux-") + name.machine;
 }
 
-bool LoadArtifactManifest(const std::string &manifest_path, PythonPassArtifact &artifact,
-                          std::string &reason) {
-  std::ifstream in(manifest_path, std::ios::binary);
-  if (!in) {
-    reason = manifest_path + ": cannot be read";
+std::string CompilerLibraryDir() {
+  Dl_info info;
+  if (dladdr(reinterpret_cast<void *>(&CompilerLibraryDir), &info) == 0 ||
+      info.dli_fname == nullptr) {
+    return "";
+  }
+  const std::string path = RealPath(info.dli_fname);
+  return path.empty() ? "" : DirName(path);
+}
+
+std::string FallbackCacheRoot() {
+  const std::string dir = GePyUserCacheDir();
+  return dir.empty() ? "" : dir + "/" + kFallbackCacheSubdir;
+}
+
+bool ReadArtifactManifest(const std::string &manifest_path, const std::string &abi_key,
+                          bool require_bridge, PythonPassArtifact &artifact, std::string &reason) {
+  const std::string where = manifest_path + ": ";
+  std::string text;
+  std::string error;
+  if (!ReadText(manifest_path, text, error)) {
+    reason = where + "cannot read manifest: " + error;
     return false;
   }
-  std::stringstream text;
-  text << in.rdbuf();
   JsonValue manifest;
-  if (ParseJson(text.str(), &manifest) != SUCCESS || !manifest.IsObject()) {
-    reason = manifest_path + ": not a JSON object";
+  if (ParseJson(text, &manifest) != SUCCESS) {
+    reason = where + "invalid JSON: " + GetLastError();
+    ClearLastError();
+    return false;
+  }
+  if (!manifest.IsObject()) {
+    reason = where + "top level must be a JSON object";
     return false;
   }
   PythonPassArtifact result;
-  if (!RequiredString(manifest, "python_tag", result.python_tag) ||
-      !RequiredString(manifest, "platform", result.platform)) {
-    reason = manifest_path + ": python_tag and platform must be non-empty strings";
+  if (!RequiredString(manifest, "python_tag", "", result.python_tag, reason) ||
+      !RequiredString(manifest, "platform", "", result.platform, reason)) {
+    reason = where + reason;
     return false;
   }
-  const JsonValue *abi = manifest.Find("bridge_abi");
+  // A JSON integer only: "1", 1.0 and true are not ABI versions.
+  const JsonValue *abi = manifest.Find(abi_key);
   if (abi == nullptr || !abi->IsInteger() || abi->GetInt() < 0) {
-    reason = manifest_path + ": bridge_abi must be an unsigned integer";
+    reason = where + "'" + abi_key + "' must be a non-negative integer, got " + Shown(abi);
     return false;
   }
-  result.bridge_abi = static_cast<uint64_t>(abi->GetInt());
+  result.abi = static_cast<uint64_t>(abi->GetInt());
   const JsonValue *files = manifest.Find("artifacts");
-  std::string bridge;
-  std::string native;
-  if (files == nullptr || !files->IsObject() || !RequiredString(*files, "bridge", bridge) ||
-      !RequiredString(*files, "native", native)) {
-    reason = manifest_path + ": artifacts.bridge and artifacts.native must be non-empty strings";
+  if (files == nullptr || !files->IsObject()) {
+    reason = where + "'artifacts' must be an object";
     return false;
   }
+  result.root = RealPath(DirName(manifest_path));
   result.manifest_path = RealPath(manifest_path);
-  result.root = DirName(result.manifest_path);
-  result.bridge_path = RealPath(bridge[0] == '/' ? bridge : result.root + "/" + bridge);
-  result.native_path = RealPath(native[0] == '/' ? native : result.root + "/" + native);
-  if (result.bridge_path.empty() || result.native_path.empty() ||
-      !IsRegularFile(result.bridge_path) || !IsRegularFile(result.native_path)) {
-    reason = manifest_path + ": artifact file missing (bridge '" + bridge + "', native '" + native +
-             "')";
+  std::string native;
+  if (!RequiredString(*files, "native", "artifacts.", native, reason)) {
+    reason = where + reason;
     return false;
+  }
+  result.native_path = ExistingFile(ArtifactPath(result.root, native));
+  if (result.native_path.empty()) {
+    reason = where + "artifacts.native file not found: " + ArtifactPath(result.root, native);
+    return false;
+  }
+  if (require_bridge) {
+    std::string bridge;
+    if (!RequiredString(*files, "bridge", "artifacts.", bridge, reason)) {
+      reason = where + reason;
+      return false;
+    }
+    result.bridge_path = ExistingFile(ArtifactPath(result.root, bridge));
+    if (result.bridge_path.empty()) {
+      reason = where + "artifacts.bridge file not found: " + ArtifactPath(result.root, bridge);
+      return false;
+    }
   }
   artifact = result;
   return true;
 }
 
-std::vector<std::string> ArtifactSearchRoots(const std::string &compiler_lib_dir) {
+bool LoadArtifactManifest(const std::string &manifest_path, PythonPassArtifact &artifact,
+                          std::string &reason) {
+  return ReadArtifactManifest(manifest_path, kPassSetAbiKey, true, artifact, reason);
+}
+
+std::vector<std::string> ArtifactSearchRoots(const std::string &compiler_lib_dir,
+                                             const std::string &package_root,
+                                             std::vector<std::string> &rejected) {
   std::vector<std::string> candidates;
   const char *override_root = std::getenv(kArtifactRootEnv);
   if (override_root != nullptr && override_root[0] != '\0') {
+    if (!IsDirectory(override_root)) {
+      rejected.push_back(std::string(kArtifactRootEnv) + "=" + override_root + ": not a directory");
+    }
     candidates.push_back(override_root);
   }
   std::vector<std::string> ge_dirs;
@@ -198,7 +263,10 @@ std::vector<std::string> ArtifactSearchRoots(const std::string &compiler_lib_dir
   for (const std::string &ge_dir : ge_dirs) {
     candidates.push_back(ge_dir + "/" + kArtifactSubdir);
   }
-  // Last, like ge.passes.runtime: sets fallback codegen published earlier (prebuilt sets win).
+  if (!package_root.empty()) {
+    candidates.push_back(package_root);
+  }
+  // Last: sets fallback codegen published earlier (prebuilt sets win).
   for (const std::string &set : FallbackCacheSets(compiler_lib_dir)) {
     candidates.push_back(set);
   }
@@ -222,7 +290,7 @@ std::vector<PythonPassArtifact> ScanArtifacts(const std::vector<std::string> &ro
       dirs.push_back(child);
     }
     for (const std::string &dir : dirs) {
-      const std::string manifest = dir + "/manifest.json";
+      const std::string manifest = dir + "/" + kManifestName;
       if (!IsRegularFile(manifest)) {
         continue;
       }
@@ -238,20 +306,31 @@ std::vector<PythonPassArtifact> ScanArtifacts(const std::vector<std::string> &ro
   return sets;
 }
 
+bool IsCompatibleArtifact(const PythonPassArtifact &set, const std::string &python_tag,
+                          uint64_t abi) {
+  return !python_tag.empty() && set.python_tag == python_tag &&
+         set.platform == CurrentPlatformTag() && set.abi == abi;
+}
+
 std::vector<PythonPassArtifact> MatchingArtifacts(const std::vector<PythonPassArtifact> &sets,
                                                   const std::string &python_tag) {
   std::vector<PythonPassArtifact> matches;
-  if (python_tag.empty()) {
-    return matches;
-  }
-  const std::string platform = CurrentPlatformTag();
   for (const PythonPassArtifact &set : sets) {
-    if (set.python_tag == python_tag && set.platform == platform &&
-        set.bridge_abi == GE_PYTHON_PASS_BRIDGE_ABI_VERSION) {
+    if (IsCompatibleArtifact(set, python_tag, GE_PYTHON_PASS_BRIDGE_ABI_VERSION)) {
       matches.push_back(set);
     }
   }
   return matches;
+}
+
+ArtifactSelection SelectArtifacts(const std::string &python_tag,
+                                  const std::string &compiler_lib_dir,
+                                  const std::string &package_root) {
+  ArtifactSelection selection;
+  selection.roots = ArtifactSearchRoots(compiler_lib_dir, package_root, selection.rejected);
+  selection.sets = ScanArtifacts(selection.roots, selection.rejected);
+  selection.candidates = MatchingArtifacts(selection.sets, python_tag);
+  return selection;
 }
 
 }  // namespace python_pass

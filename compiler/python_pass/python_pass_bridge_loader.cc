@@ -20,19 +20,6 @@ namespace {
 
 constexpr const char *kFallbackMarker = "__GE_PYTHON_PASS_FALLBACK_ROOT__=";
 
-std::string CompilerLibraryDir() {
-  Dl_info info;
-  if (dladdr(reinterpret_cast<void *>(&RegisterPythonPassesFromPlugin), &info) == 0 ||
-      info.dli_fname == nullptr) {
-    return "";
-  }
-  char resolved[4096];
-  const std::string path =
-      realpath(info.dli_fname, resolved) == nullptr ? info.dli_fname : resolved;
-  const size_t slash = path.find_last_of('/');
-  return slash == std::string::npos ? "." : path.substr(0, slash);
-}
-
 long long MicrosecondsSince(std::chrono::steady_clock::time_point start) {
   return std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now() -
                                                                start)
@@ -188,14 +175,15 @@ Status PythonFusionPassBridgeLoader::LoadBridge(const PythonRuntimeKey &key) {
   if (!PreloadTargetLibpython(key, preload_error)) {
     return Fail("Load python pass bridge library failed: " + preload_error + ".");
   }
-  const std::vector<std::string> roots = ArtifactSearchRoots(CompilerLibraryDir());
-  std::vector<std::string> rejected;
-  const std::vector<PythonPassArtifact> sets = ScanArtifacts(roots, rejected);
-  for (const std::string &reason : rejected) {
-    GELOGI("[PythonPass] Rejected artifact manifest %s.", reason.c_str());
+  // No package root: the loader does not know which `ge` package a Python process imported.
+  // ge.passes.runtime adds its own, which the installed, run-package and PYTHONPATH layouts
+  // already list.
+  const ArtifactSelection selection = SelectArtifacts(key.python_tag, CompilerLibraryDir(), "");
+  for (const std::string &reason : selection.rejected) {
+    GELOGI("[PythonPass] Rejected artifact set %s.", reason.c_str());
   }
   std::vector<std::string> tried;
-  for (const PythonPassArtifact &artifact : MatchingArtifacts(sets, key.python_tag)) {
+  for (const PythonPassArtifact &artifact : selection.candidates) {
     std::string detail;
     const BridgeLoadStatus status = TryLoad(artifact, key, detail);
     if (status == BridgeLoadStatus::kSuccess) {
@@ -228,14 +216,14 @@ Status PythonFusionPassBridgeLoader::LoadBridge(const PythonRuntimeKey &key) {
     }
   }
   std::vector<std::string> available;
-  for (const PythonPassArtifact &set : sets) {
+  for (const PythonPassArtifact &set : selection.sets) {
     available.push_back(set.python_tag + "-" + set.platform + " at " + set.root);
   }
   return Fail("Load python pass bridge library failed. Target python[" +
               (key.python_tag.empty() ? std::string("unresolved") : key.python_tag) + "] from " +
               key.source + ", platform[" + CurrentPlatformTag() + "]; searched roots[" +
-              Join(roots, ", ") + "]; available sets[" + Join(available, "; ") + "]; tried[" +
-              Join(tried, "; ") + "]; fallback codegen: " + fallback_detail +
+              Join(selection.roots, ", ") + "]; available sets[" + Join(available, "; ") +
+              "]; tried[" + Join(tried, "; ") + "]; fallback codegen: " + fallback_detail +
               ". Install the ge_py_pass_bridge wheel for this Python or set " + kArtifactRootEnv +
               ".");
 }

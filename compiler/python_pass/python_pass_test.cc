@@ -422,8 +422,10 @@ TEST_F(ArtifactTest, ValidSetsAreFoundAndBadOnesRejectedWithReasons) {
 
 TEST_F(ArtifactTest, OverrideRootComesFirst) {
   setenv(kArtifactRootEnv, root_.c_str(), 1);
-  const auto roots = ArtifactSearchRoots("");
+  std::vector<std::string> rejected;
+  const auto roots = ArtifactSearchRoots("", "", rejected);
   unsetenv(kArtifactRootEnv);
+  EXPECT_TRUE(rejected.empty());
   ASSERT_FALSE(roots.empty());
   char resolved[4096];
   ASSERT_NE(realpath(root_.c_str(), resolved), nullptr);

@@ -6,11 +6,12 @@
 #include <unistd.h>
 
 #include <cerrno>
-#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
 #include <sstream>
+
+#include "python_pass/fnv1a_hash.h"
 
 namespace ge {
 namespace python_pass {
@@ -46,18 +47,6 @@ bool IsScript(const std::string &path) {
   char magic[2] = {0, 0};
   in.read(magic, 2);
   return in.gcount() == 2 && magic[0] == '#' && magic[1] == '!';
-}
-
-// 64-bit FNV-1a: names the cache file; the file itself stores the full key, so a collision is
-// only a miss.
-std::string HashHex(const std::string &text) {
-  uint64_t hash = 14695981039346656037ULL;
-  for (const unsigned char c : text) {
-    hash = (hash ^ c) * 1099511628211ULL;
-  }
-  char buffer[17];
-  std::snprintf(buffer, sizeof(buffer), "%016llx", static_cast<unsigned long long>(hash));
-  return buffer;
 }
 
 // The libpython a probe points at (LIBDIR/INSTSONAME, or in LIBDIR/MULTIARCH), "" if none.
@@ -174,7 +163,8 @@ std::string ProbeCacheKey(const std::string &command_path) {
 
 std::string ProbeCacheFile(const std::string &key) {
   const std::string dir = GePyUserCacheDir();
-  return dir.empty() ? "" : dir + "/python_probe/" + HashHex(key) + ".txt";
+  // The file stores the full key, so a name collision is only a miss.
+  return dir.empty() ? "" : dir + "/python_probe/" + Fnv1aHex(key) + ".txt";
 }
 
 bool ReadProbeCache(const std::string &file, const std::string &key,

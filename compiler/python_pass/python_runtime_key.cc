@@ -131,7 +131,9 @@ bool IsPythonTag(const std::string &text) {
 
 }  // namespace
 
-std::string ParsePythonTag(const char *version) {
+std::string ParsePythonTag(const char *version) { return PythonTagOf("cpython", version); }
+
+std::string PythonTagOf(const std::string &implementation, const char *version) {
   if (version == nullptr) {
     return "";
   }
@@ -151,7 +153,11 @@ std::string ParsePythonTag(const char *version) {
   if (minor.empty()) {
     return "";
   }
-  return "cp" + major + minor;
+  // PEP 425 abbreviations; Python passes need CPython, but the tag keeps other ABIs apart.
+  static const std::map<std::string, std::string> kShortNames = {
+      {"cpython", "cp"}, {"pypy", "pp"}, {"ironpython", "ip"}, {"jython", "jy"}};
+  const auto short_name = kShortNames.find(implementation);
+  return (short_name == kShortNames.end() ? implementation : short_name->second) + major + minor;
 }
 
 PythonRuntimeKey GetLoadedPythonRuntimeKey() {

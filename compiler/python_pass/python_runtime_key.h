@@ -25,6 +25,10 @@ struct PythonRuntimeKey {
 
 /// "cp<major><minor>" from a leading "<digits>.<digits>"; "" for null or anything else.
 std::string ParsePythonTag(const char *version);
+/// The artifact tag of an interpreter from its sys.implementation.name and version text, like a
+/// wheel tag: "cp311" for CPython, "pp310" for PyPy (whose ABI differs), the full name for
+/// implementations without a short one; "" when the version does not parse.
+std::string PythonTagOf(const std::string &implementation, const char *version);
 /// The key of the interpreter whose Py_* symbols are loaded in this process (tag empty if none).
 PythonRuntimeKey GetLoadedPythonRuntimeKey();
 /// The loaded key when it has a tag, else the first of `python3`, `python` that answers a probe.

@@ -22,5 +22,11 @@ typedef struct GeModelBufferData GeModelBufferData;
 typedef struct EsCGraphBuilder EsCGraphBuilder;
 /// One output of a node under construction; owned by its builder, never freed by callers.
 typedef struct EsCTensorHolder EsCTensorHolder;
+/// One validated Python pass artifact set (bridge + native module and their manifest).
+typedef struct GePyPassArtifactSet GePyPassArtifactSet;
+/// What one search for Python pass artifact sets saw: roots, sets, rejections, candidates.
+typedef struct GePyPassArtifactSearch GePyPassArtifactSearch;
+/// The per-user cache entry of one fallback build of a Python pass artifact set.
+typedef struct GePyPassFallbackPlan GePyPassFallbackPlan;
 
 #endif  // GE_C_API_GE_C_TYPES_H_
