@@ -39,13 +39,17 @@ SIGNATURE_TABLES = {
     ("ge._capi.pyoffline_compile_wrapper", "_SIGNATURES"): "GeApiWrapper_",
     ("ge._capi.pyparser_wrapper", "_SIGNATURES"): "GeApiWrapper_",
     ("ge._capi.pypyatc_wrapper", "_SIGNATURES"): "GeApiWrapper_",
+    ("ge._capi.pypass_artifacts_wrapper", "_SIGNATURES"): "GePyPassArtifacts_",
+    ("ge._capi.pypass_artifacts_wrapper", "_ERROR_SIGNATURES"): "GeApiWrapper_",
     ("ge.es._catalog", "_SIGNATURES"): "",
     ("ge.es._op_runtime", "_ATTR_SIGNATURES"): "",
     ("ge.graph.tensor", "_ESB_SIGNATURES"): "",
 }
 
 # Names of C API functions as they appear in Python source.
-_C_NAME = re.compile(r"\b(?:GeApiWrapper_\w+|GeRuntime_\w+|GeOpCatalog_\w+|Es[A-Z]\w*)\b")
+_C_NAME = re.compile(
+    r"\b(?:GeApiWrapper_\w+|GeRuntime_\w+|GeOpCatalog_\w+|GePyPassArtifacts_\w+|Es[A-Z]\w*)\b"
+)
 
 
 @pytest.fixture(scope="module")

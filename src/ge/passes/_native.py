@@ -9,7 +9,7 @@ from __future__ import annotations
 import sys
 
 # Inside the bridge the native module is already imported: skip ge.passes.runtime (artifact
-# selection, with its json/subprocess/hashlib imports) unless it has to find the module.
+# selection through ctypes, the fallback build) unless it has to find the module.
 _module = sys.modules.get("ge.passes._ge_pass_native")
 if _module is None:
     from .runtime import ensure_native_module

@@ -9,8 +9,10 @@ import textwrap
 from pathlib import Path
 
 import pytest
+from passes_support import requires_graph
 
 import ge.passes
+from ge._capi._lib_loader import get_compiler_lib_path
 from ge.passes import base, fuse_inspector, registry, replacement
 
 # ge.passes.pattern is the decorator (as in the reference); the submodule lives in sys.modules.
@@ -92,10 +94,10 @@ def test_dir_lists_every_public_name_sorted():
     assert set(EXPECTED_ALL) <= set(listing)
 
 
-def _run_isolated(code: str) -> subprocess.CompletedProcess:
+def _run_isolated(code: str, **env: str) -> subprocess.CompletedProcess:
     return subprocess.run(
         [sys.executable, "-c", textwrap.dedent(code)],
-        env={"PYTHONPATH": str(SRC), "PATH": "/usr/bin:/bin"},
+        env={"PYTHONPATH": str(SRC), "PATH": "/usr/bin:/bin", **env},
         capture_output=True,
         text=True,
         check=False,
@@ -140,24 +142,36 @@ def test_defining_and_registering_passes_does_not_load_the_native_module():
     assert result.stdout.strip() == "ok"
 
 
+MISSING_NATIVE = """
+import sys
+sys.modules.pop("ge.passes._ge_pass_native", None)
+import ge.passes.runtime as runtime
+runtime.find_prebuilt_artifact = lambda: None
+try:
+    ge_passes = __import__("ge.passes", fromlist=["MatchResult"])
+    ge_passes.MatchResult
+except ImportError as exc:
+    print(str(exc))
+else:
+    print("loaded")
+"""
+
+
+@requires_graph
 def test_native_names_raise_import_error_naming_the_missing_artifact_when_absent():
-    result = _run_isolated(
-        """
-        import sys
-        sys.modules.pop("ge.passes._ge_pass_native", None)
-        import ge.passes.runtime as runtime
-        runtime.find_prebuilt_artifact = lambda: None
-        try:
-            ge_passes = __import__("ge.passes", fromlist=["MatchResult"])
-            ge_passes.MatchResult
-        except ImportError as exc:
-            print(str(exc))
-        else:
-            print("loaded")
-        """
-    )
+    result = _run_isolated(MISSING_NATIVE, GE_PY_COMPILER_LIB=get_compiler_lib_path())
     assert result.returncode == 0, result.stderr
     assert result.stdout.startswith(
         "Failed to load GE Python pass native artifact for runtime python tag '"
     )
     assert "fallback codegen failed" in result.stdout
+
+
+def test_native_names_raise_import_error_naming_a_missing_compiler_library(tmp_path):
+    missing = tmp_path / "libge_compiler.so"
+    result = _run_isolated(MISSING_NATIVE, GE_PY_COMPILER_LIB=str(missing))
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith(
+        "Failed to load GE Python pass native artifact: libge_compiler.so cannot be loaded ("
+    )
+    assert str(missing) in result.stdout

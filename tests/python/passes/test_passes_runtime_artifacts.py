@@ -1,4 +1,9 @@
-"""Artifact-set manifests and native-module selection (docs/packaging.md)."""
+"""Artifact-set manifests and native-module selection (docs/packaging.md, "Runtime selection").
+
+The decisions (tags, validation, search order, cache keys) are the compiler's, reached through
+the C API (ge._capi.pypass_artifacts_wrapper); compiler/python_pass/python_pass_artifacts_test.cc
+checks the same cases from the C++ side.
+"""
 
 from __future__ import annotations
 
@@ -6,6 +11,7 @@ import json
 import platform
 import sys
 import types
+from pathlib import Path
 
 import pytest
 
@@ -20,7 +26,7 @@ from ge._internal.artifact_utils import (
     load_native_artifact_manifest,
     read_artifact_manifest,
 )
-from ge.passes import _artifact_utils, runtime
+from ge.passes import _artifact_utils, _fallback_build, runtime
 
 TAG = current_python_tag()
 PLATFORM = current_platform_tag()
@@ -209,6 +215,16 @@ def _fake_artifact(root):
     )
 
 
+def _isolate_search(monkeypatch, tmp_path, package_root):
+    """Only the override (if set later) and ``package_root`` besides the build tree next to
+    libge_compiler.so: no PYTHONPATH sets, an empty fallback cache."""
+    monkeypatch.setattr(_artifact_utils, "artifacts_root", lambda: package_root)
+    monkeypatch.setattr(runtime, "artifacts_root", lambda: package_root)
+    monkeypatch.delenv("PYTHONPATH", raising=False)
+    monkeypatch.delenv(_artifact_utils.ARTIFACT_ROOT_ENV, raising=False)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg_cache"))
+
+
 def test_ensure_native_module_error_lists_what_was_searched_and_why_it_failed(
     monkeypatch, tmp_path
 ):
@@ -216,8 +232,7 @@ def test_ensure_native_module_error_lists_what_was_searched_and_why_it_failed(
     write_set(root / "other", python_tag="cp000")
     write_set(root / "broken", bridge_abi="1")
     monkeypatch.delitem(sys.modules, runtime.NATIVE_MODULE_NAME, raising=False)
-    monkeypatch.setattr(runtime, "artifacts_root", lambda: root)
-    monkeypatch.setattr(_artifact_utils, "artifacts_root", lambda: root)
+    _isolate_search(monkeypatch, tmp_path, root)
     monkeypatch.setattr(runtime, "find_prebuilt_artifact", lambda: _fake_artifact(root / "other"))
 
     def failing_load(path):
@@ -229,16 +244,21 @@ def test_ensure_native_module_error_lists_what_was_searched_and_why_it_failed(
     message = str(info.value)
     assert message.startswith(
         f"Failed to load GE Python pass native artifact for runtime python tag '{TAG}', "
-        f"platform '{PLATFORM}', bridge ABI 1. Searched artifact root: {root}. "
-        f"Discovered valid artifacts: cp000-{PLATFORM}-abi1. Load errors: load native artifact '"
+        f"platform '{PLATFORM}', bridge ABI 1. Searched artifact root: "
     )
+    searched = message.split("Searched artifact root: ", 1)[1].split(". Discovered", 1)[0]
+    assert str(root.resolve()) in searched.split(", ")
+    assert f"cp000-{PLATFORM}-abi1" in message.split("Discovered valid artifacts: ", 1)[1]
+    assert "Load errors: load native artifact '" in message
     assert "not an ELF file; fallback codegen failed: Fallback codegen unavailable" in message
     assert f"'ge_py_pass_bridge-*-{TAG}-{TAG}-*.whl'" in message
     assert "Rejected artifact sets:" in message and "'bridge_abi' must be" in message
 
 
 def test_fallback_codegen_reports_missing_resources(monkeypatch, tmp_path):
-    monkeypatch.setattr(runtime, "_codegen_root", lambda: tmp_path / "fallback_codegen")
+    monkeypatch.setattr(
+        _fallback_build, "embedded_sources_dir", lambda: tmp_path / "fallback_codegen"
+    )
     with pytest.raises(RuntimeError) as info:
         runtime.run_fallback_codegen()
     assert str(info.value).startswith(
@@ -248,7 +268,7 @@ def test_fallback_codegen_reports_missing_resources(monkeypatch, tmp_path):
 
 
 def test_python_build_info_describes_this_interpreter():
-    info = runtime._current_python_build_info()
+    info = _fallback_build.interpreter_build_info()
     assert info.tag == TAG
     assert info.executable == sys.executable
     assert info.version.startswith(f"{sys.version_info.major}.{sys.version_info.minor}.")
@@ -257,24 +277,23 @@ def test_python_build_info_describes_this_interpreter():
 
 def test_artifact_root_override_is_searched_first(monkeypatch, tmp_path):
     override = write_set(tmp_path / "override" / f"{TAG}-{PLATFORM}")
+    package_root = write_set(tmp_path / "package" / f"{TAG}-{PLATFORM}").parent
+    _isolate_search(monkeypatch, tmp_path, package_root)
     monkeypatch.setenv(_artifact_utils.ARTIFACT_ROOT_ENV, str(override.parent))
-    assert _artifact_utils.search_roots() == [
-        override.parent.resolve(),
-        _artifact_utils.artifacts_root(),
-    ]
+    roots = _artifact_utils.search_roots()
+    assert roots[0] == override.parent.resolve()
+    assert roots[-1] == package_root.resolve()  # the package's own root after the compiler's
     assert _artifact_utils.find_prebuilt_artifact().root == override.resolve()
 
 
 def test_missing_artifact_root_override_is_reported(monkeypatch, tmp_path):
     missing = tmp_path / "no_such_root"
-    monkeypatch.setenv(_artifact_utils.ARTIFACT_ROOT_ENV, str(missing))
-    monkeypatch.delitem(sys.modules, runtime.NATIVE_MODULE_NAME, raising=False)
-    # Isolate from an installed set, PYTHONPATH sets and a real fallback build.
     empty_root = tmp_path / "package_root"
     empty_root.mkdir()
-    monkeypatch.setattr(_artifact_utils, "artifacts_root", lambda: empty_root)
-    monkeypatch.setattr(runtime, "artifacts_root", lambda: empty_root)
-    monkeypatch.delenv("PYTHONPATH", raising=False)
+    _isolate_search(monkeypatch, tmp_path, empty_root)
+    monkeypatch.setenv(_artifact_utils.ARTIFACT_ROOT_ENV, str(missing))
+    monkeypatch.delitem(sys.modules, runtime.NATIVE_MODULE_NAME, raising=False)
+    monkeypatch.setattr(runtime, "find_prebuilt_artifact", lambda: None)
 
     def no_fallback():
         raise RuntimeError("fallback disabled in this test")
@@ -283,5 +302,39 @@ def test_missing_artifact_root_override_is_reported(monkeypatch, tmp_path):
     with pytest.raises(ImportError) as info:
         runtime.ensure_native_module()
     message = str(info.value)
-    assert f"Searched artifact root: {missing}, {empty_root}." in message
+    searched = message.split("Searched artifact root: ", 1)[1].split(". Discovered", 1)[0]
+    assert str(empty_root.resolve()) in searched.split(", ")
+    assert str(missing) not in searched.split(", ")
     assert f"GE_PY_PASS_ARTIFACT_ROOT={missing}: not a directory" in message
+    assert "fallback codegen failed: fallback disabled in this test" in message
+
+
+def test_a_published_fallback_set_is_found_by_the_compilers_search(monkeypatch, tmp_path):
+    # The writer (run_fallback_codegen's plan and manifest) and the reader (the loader's scan of
+    # the cache, which only takes sets built against this very libge_compiler.so) agree.
+    sources = tmp_path / "sources"
+    for relative in ("native", "compiler/include", "cmake"):
+        (sources / relative).mkdir(parents=True)
+    (sources / "CMakeLists.txt").write_text("project(x)\n")
+    (sources / "native" / "CMakeLists.txt").write_text("\n")
+    _isolate_search(monkeypatch, tmp_path, tmp_path / "no_package_root")
+    monkeypatch.setattr(_fallback_build, "embedded_sources_dir", lambda: sources)
+    plan = _fallback_build._plan()
+    assert plan.set_dir == str(_artifact_utils.fallback_cache_root() / plan.key)
+    assert plan.key.startswith(f"{TAG}-{PLATFORM}-") and len(plan.key.rsplit("-", 1)[1]) == 16
+    assert _fallback_build._plan() == plan  # the same inputs give the same entry
+    set_dir = write_set(Path(plan.set_dir))
+    manifest = json.loads((set_dir / "manifest.json").read_text())
+    python = _fallback_build.interpreter_build_info()
+    manifest["fallback"] = _fallback_build._manifest(python, plan)["fallback"]
+    (set_dir / "manifest.json").write_text(json.dumps(manifest))
+    assert _artifact_utils.search_roots()[-1] == set_dir.resolve()  # the cache comes last
+    candidates = _artifact_utils.search_prebuilt_artifacts().candidates
+    assert candidates[-1]["root"] == str(set_dir.resolve())
+    # Built against another library (a stale stamp): skipped by the search.
+    manifest["fallback"]["ge_compiler_lib_stamp"] = "0:0"
+    (set_dir / "manifest.json").write_text(json.dumps(manifest))
+    assert set_dir.resolve() not in _artifact_utils.search_roots()
+    # The plan changes with the sources.
+    (sources / "native" / "CMakeLists.txt").write_text("# edited\n")
+    assert _fallback_build._plan().key != plan.key
