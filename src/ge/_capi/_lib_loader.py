@@ -7,13 +7,10 @@ lookup, which is how development trees and tests point at a fresh build.
 
 from __future__ import annotations
 
-import _thread
 import ctypes
 import os
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:  # annotations only: typing is not imported on the compile cold-start path
-    from typing import List
+import threading
+from typing import List
 
 __all__ = [
     "COMPILER_LIB_NAME",
@@ -26,9 +23,7 @@ __all__ = [
 COMPILER_LIB_NAME = "libge_compiler.so"
 _ENV_OVERRIDE = "GE_PY_COMPILER_LIB"
 
-# _thread's lock is what threading.Lock is; importing threading would cost ~4 ms of every cold
-# start of a compile with a Python pass.
-_lock = _thread.allocate_lock()
+_lock = threading.Lock()
 _compiler_lib: ctypes.CDLL | None = None
 
 

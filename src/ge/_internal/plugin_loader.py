@@ -7,29 +7,18 @@ modules, and leaving ``sys.path`` as it was found.
 
 from __future__ import annotations
 
+import importlib
+import importlib.util
 import os
 import sys
-from _thread import RLock
+import threading
 from types import ModuleType
+from typing import TYPE_CHECKING, Any, Callable, Dict, Iterable, List, Optional, Set, Tuple
 
-# What importlib.util re-exports, taken from the import system's own modules (always loaded in
-# CPython): importing importlib.util pulls in contextlib, and even the importlib package imports
-# warnings. importlib itself is imported only by the rarer package and entry-point paths.
-try:
-    from _frozen_importlib import module_from_spec
-    from _frozen_importlib_external import spec_from_file_location
-except ImportError:  # pragma: no cover - an implementation without these internal modules
-    from importlib.util import module_from_spec, spec_from_file_location
-
-# Paths are plain strings (os.path), and typing is for annotations only: pathlib and typing are
-# among the slowest standard modules to import, and this module runs in every compile that loads
-# a Python pass.
-TYPE_CHECKING = False
-if TYPE_CHECKING:  # pragma: no cover
+if TYPE_CHECKING:  # paths are plain strings here; callers may pass Path objects
     from pathlib import Path
-    from typing import Any, Callable, Dict, Iterable, List, Optional, Set, Tuple
 
-    ErrorHandler = Optional[Callable[[str, BaseException], None]]
+ErrorHandler = Optional[Callable[[str, BaseException], None]]
 
 __all__ = [
     "file_module_name",
@@ -49,7 +38,7 @@ _FILE_MODULES: Dict[Tuple[str, str], str] = {}
 # The bridge reset purges them together with the file modules, so their decorators run again next
 # round (modules that were imported before the loader saw them are left alone).
 _IMPORTED_MODULES: Dict[str, Set[str]] = {}
-_LOCK = RLock()
+_LOCK = threading.RLock()
 
 
 def split_plugin_paths(raw_value: str | None) -> List[str]:
@@ -104,10 +93,10 @@ def load_plugin_file(file_path: str | Path, *, module_prefix: str, plugin_kind: 
         if existing is not None:
             _FILE_MODULES[key] = name
             return existing
-        spec = spec_from_file_location(name, path)
+        spec = importlib.util.spec_from_file_location(name, path)
         if spec is None or spec.loader is None:
             raise ImportError(f"cannot load {plugin_kind} file: {path}")
-        module = module_from_spec(spec)
+        module = importlib.util.module_from_spec(spec)
         # Registered before execution so that the plugin can import itself (dataclasses, pickling).
         sys.modules[name] = module
         try:
@@ -126,8 +115,6 @@ def _load_plugin_package(child: str, *, module_prefix: str, plugin_kind: str) ->
     init_path = os.path.realpath(os.path.join(child, "__init__.py"))
     with _LOCK:
         newly_imported = name not in sys.modules
-        import importlib
-
         module = importlib.import_module(name)
         module_file = getattr(module, "__file__", None)
         if module_file is None or os.path.realpath(module_file) != init_path:
@@ -271,12 +258,7 @@ def purge_loaded_modules(module_prefix: str) -> List[str]:
                 removed.append(name)
         for key in [key for key in _FILE_MODULES if key[0] == module_prefix]:
             del _FILE_MODULES[key]
-        # importlib.invalidate_caches() (3.9-3.13) without importing importlib (and warnings) at
-        # every end-of-round reset: new plugin files must be found next round.
-        for finder in sys.meta_path:
-            invalidate = getattr(finder, "invalidate_caches", None)
-            if invalidate is not None:
-                invalidate()
+        importlib.invalidate_caches()  # new plugin files must be found next round
         return removed
 
 
@@ -312,8 +294,6 @@ def _coerce_to_module(obj: Any, entry_point: Any, plugin_kind: str, depth: int =
     if isinstance(obj, ModuleType):
         return obj
     if isinstance(obj, str):
-        import importlib
-
         return importlib.import_module(obj)
     if callable(obj) and depth == 0:
         return _coerce_to_module(obj(), entry_point, plugin_kind, depth + 1)

@@ -2,16 +2,14 @@
 over the compiler core's C API.
 
 The public names are loaded on first access (module ``__getattr__``, PEP 562): a Python fusion
-pass that only looks at its ``Graph`` view (cold start) then never imports the
-tensor, operator and runtime-library modules. ``from ge.graph import Tensor`` and
+pass that only looks at its ``Graph`` view then never imports the tensor, operator and
+runtime-library modules. ``from ge.graph import Tensor`` and
 ``ge.graph.Tensor`` work as before; each name is bound in the package once loaded.
 """
 
 from __future__ import annotations
 
-import sys
-
-from ge._internal.enum_import import import_enum
+import importlib
 
 __all__ = [
     "Graph",
@@ -47,13 +45,7 @@ _SUBMODULES = ("graph", "node", "operator", "tensor", "tensor_desc", "types", "_
 
 
 def _import_submodule(name: str):
-    # __import__ + sys.modules instead of importlib.import_module: the importlib package would
-    # import warnings. enum comes first through ge._internal.enum_import (every submodule needs
-    # it, and that import of enum skips functools and collections).
-    import_enum()
-    qualified = f"{__name__}.{name}"
-    __import__(qualified)
-    return sys.modules[qualified]
+    return importlib.import_module(f"{__name__}.{name}")
 
 
 def __getattr__(name: str):

@@ -4,13 +4,10 @@
 from __future__ import annotations
 
 import ctypes
+from typing import Any, List
 
 from ge._capi.pygraph_wrapper import graph_lib, take_string
 from ge.graph.types import AttrValueType, DataType
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:  # annotations only: typing is not imported on the compile cold-start path
-    from typing import Any, List
 
 __all__ = ["_AttrValue"]
 

@@ -4,10 +4,7 @@ from __future__ import annotations
 
 import math
 import struct
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:  # annotations only: typing is not imported on the compile cold-start path
-    from typing import Iterable, List
+from typing import Iterable, List
 
 __all__ = ["float_to_fp16_bits", "fp16_bits_to_float", "floats_to_fp16_bits"]
 

@@ -12,14 +12,11 @@ from __future__ import annotations
 
 import ctypes
 from enum import Enum
+from typing import Any, List
 
 from ge._capi.pygraph_wrapper import graph_lib, take_handle_array, take_string
 from ge.graph._attr import _AttrValue
 from ge.graph.node import Node
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:  # annotations only: typing is not imported on the compile cold-start path
-    from typing import Any, List
 
 __all__ = ["Graph", "DumpFormat"]
 

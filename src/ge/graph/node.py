@@ -5,14 +5,11 @@ RuntimeError instead of crashing."""
 from __future__ import annotations
 
 import ctypes
+from typing import Any, List, Tuple
 
 from ge._capi.pygraph_wrapper import graph_lib, take_handle_array
 from ge.graph._attr import _AttrValue, _tensor_class
 from ge.graph.tensor_desc import TensorDesc
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:  # annotations only: typing is not imported on the compile cold-start path
-    from typing import Any, List, Tuple
 
 __all__ = ["Node"]
 

@@ -5,13 +5,10 @@ the callback."""
 from __future__ import annotations
 
 import ctypes
+from typing import Any
 
 from ge._capi.pygraph_wrapper import graph_lib, take_string
 from ge.graph._attr import _AttrValue
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:  # annotations only: typing is not imported on the compile cold-start path
-    from typing import Any
 
 __all__ = ["Operator", "create_operator"]
 

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import ctypes
-from _thread import _local
+import threading
+from typing import Any, List
 
 from ge._capi import pytensor_runtime_wrapper
 from ge._capi._lib_loader import declare_signatures
@@ -11,10 +12,6 @@ from ge._capi.pygraph_wrapper import graph_lib, int64_array, take_dims, take_str
 from ge.graph._numeric import floats_to_fp16_bits
 from ge.graph.tensor_desc import Shape, TensorDesc
 from ge.graph.types import DataType, Format, Placement
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:  # annotations only: typing is not imported on the compile cold-start path
-    from typing import Any, List
 
 __all__ = ["Tensor", "_parse_str_list", "unflatten_tensor_data"]
 
@@ -46,9 +43,9 @@ _PLACEMENTS = {int(member): member for member in Placement}
 _PLACEMENT_DEVICE = int(Placement.PLACEMENT_DEVICE)
 
 
-class _DataScratch(_local):
-    """Per-thread output buffers of ``get_data``'s one-call read (``_local`` runs ``__init__``
-    once in each thread, so concurrent readers never share them)."""
+class _DataScratch(threading.local):
+    """Per-thread output buffers of ``get_data``'s one-call read (``threading.local`` runs
+    ``__init__`` once in each thread, so concurrent readers never share them)."""
 
     TEXT_CAPACITY = 256
     DIMS_CAPACITY = 8

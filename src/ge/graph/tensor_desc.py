@@ -3,13 +3,10 @@
 from __future__ import annotations
 
 import ctypes
+from typing import List
 
 from ge._capi.pygraph_wrapper import graph_lib, int64_array, take_dims
 from ge.graph.types import DataType, Format
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:  # annotations only: typing is not imported on the compile cold-start path
-    from typing import List
 
 __all__ = ["Shape", "TensorDesc", "UNKNOWN_DIM", "UNKNOWN_DIM_NUM", "UNKNOWN_DIM_SIZE"]
 

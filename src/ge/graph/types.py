@@ -14,11 +14,7 @@ the class.
 from __future__ import annotations
 
 import sys
-
-from ge._internal.enum_import import import_enum
-
-# Through enum_import: the first import of enum then skips functools and collections.
-IntEnum = import_enum().IntEnum
+from enum import IntEnum
 
 __all__ = ["DataType", "Format", "Placement", "AttrValueType"]
 

@@ -7,7 +7,7 @@ MatchResult, PassContext, ...) raise ImportError naming what is missing when it 
 
 from __future__ import annotations
 
-import sys
+import importlib
 
 from .pattern import pattern
 
@@ -75,10 +75,7 @@ def __getattr__(name: str):
     submodule = _LAZY_EXPORTS.get(name)
     if submodule is None:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    # __import__ + sys.modules: importlib.import_module would import importlib (and warnings).
-    qualified = f"{__name__}.{submodule}"
-    __import__(qualified)
-    value = getattr(sys.modules[qualified], name)
+    value = getattr(importlib.import_module(f"{__name__}.{submodule}"), name)
     globals()[name] = value
     return value
 

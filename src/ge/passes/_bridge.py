@@ -11,19 +11,14 @@ through ``_native_module()``.
 from __future__ import annotations
 
 import gc
-from _thread import RLock
+import threading
+from typing import Any, Dict, List
 
 from ge._internal import plugin_loader
 
 from . import _graph_api, bootstrap, registry
-from .base import DecomposePass, FusionBasePass, PatternFusionPass
+from .base import DecomposePass, FusionBasePass, PatternFusionPass, StatusLike
 from .pattern import ensure_pattern
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:  # annotations only: typing is not imported on the compile cold-start path
-    from typing import Any, Dict, List
-
-    from .base import StatusLike
 
 __all__ = [
     "call_decompose_meet_requirements",
@@ -110,7 +105,7 @@ class _PassHolder:
 
 
 _HOLDERS: Dict[str, _PassHolder] = {}
-_HOLDERS_LOCK = RLock()
+_HOLDERS_LOCK = threading.RLock()
 
 
 def _holder(instance_id: str) -> _PassHolder:

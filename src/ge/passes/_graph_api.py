@@ -7,10 +7,7 @@ import these modules, at call time.
 from __future__ import annotations
 
 import sys
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:  # annotations only: typing is not imported on the compile cold-start path
-    from typing import Any
+from typing import Any
 
 
 def _loaded_class(module_name: str, class_name: str):

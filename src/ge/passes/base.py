@@ -8,33 +8,27 @@ Native names (PassContext, MatchResult, ...) are resolved lazily by the module `
 
 from __future__ import annotations
 
+import inspect
+from enum import Enum
+from functools import wraps
 from types import FunctionType
+from typing import TYPE_CHECKING, Any, Callable, List, Optional, Tuple, Union
 
-from .._internal.enum_import import import_enum
 from . import _graph_api
 
-# enum through enum_import: a first import of enum then skips functools and collections.
-Enum = import_enum().Enum
-
-# Names for annotations only. ``typing`` and ``inspect`` are not imported at run time: they are
-# among the slowest standard modules to import, and every compile with a Python pass imports this
-# module (ge.graph's enums already need ``enum``).
-TYPE_CHECKING = False
-if TYPE_CHECKING:  # pragma: no cover
-    from typing import Any, Callable, List, Optional, Tuple, Union
-
+if TYPE_CHECKING:  # the graph core and the native module load only when a graph is built
     from ge.graph import Graph
 
     from ._ge_pass_native import MatchResult, PassContext, PatternMatcherConfig
 
-    StatusLike = Optional[Union[bool, int]]
+StatusLike = Optional[Union[bool, int]]
 
 __all__ = [
     "DecomposePass",
     "FusionBasePass",
     "PassStage",
     "PatternFusionPass",
-    "StatusLike",  # noqa: F822 - built on first access (module __getattr__)
+    "StatusLike",
     "infer_shape",
 ]
 
@@ -68,28 +62,6 @@ def _signature_shape(cls: type, hook: str, func: Any) -> Tuple[List[str], bool]:
             f"{cls.__name__}.{hook} must be a plain method defined with def, "
             f"got {type(func).__name__}"
         )
-    # What inspect.signature() would report, read from the code object: like it, follow the
-    # __wrapped__ chain of functools.wraps decorators.
-    target = func
-    while not hasattr(target, "__signature__"):
-        wrapped = getattr(target, "__wrapped__", None)
-        if wrapped is None:
-            break
-        target = wrapped
-    if hasattr(target, "__signature__") or not isinstance(target, FunctionType):
-        return _signature_shape_by_inspect(target)
-    code = target.__code__
-    positional = list(code.co_varnames[: code.co_argcount])
-    keyword_only = code.co_varnames[code.co_argcount : code.co_argcount + code.co_kwonlyargcount]
-    defaults = target.__kwdefaults__ or {}
-    return positional, any(name not in defaults for name in keyword_only)
-
-
-def _signature_shape_by_inspect(func: Any) -> Tuple[List[str], bool]:
-    """The rare case of a decorated hook that is not a plain function underneath (a partial, a
-    callable object, an explicit __signature__): let inspect work it out."""
-    import inspect
-
     parameters = inspect.signature(func).parameters.values()
     positional = [
         p.name
@@ -111,8 +83,6 @@ def _normalize_value_hook(cls: type, hook: str, value_name: str, func: Callable)
             f"{hook} only supports {hook}(self, {value_name}) or "
             f"{hook}(self, {value_name}, context)"
         )
-    from functools import wraps  # class definition only: not a cold-start import
-
     if len(positional) == 2:
 
         @wraps(func)
@@ -191,8 +161,6 @@ def _normalize_expression_replacement(cls: type, func: Callable, positional: Lis
 
         def call(self, inputs, match_result, context):
             return func(self, inputs, match_result, context)
-
-    from functools import wraps  # class definition only: not a cold-start import
 
     def build(self, match_result, context=None):
         name = f"{type(self).__name__}_replacement"
@@ -346,13 +314,7 @@ def __getattr__(name: str):
         from . import _native
 
         value = getattr(_native, name)
-    elif name == "StatusLike":
-        from typing import Optional, Union
-
-        value = Optional[Union[bool, int]]
     elif name == "PatternOrGraph":
-        from typing import Union
-
         from . import _native
 
         value = Union[_native.Pattern, _graph_api.graph_class()]

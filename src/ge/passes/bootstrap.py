@@ -7,16 +7,13 @@ from __future__ import annotations
 
 import os
 import sys
+from types import ModuleType
+from typing import List, Tuple
 
 from ge._internal import plugin_loader
 
 from .._internal.entry_point_scan import group_may_be_declared
 from . import registry
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:  # annotations only: typing is not imported on the compile cold-start path
-    from types import ModuleType
-    from typing import List, Tuple
 
 __all__ = [
     "ENTRY_POINT_GROUP",

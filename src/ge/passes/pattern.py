@@ -7,22 +7,28 @@ by the module ``__getattr__``.
 
 from __future__ import annotations
 
-from _operator import index  # = operator.index; the C module, not operator.py (cold start)
+import operator
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Callable, Dict, List, Mapping
 
 from . import _graph_api
 
-TYPE_CHECKING = False
-if TYPE_CHECKING:  # pragma: no cover - annotations only (typing is not a cold-start import)
-    from typing import Any, Callable, Dict, List, Mapping
-
-    from ge.graph import Graph
+if TYPE_CHECKING:  # the graph core and the native module load only when a pattern is built
+    from ge.graph import Graph, Node
 
     from ._ge_pass_native import Pattern
-    from ._node_io import NodeIo
 
 __all__ = ["NodeIo", "PatternInputs", "create_pattern", "ensure_pattern", "pattern"]
 
 _PATTERN_MARK = "__ge_expression_pattern_method__"
+
+
+@dataclass(frozen=True)
+class NodeIo:
+    """One output (or input port) of a node: ``node`` and ``index``."""
+
+    node: Node
+    index: int = 0
 
 
 def pattern(method: Callable) -> Callable:
@@ -53,7 +59,7 @@ class PatternInputs:
     @staticmethod
     def _bound(value: Any) -> int:
         try:
-            return index(value)
+            return operator.index(value)
         except TypeError:
             raise TypeError("PatternInputs index must be an integer or slice") from None
 
@@ -201,11 +207,6 @@ def __getattr__(name: str):
         from . import _native
 
         value = _native.Pattern
-    elif name == "NodeIo":
-        # A real frozen dataclass, defined in its own module so that importing ge.passes (every
-        # compile with a Python pass) does not import dataclasses; it is needed only once
-        # patterns are captured or matched.
-        from ._node_io import NodeIo as value
     else:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
     globals()[name] = value

@@ -2,16 +2,13 @@
 
 from __future__ import annotations
 
-from _thread import RLock
+import threading
+from dataclasses import dataclass, field
+from typing import Callable, Dict, Iterable, List, Type, TypeVar
 
-from .._internal.frozen_record import FrozenRecord
 from .base import DecomposePass, FusionBasePass, PassStage, PatternFusionPass
 
-TYPE_CHECKING = False
-if TYPE_CHECKING:  # annotations only: typing is not imported on the compile cold-start path
-    from typing import Callable, Dict, Iterable, List, Type, TypeVar
-
-    _PassT = TypeVar("_PassT", bound=type)
+_PassT = TypeVar("_PassT", bound=type)
 
 __all__ = [
     "PASS_KIND_DECOMPOSE",
@@ -31,23 +28,10 @@ PASS_KIND_PATTERN_FUSION = "pattern_fusion"
 PASS_KIND_DECOMPOSE = "decompose"
 
 
-class PassDescriptor(FrozenRecord):
-    """Static identity of a registered pass; ``descriptor_key`` routes C++ creators to it.
+@dataclass(frozen=True)
+class PassDescriptor:
+    """Static identity of a registered pass; ``descriptor_key`` routes C++ creators to it."""
 
-    An immutable value with the fields (and behaviour) of GE's frozen dataclass; see
-    ``ge._internal.frozen_record`` for why it is not built with ``dataclasses``.
-    """
-
-    __slots__ = _fields = __match_args__ = (
-        "descriptor_key",
-        "pass_name",
-        "module_name",
-        "class_name",
-        "stage",
-        "kind",
-        "cls",
-        "op_types",
-    )
     descriptor_key: str
     pass_name: str
     module_name: str
@@ -55,29 +39,7 @@ class PassDescriptor(FrozenRecord):
     stage: PassStage
     kind: str
     cls: Type[FusionBasePass]
-    op_types: List[str]
-
-    def __init__(
-        self,
-        descriptor_key: str,
-        pass_name: str,
-        module_name: str,
-        class_name: str,
-        stage: PassStage,
-        kind: str,
-        cls: Type[FusionBasePass],
-        op_types: List[str] | None = None,
-    ):
-        self._init(
-            descriptor_key,
-            pass_name,
-            module_name,
-            class_name,
-            stage,
-            kind,
-            cls,
-            [] if op_types is None else op_types,
-        )
+    op_types: List[str] = field(default_factory=list)
 
     def to_bridge_dict(self) -> dict:
         """The plain dict handed to the C++ bridge (fresh op_types list)."""
@@ -92,7 +54,7 @@ class PassDescriptor(FrozenRecord):
         }
 
 
-_LOCK = RLock()
+_LOCK = threading.RLock()
 _BY_KEY: Dict[str, PassDescriptor] = {}  # insertion order = registration order
 _BY_NAME: Dict[str, PassDescriptor] = {}
 

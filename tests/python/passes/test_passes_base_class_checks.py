@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import functools
-import inspect
 import re
 
 import pytest
@@ -244,49 +242,3 @@ def test_pattern_marked_methods_outside_pattern_fusion_pass_stay_plain_methods()
             return inputs
 
     assert Plain().p(3) == 3
-
-
-def _decorated(func):
-    @functools.wraps(func)
-    def wrapper(*args, **kwargs):
-        return func(*args, **kwargs)
-
-    return wrapper
-
-
-def _partial_wrapped(self, match_result, context, extra):
-    return True
-
-
-def _with_signature(self, a, b):
-    return True
-
-
-_with_signature.__signature__ = inspect.signature(lambda self, match_result: None)
-
-
-@pytest.mark.parametrize(
-    "func",
-    [
-        lambda self, match_result: None,
-        lambda self, match_result, context=None: None,
-        lambda self, inputs, match_result, context: None,
-        lambda self, match_result, *, flag: None,
-        lambda self, match_result, *, flag=1: None,
-        lambda self, match_result, /, context: None,
-        lambda self, *args, **kwargs: None,
-        lambda self, match_result, *rest, key, other=2: None,
-        _decorated(lambda self, match_result, context: None),
-        _decorated(_decorated(lambda self, inputs: None)),
-        functools.wraps(functools.partial(_partial_wrapped, extra=1))(lambda *a: None),
-        functools.wraps(_with_signature)(lambda *a: None),
-    ],
-)
-def test_hook_signature_shape_matches_inspect(func):
-    # The shape is read from the code object on the cold-start path; it must say exactly what
-    # inspect.signature() says (which follows functools.wraps' __wrapped__ and __signature__).
-    from ge.passes import base
-
-    assert base._signature_shape(PatternFusionPass, "hook", func) == (
-        base._signature_shape_by_inspect(func)
-    )
