@@ -2,9 +2,10 @@
 
 On a shared machine the speed changes from one minute to the next, so blocks of runs per tree
 (bench_bridge.py --cold-start-only, once per tree) can differ by 2x for unchanged code. Here the
-trees alternate inside every round: atc and pyatc run plain, with tree A and with tree B (order
-reversed every other round, one untimed warm-up round); medians of wall and CPU (user+sys).
-``--callgrind`` counts instructions instead (one run per case after a warm-up).
+trees alternate inside every round: atc and pyatc run without a pass and with the trivial pass,
+for tree A and for tree B (order reversed every other round, one untimed warm-up round); medians
+of wall and CPU (user+sys). The extra of a tree is its run with the pass minus its own run
+without one. ``--callgrind`` counts instructions instead (one run per case after a warm-up).
 
     PYTHONPATH=src python3 bench/bridge/cold_start_side_by_side.py --build build/integ \\
         --tree old:/tmp/old/src:/tmp/old/python_pass_artifacts \\
@@ -12,7 +13,7 @@ reversed every other round, one untimed warm-up round); medians of wall and CPU 
 
 A tree is NAME:SRC[:ARTIFACT_ROOT] (the ge package dir and, optionally, the bridge/native
 artifact set built from that tree). The pyatc figure is a whole ``python -c`` process calling
-the in-process compile, so "plain" includes the Python start.
+the in-process compile, so "plain" (no pass) includes the Python start and the ge imports.
 """
 
 from __future__ import annotations
@@ -100,8 +101,8 @@ def main() -> None:
             ],
             "pyatc": [sys.executable, "-c", PYATC, model, out],
         }
-        first = next(iter(trees))
-        cases = [("plain", first, "")] + [(name, name, plugin) for name in trees]
+        cases = [(f"{name} plain", name, "") for name in trees]
+        cases += [(name, name, plugin) for name in trees]
 
         def env_of(tree, pass_path):
             src, artifacts = trees[tree]
@@ -118,10 +119,13 @@ def main() -> None:
                     )
                     for tag, tree, pp in cases
                 }
-                extras = ", ".join(
-                    f"{name} +{(counts[name] - counts['plain']) / 1e6:.2f} M" for name in trees
-                )
-                print(f"{what}: plain {counts['plain'] / 1e6:.2f} M instructions; extra {extras}")
+                for name in trees:
+                    plain, with_pass = counts[f"{name} plain"], counts[name]
+                    print(
+                        f"{what} {name}: plain {plain / 1e6:.2f} M instructions, "
+                        f"with the pass {with_pass / 1e6:.2f} M, "
+                        f"extra +{(with_pass - plain) / 1e6:.2f} M"
+                    )
             return
         results = {}
         for round_index in range(args.rounds + 1):
@@ -137,16 +141,15 @@ def main() -> None:
             tag: tuple(statistics.median(m[i] for m in results[(what, tag)]) for i in (0, 1))
             for tag, _, _ in cases
         }
-        plain = median["plain"]
-        extras = "; ".join(
-            f"{name} +{(median[name][0] - plain[0]) * 1e3:.0f} ms wall, "
-            f"+{(median[name][1] - plain[1]) * 1e3:.0f} ms CPU"
-            for name in trees
-        )
-        print(
-            f"{what}: plain {plain[0] * 1e3:.0f} ms wall, {plain[1] * 1e3:.0f} ms CPU; "
-            f"extra (median of {args.rounds}): {extras}"
-        )
+        for name in trees:
+            plain, with_pass = median[f"{name} plain"], median[name]
+            print(
+                f"{what} {name} (medians of {args.rounds}): "
+                f"plain {plain[0] * 1e3:.0f} ms wall, {plain[1] * 1e3:.0f} ms CPU; "
+                f"with the pass {with_pass[0] * 1e3:.0f} ms wall, {with_pass[1] * 1e3:.0f} ms CPU; "
+                f"extra +{(with_pass[0] - plain[0]) * 1e3:.0f} ms wall, "
+                f"+{(with_pass[1] - plain[1]) * 1e3:.0f} ms CPU"
+            )
 
 
 if __name__ == "__main__":
