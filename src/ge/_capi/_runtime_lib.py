@@ -68,7 +68,8 @@ _SIGNATURES = {
     "Model_LoadOm": (_VP, [ctypes.c_char_p]),
 }
 
-# The host-runtime executor API (compiler/include/ge/c_api/runtime.h), used to run loaded .om models.
+# The host-runtime executor API (compiler/include/ge/c_api/runtime.h), which runs loaded .om
+# models.
 _RUNTIME_SIGNATURES = {
     "GeRuntime_DestroyExecutor": (None, [_VP]),
     "GeRuntime_GetInputCount": (_SIZE, [_VP]),
