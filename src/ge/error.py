@@ -9,16 +9,21 @@ __all__ = ["GeError", "get_ge_error_msg", "raise_ge_error"]
 
 
 class GeError(RuntimeError):
-    """A failed GE API call: ``api_name`` failed with ``error_message`` (the full text) in
-    ``context`` (the keyword details given to ``raise_ge_error``)."""
+    """A failed GE API call. ``str(error)`` is the full ``message``; ``error_message`` is only the
+    core's own message (None when the error was not raised by ``raise_ge_error``), ``api_name``
+    the failed call and ``context`` the keyword details given to ``raise_ge_error``, as in GE."""
 
     def __init__(
-        self, error_message: str, api_name: str = "", context: Dict[str, Any] | None = None
-    ):
-        super().__init__(error_message)
+        self,
+        message: str,
+        error_message: str | None = None,
+        api_name: str | None = None,
+        context: Dict[str, Any] | None = None,
+    ) -> None:
+        super().__init__(message)
         self.error_message = error_message
         self.api_name = api_name
-        self.context = {} if context is None else context
+        self.context = context or {}
 
 
 def get_ge_error_msg() -> str:
@@ -34,11 +39,14 @@ def get_ge_error_msg() -> str:
 
 def raise_ge_error(api_name: str, status: int | None = None, **context: Any) -> None:
     """Always raises GeError: ``{api_name} failed``, then ``k=v`` pairs, then the core message,
-    joined by ``"; "``. ``status`` is accepted for compatibility and ignored."""
+    joined by ``"; "``; the core message alone (``""`` when there is none) is the error's
+    ``error_message``. ``status`` is accepted for compatibility and ignored."""
     parts = [f"{api_name} failed"]
     if context:
         parts.append(", ".join(f"{key}={value}" for key, value in context.items()))
     core_message = get_ge_error_msg()
     if core_message:
         parts.append(core_message)
-    raise GeError("; ".join(parts), api_name=api_name, context=dict(context))
+    raise GeError(
+        "; ".join(parts), error_message=core_message, api_name=api_name, context=dict(context)
+    )

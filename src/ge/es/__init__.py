@@ -27,13 +27,14 @@ def list_plugins():
     return list(_plugins.keys())
 
 
-def get_plugin(name):
-    """The plugin module called ``name``, else the generated op module of that name, else None."""
-    if name is None:
+def get_plugin(plugin_name):
+    """The plugin module called ``plugin_name``, else the generated op module of that name, else
+    None."""
+    if plugin_name is None:
         return None
-    if name in _plugins:
-        return _plugins[name]
-    return _generated_modules.get_module(name)
+    if plugin_name in _plugins:
+        return _plugins[plugin_name]
+    return _generated_modules.get_module(plugin_name)
 
 
 def __getattr__(name):

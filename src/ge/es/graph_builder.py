@@ -30,6 +30,10 @@ class InputType(Enum):
 
 # ---- scopes -----------------------------------------------------------------------------------
 
+# Names of the per-thread scope slots, as GE's module names them (GE code imports them).
+slot_name_control_dependency_nodes = "control_dependency_nodes"
+slot_name_custom_node_attrs = "custom_node_attrs"
+
 
 class _ScopeState(threading.local):
     # Class-level defaults (never mutated: scopes assign new objects) so that reading an unset
@@ -56,22 +60,22 @@ def attr_scope(attr_maps: Dict[str, Any]) -> Iterator[None]:
     previous = _custom_node_attrs()
     merged = dict(previous)
     merged.update(attr_maps)
-    _scope_state.custom_node_attrs = merged
+    setattr(_scope_state, slot_name_custom_node_attrs, merged)
     try:
         yield
     finally:
-        _scope_state.custom_node_attrs = previous
+        setattr(_scope_state, slot_name_custom_node_attrs, previous)
 
 
 @contextlib.contextmanager
 def control_dependency_scope(tensors: List[TensorHolder]) -> Iterator[None]:
     """Nodes created inside get control inputs from these tensors' producers (outer first)."""
     previous = _control_dependency_nodes()
-    _scope_state.control_dependency_nodes = list(previous) + list(tensors)
+    setattr(_scope_state, slot_name_control_dependency_nodes, list(previous) + list(tensors))
     try:
         yield
     finally:
-        _scope_state.control_dependency_nodes = previous
+        setattr(_scope_state, slot_name_control_dependency_nodes, previous)
 
 
 def _apply_scopes(holder: TensorHolder | None) -> TensorHolder | None:

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from typing import Any, List, Tuple, Union
 
-__all__ = ["TensorLike", "convert_to_tensor_holder", "resolve_builder"]
+__all__ = ["Number", "TensorLike", "convert_to_tensor_holder", "resolve_builder"]
 
-TensorLike = Union[int, float, List[Any]]
+Number = Union[int, float]
+TensorLike = Union[Number, List[Any]]
 
 
 def _is_number(value: Any) -> bool:

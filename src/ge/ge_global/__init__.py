@@ -1,5 +1,5 @@
 """Process-wide GE initialisation."""
 
-from ge.ge_global.ge_api import GeApi
+from ge.ge_global.geapi import GeApi
 
 __all__ = ["GeApi"]

@@ -24,7 +24,9 @@ def _check_name(name, kind: str) -> None:
 class Operator:
     __slots__ = ("_handle", "_valid")
 
-    def __init__(self, handle, token=None):
+    # Both parameters default so that a bare Operator() is refused by the token check
+    # (RuntimeError), as in GE, rather than by Python's argument check (TypeError).
+    def __init__(self, handle=None, token=None):
         if token is not _FACTORY_TOKEN:
             raise RuntimeError("Operator objects should not be created directly.")
         if handle is None:

@@ -483,9 +483,9 @@ def _unflatten(values: list, shape: List[int]):
     return build(0, list(shape))
 
 
-def unflatten_tensor_data(text: str, shape: List[int]):
+def unflatten_tensor_data(tensor_data: str, shape: List[int]):
     """The tensor text form nested to ``shape`` (``[]`` = scalar: the single element)."""
-    values = _parse_str_list(text)
+    values = _parse_str_list(tensor_data)
     if not shape:
         if len(values) != 1:
             raise ValueError(f"Scalar tensor should contain exactly one element, got {len(values)}")

@@ -103,14 +103,14 @@ def create_pattern(graph: Graph) -> Pattern:
     return _native.Pattern(graph)
 
 
-def ensure_pattern(obj: Any) -> Pattern:
-    """A Pattern for ``obj``: a Graph is converted, a Pattern returned as is."""
-    if _graph_api.is_graph(obj):
-        return create_pattern(obj)
+def ensure_pattern(pattern_or_graph: Any) -> Pattern:
+    """A Pattern for ``pattern_or_graph``: a Graph is converted, a Pattern returned as is."""
+    if _graph_api.is_graph(pattern_or_graph):
+        return create_pattern(pattern_or_graph)
     from . import _native
 
-    if isinstance(obj, _native.Pattern):
-        return obj
+    if isinstance(pattern_or_graph, _native.Pattern):
+        return pattern_or_graph
     raise TypeError("PatternFusionPass.patterns must return Pattern or Graph objects")
 
 

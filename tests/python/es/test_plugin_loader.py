@@ -41,6 +41,11 @@ def test_list_and_get_plugins():
     assert ge.es.get_plugin("no_such_plugin_here") is None
 
 
+def test_get_plugin_takes_plugin_name_by_keyword():
+    # GE's parameter name; keyword calls written for GE must work.
+    assert ge.es.get_plugin(plugin_name="all") is ge.es.get_plugin("all") is not None
+
+
 def test_coerce_to_module_accepts_module_str_and_callable():
     module = types.ModuleType("demo_plugin")
     assert _plugin_loader._coerce_to_module(module, "demo") is module

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from ge.es import graph_builder
 from ge.es.graph_builder import attr_scope, control_dependency_scope
 
 
@@ -76,3 +77,15 @@ def test_nested_control_dependencies_accumulate_outer_first(builder):
     assert [n.name for n in _node(inner).get_in_control_nodes()] == ["Const_1", "Const_0"]
     assert [n.name for n in _node(outer).get_in_control_nodes()] == ["Const_1"]
     assert _node(after).get_in_control_nodes() == []
+
+
+def test_slot_name_constants_name_the_scope_slots(builder):
+    assert graph_builder.slot_name_custom_node_attrs == "custom_node_attrs"
+    assert graph_builder.slot_name_control_dependency_nodes == "control_dependency_nodes"
+    dep = builder.create_input(0)
+    state = graph_builder._scope_state
+    with attr_scope({"k": 1}), control_dependency_scope([dep]):
+        assert getattr(state, graph_builder.slot_name_custom_node_attrs) == {"k": 1}
+        assert getattr(state, graph_builder.slot_name_control_dependency_nodes) == [dep]
+    assert getattr(state, graph_builder.slot_name_custom_node_attrs) == {}
+    assert getattr(state, graph_builder.slot_name_control_dependency_nodes) == []

@@ -6,6 +6,8 @@ import pytest
 
 from ge.es.graph_builder import GraphBuilder
 from ge.es.tensor_like import (
+    Number,
+    TensorLike,
     _flatten_and_infer_shape,
     _unflatten,
     convert_to_tensor_holder,
@@ -91,3 +93,9 @@ def test_resolve_builder():
         "when supported",
     ):
         resolve_builder(None, 1, [2.0])
+
+
+def test_number_and_tensor_like_aliases():
+    # GE code annotates with these; Number is a scalar, TensorLike also a nested list of them.
+    assert set(Number.__args__) == {int, float}
+    assert set(Number.__args__) < set(TensorLike.__args__)

@@ -14,6 +14,8 @@ from ge.graph.operator import create_operator
 
 def test_direct_construction_is_refused():
     with pytest.raises(RuntimeError, match=r"^Operator objects should not be created directly\.$"):
+        Operator()
+    with pytest.raises(RuntimeError, match=r"^Operator objects should not be created directly\.$"):
         Operator(1)
     with pytest.raises(RuntimeError, match=r"^Operator objects should not be created directly\.$"):
         Operator(1, object())

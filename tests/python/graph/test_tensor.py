@@ -216,6 +216,7 @@ def test_parse_str_list_errors(text, message):
 def test_unflatten_tensor_data():
     assert unflatten_tensor_data("[1,2,3,4,5,6]", [3, 2, 1]) == [[[1], [2]], [[3], [4]], [[5], [6]]]
     assert unflatten_tensor_data("[4]", []) == 4
+    assert unflatten_tensor_data(tensor_data="[1,2]", shape=[2]) == [1, 2]  # GE's parameter names
     with pytest.raises(
         ValueError, match="^Scalar tensor should contain exactly one element, got 2$"
     ):

@@ -95,6 +95,18 @@ def test_capture_tensor_accepts_a_tensor_holder_after_build():
     assert _data_captures(pat) == [("Data", 0)]
 
 
+def test_ensure_pattern_takes_pattern_or_graph_by_keyword():
+    from ge.passes import Pattern
+    from ge.passes.pattern import ensure_pattern
+
+    graph, _ = _identity_graph()
+    converted = ensure_pattern(pattern_or_graph=graph)  # GE's parameter name
+    assert isinstance(converted, Pattern) and graph._handle is None  # the graph moved in
+    assert ensure_pattern(pattern_or_graph=converted) is converted
+    with pytest.raises(TypeError, match="^PatternFusionPass.patterns must return Pattern or Graph"):
+        ensure_pattern(pattern_or_graph="graph")
+
+
 def test_pattern_with_expression_replacement_captures_input_and_output():
     from ge.graph import Graph
 

@@ -28,6 +28,17 @@ def test_initialize_and_finalize_return_zero(no_ge):
     assert not GeApi.is_initialized()
 
 
+def test_geapi_module_and_instance_calls_as_in_ge_samples(no_ge):
+    # GE code imports the class from its module and calls it through an instance.
+    from ge.ge_global.geapi import GeApi as ModuleGeApi
+
+    assert ModuleGeApi is GeApi
+    ge_api = ModuleGeApi()
+    assert ge_api.ge_initialize({"ge.exec.deviceId": "0", "ge.graphRunMode": "0"}) == 0
+    assert GeApi.is_initialized()
+    assert ge_api.ge_finalize() == 0
+
+
 def test_finalize_without_initialize_returns_zero(no_ge):
     assert GeApi.ge_finalize() == 0
     assert GeApi.ge_finalize() == 0
