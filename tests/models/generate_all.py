@@ -10,6 +10,7 @@ try:
     from . import (
         _common,
         add_zero,
+        conv_transpose_pair,
         grouped_conv,
         matmul_add,
         resnet_small,
@@ -19,6 +20,7 @@ try:
 except ImportError:  # run as a script
     import _common
     import add_zero
+    import conv_transpose_pair
     import grouped_conv
     import matmul_add
     import resnet_small
@@ -30,6 +32,17 @@ MODELS = {
     "add_zero.onnx": (add_zero.build_model, {}, False),
     "matmul_add.onnx": (matmul_add.build_model, {}, False),
     "grouped_conv.onnx": (grouped_conv.build_model, {}, False),
+    "conv_transpose_pair.onnx": (conv_transpose_pair.build_model, {}, False),
+    "conv_transpose_pair_relu_tail.onnx": (
+        conv_transpose_pair.build_model,
+        {"relu_tail": True},
+        False,
+    ),
+    "conv_transpose_pair_input_as_output.onnx": (
+        conv_transpose_pair.build_model,
+        {"input_as_output": True},
+        False,
+    ),
     "resnet_small.onnx": (resnet_small.build_model, {}, False),
     "resnet_small_opset11.onnx": (resnet_small.build_model, {"opset": 11}, False),
     "resnet_small_external.onnx": (resnet_small.build_model, {}, True),
