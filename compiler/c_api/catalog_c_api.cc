@@ -1,6 +1,10 @@
-// Op catalog C API: list the registered op types, read prototypes as JSON (ES code generation,
-// tools) and register custom prototypes at run time. Strings are malloc'd; free them with
-// GeOpCatalog_FreeString / GeOpCatalog_FreeTypeList.
+// Op catalog C API: list the registered op types and modules, read prototypes as JSON (ES code
+// generation, tools) and register custom prototypes at run time. Strings are malloc'd; free them
+// with GeOpCatalog_FreeString / GeOpCatalog_FreeTypeList.
+#include <set>
+#include <string>
+#include <vector>
+
 #include "c_api/c_api_handles.h"
 #include "ge/c_api/op_catalog.h"
 #include "ops/op_catalog.h"
@@ -8,6 +12,20 @@
 
 namespace {
 constexpr uint32_t kFailed = 0xFFFFFFFFU;
+
+// `strings` as a malloc'd array of malloc'd strings; *n = count. NULL when out of memory.
+char **DupStringList(const std::vector<std::string> &strings, size_t *n) {
+  char **list = static_cast<char **>(std::calloc(strings.size() + 1, sizeof(char *)));
+  if (list == nullptr) {
+    ge::SetLastError("op catalog: out of memory");
+    return nullptr;
+  }
+  for (size_t i = 0; i < strings.size(); ++i) {
+    list[i] = ge::capi::DupString(strings[i]);
+  }
+  *n = strings.size();
+  return list;
+}
 }  // namespace
 
 extern "C" {
@@ -21,21 +39,32 @@ char **GeOpCatalog_ListTypes(size_t *n) {
       return nullptr;
     }
     *n = 0;
-    std::vector<std::string> types = ge::OpCatalog::Instance().ListTypes();
-    char **list = static_cast<char **>(std::calloc(types.size() + 1, sizeof(char *)));
-    if (list == nullptr) {
-      ge::SetLastError("GeOpCatalog_ListTypes: out of memory");
-      return nullptr;
-    }
-    for (size_t i = 0; i < types.size(); ++i) {
-      list[i] = ge::capi::DupString(types[i]);
-    }
-    *n = types.size();
-    return list;
+    return DupStringList(ge::OpCatalog::Instance().ListTypes(), n);
   });
 }
 
-/// Frees a list from GeOpCatalog_ListTypes (n = its count). NULL-safe.
+/// The distinct module groups of the registered prototypes (sorted; "math", "nn", ...), in the
+/// form of GeOpCatalog_ListTypes and freed the same way. The ES binding resolves the generated
+/// library names `libes_<module>.so` with it.
+char **GeOpCatalog_ListModules(size_t *n) {
+  return ge::capi::Guard<char **>(nullptr, [&]() -> char ** {
+    if (n == nullptr) {
+      ge::SetLastError("GeOpCatalog_ListModules: count pointer is null");
+      return nullptr;
+    }
+    *n = 0;
+    std::set<std::string> modules;
+    for (const std::string &type : ge::OpCatalog::Instance().ListTypes()) {
+      const ge::OpPrototype *prototype = ge::OpCatalog::Instance().Find(type);
+      if (prototype != nullptr) {  // NULL: unregistered since ListTypes
+        modules.insert(prototype->module);
+      }
+    }
+    return DupStringList(std::vector<std::string>(modules.begin(), modules.end()), n);
+  });
+}
+
+/// Frees a list from GeOpCatalog_ListTypes or GeOpCatalog_ListModules (n = its count). NULL-safe.
 void GeOpCatalog_FreeTypeList(char **types, size_t n) {
   if (types == nullptr) {
     return;

@@ -1,8 +1,10 @@
 // Op catalog C API: listing, prototype JSON, run-time registration, NULL safety.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstring>
 #include <string>
+#include <vector>
 
 #include "common/json.h"
 #include "ge/c_api/ge_api.h"
@@ -35,6 +37,36 @@ TEST(CatalogCApiTest, ListTypesContainsBuiltinsAndIsNullSafe) {
   EXPECT_NE(std::string(GeApiWrapper_GEGetErrorMsg()).find("count pointer is null"),
             std::string::npos);
   GeOpCatalog_FreeTypeList(nullptr, 3);
+}
+
+TEST(CatalogCApiTest, ListModulesIsSortedUniqueAndFollowsRegistration) {
+  auto modules = [] {
+    size_t n = 0;
+    char **list = GeOpCatalog_ListModules(&n);
+    EXPECT_NE(list, nullptr);
+    std::vector<std::string> names(list, list + n);
+    EXPECT_EQ(list[n], nullptr);
+    GeOpCatalog_FreeTypeList(list, n);
+    return names;
+  };
+  const std::vector<std::string> builtin = modules();
+  EXPECT_TRUE(std::is_sorted(builtin.begin(), builtin.end()));
+  EXPECT_EQ(std::adjacent_find(builtin.begin(), builtin.end()), builtin.end());
+  for (const char *name : {"array", "control", "math", "nn"}) {
+    EXPECT_NE(std::find(builtin.begin(), builtin.end(), name), builtin.end()) << name;
+  }
+  ASSERT_EQ(GeOpCatalog_RegisterPrototypeJson(
+                R"({"type": "TestCApiModuleOp", "module": "capi_only_module"})", false),
+            0U)
+      << GeApiWrapper_GEGetErrorMsg();
+  std::vector<std::string> with_custom = modules();
+  EXPECT_NE(std::find(with_custom.begin(), with_custom.end(), "capi_only_module"),
+            with_custom.end());
+  EXPECT_EQ(GeOpCatalog_UnregisterPrototype("TestCApiModuleOp"), 0U);
+  EXPECT_EQ(modules(), builtin);
+  EXPECT_EQ(GeOpCatalog_ListModules(nullptr), nullptr);
+  EXPECT_NE(std::string(GeApiWrapper_GEGetErrorMsg()).find("count pointer is null"),
+            std::string::npos);
 }
 
 TEST(CatalogCApiTest, PrototypeJsonParsesAndUnknownTypeFails) {

@@ -452,8 +452,9 @@ Status PrototypeFromJson(const JsonValue &json, OpPrototype *prototype) {
     }
     const JsonValue *required = entry.Find("required");
     attr.required = required != nullptr && required->GetBool();
+    // null (as written for a default JSON cannot hold) leaves the attribute without a default.
     const JsonValue *default_value = entry.Find("default");
-    if (!attr.required && default_value != nullptr &&
+    if (!attr.required && default_value != nullptr && !default_value->IsNull() &&
         AttrValueFromJson(*default_value, attr.type, &attr.default_value) != SUCCESS) {
       AppendLastError("in " + item + " ('" + attr.name + "')");
       return FAILED;

@@ -13,7 +13,8 @@ namespace ge {
 /// {type, module, doc, inputs, outputs, attrs, subgraphs} (see docs/op_catalog.md).
 JsonValue PrototypeToJson(const OpPrototype &prototype);
 
-/// Builds a prototype from its JSON form. Optional member "infer" selects a shape rule:
+/// Builds a prototype from its JSON form; a null attribute default means no default. Optional
+/// member "infer" selects a shape rule:
 /// {"rule": "unknown"} (default: outputs of unknown rank), {"rule": "same_as_input",
 /// "input": i} (every output copies input i), or {"rule": "broadcast"} (output 0 = broadcast of
 /// all inputs, dtype of input 0). Fails naming the offending member.

@@ -87,6 +87,22 @@ TEST(OpPrototypeJsonTest, RegisteredCustomOpUsesJsonShapeRule) {
   OpCatalog::Instance().Unregister("TestJsonScale");
 }
 
+TEST(OpPrototypeJsonTest, NullDefaultMeansNoDefaultAndRoundTrips) {
+  JsonValue json;
+  ASSERT_EQ(ParseJson(R"({"type": "T", "attrs": [{"name": "a", "type": "float", "default": null},
+      {"name": "t", "type": "tensor", "default": null}]})",
+                      &json),
+            SUCCESS);
+  OpPrototype proto;
+  ASSERT_EQ(PrototypeFromJson(json, &proto), SUCCESS) << GetLastError();
+  ASSERT_EQ(proto.attrs.size(), 2U);
+  EXPECT_TRUE(proto.attrs[0].default_value.IsEmpty());
+  EXPECT_TRUE(proto.attrs[1].default_value.IsEmpty());
+  OpPrototype back;
+  ASSERT_EQ(PrototypeFromJson(PrototypeToJson(proto), &back), SUCCESS) << GetLastError();
+  EXPECT_TRUE(back.attrs[0].default_value.IsEmpty());
+}
+
 TEST(OpPrototypeJsonTest, InvalidJsonPrototypesNameTheMember) {
   struct Case {
     const char *json;

@@ -1,6 +1,6 @@
-// Op catalog functions of the C API (ge_py additions): list the registered op types, read
-// prototypes as JSON (schema in docs/op_catalog.md) and register or remove prototypes at run time.
-// Defined in compiler/c_api/catalog_c_api.cc.
+// Op catalog functions of the C API (ge_py additions): list the registered op types and modules,
+// read prototypes as JSON (schema in docs/op_catalog.md) and register or remove prototypes at run
+// time. Defined in compiler/c_api/catalog_c_api.cc.
 #ifndef GE_C_API_OP_CATALOG_H_
 #define GE_C_API_OP_CATALOG_H_
 
@@ -15,7 +15,10 @@ extern "C" {
 /// The registered op types, sorted, as a malloc'd array of *n malloc'd strings (free with
 /// GeOpCatalog_FreeTypeList); NULL with *n = 0 on failure.
 char **GeOpCatalog_ListTypes(size_t *n);
-/// Frees a GeOpCatalog_ListTypes list of `n` types.
+/// The distinct module groups of the registered prototypes ("math", "nn", ...), sorted, in the
+/// form of GeOpCatalog_ListTypes (free with GeOpCatalog_FreeTypeList); NULL with *n = 0 on failure.
+char **GeOpCatalog_ListModules(size_t *n);
+/// Frees a GeOpCatalog_ListTypes or GeOpCatalog_ListModules list of `n` strings.
 void GeOpCatalog_FreeTypeList(char **types, size_t n);
 /// The prototype of `type` as malloc'd JSON (free with GeOpCatalog_FreeString); NULL when unknown.
 char *GeOpCatalog_GetPrototypeJson(const char *type);
