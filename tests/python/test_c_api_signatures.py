@@ -35,6 +35,7 @@ SIGNATURE_TABLES = {
     ("ge._capi.pygraph_wrapper", "_OPTIONAL_SIGNATURES"): "GeApiWrapper_",
     ("ge._capi.pyes_graph_builder_wrapper", "_BASE_SIGNATURES"): "",
     ("ge._capi.pyes_graph_builder_wrapper", "_MATH_SIGNATURES"): "",
+    ("ge._capi.pyop_catalog_wrapper", "_SIGNATURES"): "",
     ("ge._capi.pyge_utils_wrapper", "_SIGNATURES"): "GeApiWrapper_",
     ("ge._capi.pyoffline_compile_wrapper", "_SIGNATURES"): "GeApiWrapper_",
     ("ge._capi.pyparser_wrapper", "_SIGNATURES"): "GeApiWrapper_",

@@ -13,6 +13,7 @@ import os
 import re
 from typing import Dict, List, Set
 
+from ge._capi import pyop_catalog_wrapper
 from ge._capi._lib_loader import get_compiler_lib, get_compiler_lib_path, load_lib_from_path
 
 __all__ = [
@@ -197,9 +198,7 @@ _GENERATED_NAME = re.compile(r"^libes_([A-Za-z0-9_]+)\.so$")
 
 
 def _known_modules() -> Set[str]:
-    from ge.es import _catalog
-
-    return {"all", "math"} | set(_catalog.list_modules())
+    return {"all", "math"} | set(pyop_catalog_wrapper.list_modules())
 
 
 def _load(target: str) -> ctypes.CDLL:
