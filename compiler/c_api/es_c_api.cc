@@ -16,9 +16,7 @@
 
 #include "c_api/c_api_handles.h"
 #include "es/es_graph_builder.h"
-#include "es/op_prototype_json.h"
 #include "ge/c_api/es_builder.h"
-#include "ops/op_catalog.h"
 
 // Every builder created through the C API is an EsCGraphBuilder, so a holder's owner can be
 // converted back with static_cast.
@@ -642,88 +640,6 @@ uint32_t EsAttrValueSetEmptyList(GeAttrValueHandle *value, int32_t value_type) {
         return ge::FAILED;
     }
     return ge::SUCCESS;
-  });
-}
-
-// ---- op catalog access for the ge.es generator ----
-
-/// Every catalog prototype as a JSON array (format in es/op_prototype_json.h); malloc'd, freed
-/// with EsFreeString. NULL on failure.
-char *EsGetOpPrototypesJson() {
-  return ge::capi::Guard<char *>(
-      nullptr, [&]() { return ge::capi::DupString(ge::es::AllPrototypesToJson()); });
-}
-
-void EsFreeString(char *text) { std::free(text); }
-
-/// Registers (or, with `replace`, overrides) a prototype without infer-shape function, e.g. the
-/// ES test plugin's ops or a custom op declared from Python. Kinds: inputs 0 required,
-/// 1 optional, 2 dynamic; outputs 0 required, 1 dynamic; subgraphs 0 static, 1 dynamic.
-/// `attr_defaults[i]` may be NULL (no default); it is copied.
-uint32_t EsRegisterOpPrototype(const char *type, const char *module, const char *doc,
-                               const char *const *input_names, const int32_t *input_kinds,
-                               int64_t input_num, const char *const *output_names,
-                               const int32_t *output_kinds, int64_t output_num,
-                               const char *const *attr_names, const int32_t *attr_types,
-                               const bool *attr_required, GeAttrValueHandle *const *attr_defaults,
-                               int64_t attr_num, const char *const *subgraph_names,
-                               const int32_t *subgraph_kinds, int64_t subgraph_num, bool replace) {
-  return ge::capi::Guard<uint32_t>(ge::FAILED, [&]() -> uint32_t {
-    if (type == nullptr || input_num < 0 || output_num < 0 || attr_num < 0 || subgraph_num < 0 ||
-        (input_num > 0 && (input_names == nullptr || input_kinds == nullptr)) ||
-        (output_num > 0 && (output_names == nullptr || output_kinds == nullptr)) ||
-        (attr_num > 0 &&
-         (attr_names == nullptr || attr_types == nullptr || attr_required == nullptr)) ||
-        (subgraph_num > 0 && (subgraph_names == nullptr || subgraph_kinds == nullptr))) {
-      SetLastError("register op prototype: invalid arguments");
-      return ge::FAILED;
-    }
-    const std::string what = std::string("register op prototype '") + type + "': ";
-    auto name_at = [&what](const char *const *names, int64_t i, const char *role) {
-      if (names[i] == nullptr) {
-        throw ge::GeException(what + role + " " + std::to_string(i) + " has a null name");
-      }
-      return std::string(names[i]);
-    };
-    ge::OpPrototype proto;
-    proto.type = type;
-    proto.module = module == nullptr ? "" : module;
-    proto.doc = doc == nullptr ? "" : doc;
-    for (int64_t i = 0; i < input_num; ++i) {
-      if (input_kinds[i] < 0 || input_kinds[i] > 2) {
-        SetLastError(what + "input " + std::to_string(i) + " has an invalid kind");
-        return ge::FAILED;
-      }
-      proto.inputs.push_back(
-          {name_at(input_names, i, "input"), static_cast<ge::IrInputType>(input_kinds[i]), {}});
-    }
-    for (int64_t i = 0; i < output_num; ++i) {
-      if (output_kinds[i] < 0 || output_kinds[i] > 1) {
-        SetLastError(what + "output " + std::to_string(i) + " has an invalid kind");
-        return ge::FAILED;
-      }
-      proto.outputs.push_back(
-          {name_at(output_names, i, "output"), static_cast<ge::IrOutputType>(output_kinds[i]), {}});
-    }
-    for (int64_t i = 0; i < attr_num; ++i) {
-      ge::OpAttrDef attr;
-      attr.name = name_at(attr_names, i, "attribute");
-      attr.type = static_cast<ge::AttrValueType>(attr_types[i]);
-      attr.required = attr_required[i];
-      if (attr_defaults != nullptr && attr_defaults[i] != nullptr) {
-        attr.default_value = attr_defaults[i]->value;
-      }
-      proto.attrs.push_back(std::move(attr));
-    }
-    for (int64_t i = 0; i < subgraph_num; ++i) {
-      if (subgraph_kinds[i] < 0 || subgraph_kinds[i] > 1) {
-        SetLastError(what + "subgraph " + std::to_string(i) + " has an invalid kind");
-        return ge::FAILED;
-      }
-      proto.subgraphs.emplace_back(name_at(subgraph_names, i, "subgraph"),
-                                   static_cast<ge::SubgraphType>(subgraph_kinds[i]));
-    }
-    return ge::OpCatalog::Instance().Register(std::move(proto), replace);
   });
 }
 

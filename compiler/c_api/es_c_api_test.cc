@@ -1,9 +1,7 @@
-// Tests of the ES C API: NULL safety, constants and tensors, EsCreateOp, the build handle and
-// the catalog JSON/registration entry points.
+// Tests of the ES C API: NULL safety, constants and tensors, EsCreateOp and the build handle.
 #include <gtest/gtest.h>
 
 #include <cstdio>
-#include <cstring>
 #include <string>
 
 #include "c_api/c_api_handles.h"
@@ -13,6 +11,7 @@
 #include "ge/c_api/node.h"
 #include "ge/c_api/tensor.h"
 #include "ops/op_catalog.h"
+#include "ops/op_def_builder.h"
 
 namespace {
 
@@ -80,31 +79,15 @@ TEST(EsCApiTest, TensorsFromMemoryAndFile) {
 }
 
 TEST(EsCApiTest, CreateOpFromRegisteredPrototypeAndBuild) {
-  const char *in_names[2] = {"a", "rest"};
-  const int32_t in_kinds[2] = {0, 2};
-  const char *out_names[1] = {"y"};
-  const int32_t out_kinds[1] = {1};
-  const char *attr_names[1] = {"k"};
-  const int32_t attr_types[1] = {static_cast<int32_t>(ge::AttrValueType::kInt)};
-  const bool attr_required[1] = {false};
-  GeAttrValueHandle def{ge::GeAttrValue(int64_t{7})};
-  GeAttrValueHandle *defaults[1] = {&def};
-  ASSERT_EQ(EsRegisterOpPrototype("EsCApiTestOp", "es_capi_test", "doc", in_names, in_kinds, 2,
-                                  out_names, out_kinds, 1, attr_names, attr_types, attr_required,
-                                  defaults, 1, nullptr, nullptr, 0, true),
-            0u)
+  ASSERT_EQ(ge::OpCatalog::Instance().Register(ge::OpDefBuilder("EsCApiTestOp", "es_capi_test")
+                                                   .Input("a")
+                                                   .DynamicInput("rest")
+                                                   .DynamicOutput("y")
+                                                   .Attr("k", ge::AttrValueType::kInt, int64_t{7})
+                                                   .Build(),
+                                               true),
+            ge::SUCCESS)
       << LastError();
-  char *json = EsGetOpPrototypesJson();
-  ASSERT_NE(json, nullptr);
-  EXPECT_NE(std::strstr(json,
-                        "{\"type\": \"EsCApiTestOp\", \"module\": \"es_capi_test\", \"doc\": "
-                        "\"doc\", \"inputs\": [[\"a\", \"required\"], [\"rest\", \"dynamic\"]], "
-                        "\"outputs\": [[\"y\", \"dynamic\"]], \"attrs\": [{\"name\": \"k\", "
-                        "\"type\": 4, \"required\": false, \"default\": 7}], \"subgraphs\": []}"),
-            nullptr)
-      << json;
-  EsFreeString(json);
-
   EsCGraphBuilder *b = EsCreateGraphBuilder("capi");
   EsCTensorHolder *x = EsCreateGraphInputWithDetails(b, 0, nullptr, nullptr, 0, 2, nullptr, 0);
   ASSERT_NE(x, nullptr);

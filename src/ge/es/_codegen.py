@@ -5,7 +5,7 @@ libge_compiler.so is built and installs ``ge/es/<module>.py``), the development 
 without a generated file is generated from the live catalog on import) and ops registered
 later (``ge.es.all.<NewOp>`` generates the function on first access).
 
-Input is a normalised prototype (see ``ge.es._catalog.normalize_prototype``).
+Input is a prototype in the catalog's JSON form (see ``ge.es._catalog``).
 """
 
 from __future__ import annotations
@@ -20,24 +20,6 @@ from typing import Any, Dict, List, Tuple
 
 __all__ = ["generate_function_source", "generate_module_source", "plan_function", "main"]
 
-# AttrValueType ids (ge.graph.types.AttrValueType).
-VT_STRING, VT_FLOAT, VT_BOOL, VT_INT, VT_TENSOR, VT_LIST_LIST_INT, VT_DATA_TYPE = (
-    1,
-    2,
-    3,
-    4,
-    6,
-    10,
-    11,
-)
-VT_LIST_STRING, VT_LIST_FLOAT, VT_LIST_BOOL, VT_LIST_INT, VT_LIST_DATA_TYPE = (
-    1001,
-    1002,
-    1003,
-    1004,
-    1011,
-)
-
 # DataType member names by value (ge.graph.DataType); kept here so generation needs no
 # ge.graph import.
 _DT_NAMES = (
@@ -48,19 +30,20 @@ _DT_NAMES = (
     "HIFLOAT4"
 ).split()
 
+# Attribute type names of the prototype JSON -> parameter annotations.
 _ATTR_ANNOTATIONS = {
-    VT_STRING: "str",
-    VT_FLOAT: "float",
-    VT_BOOL: "bool",
-    VT_INT: "int",
-    VT_TENSOR: "Tensor",
-    VT_DATA_TYPE: "DataType",
-    VT_LIST_STRING: "List[str]",
-    VT_LIST_FLOAT: "List[float]",
-    VT_LIST_BOOL: "List[bool]",
-    VT_LIST_INT: "List[int]",
-    VT_LIST_DATA_TYPE: "List[DataType]",
-    VT_LIST_LIST_INT: "List[List[int]]",
+    "string": "str",
+    "float": "float",
+    "bool": "bool",
+    "int": "int",
+    "tensor": "Tensor",
+    "data_type": "DataType",
+    "list_string": "List[str]",
+    "list_float": "List[float]",
+    "list_bool": "List[bool]",
+    "list_int": "List[int]",
+    "list_data_type": "List[DataType]",
+    "list_list_int": "List[List[int]]",
 }
 
 
@@ -83,33 +66,33 @@ def _dt_text(value: Any) -> str:
     raise ValueError(value)
 
 
-def render_default(attr_type: int, value: Any) -> str:
+def render_default(attr_type: str, value: Any) -> str:
     """The Python source text of an attribute default; "None" when it cannot be expressed."""
     try:
-        if attr_type == VT_BOOL:
+        if attr_type == "bool":
             return "True" if value else "False"
-        if attr_type == VT_INT:
+        if attr_type == "int":
             return str(int(value))
-        if attr_type == VT_FLOAT:
+        if attr_type == "float":
             return _float_text(float(value))
-        if attr_type == VT_STRING:
+        if attr_type == "string":
             return '"' + str(value).replace("\\", "\\\\").replace('"', '\\"') + '"'
-        if attr_type == VT_DATA_TYPE:
+        if attr_type == "data_type":
             return _dt_text(value)
-        if attr_type == VT_TENSOR:
+        if attr_type == "tensor":
             return "Tensor()"
-        if attr_type == VT_LIST_INT:
+        if attr_type == "list_int":
             return "[" + ", ".join(str(int(v)) for v in value) + "]"
-        if attr_type == VT_LIST_FLOAT:
+        if attr_type == "list_float":
             return "[" + ", ".join(_float_text(float(v)) for v in value) + "]"
-        if attr_type == VT_LIST_BOOL:
+        if attr_type == "list_bool":
             return "[" + ", ".join("True" if v else "False" for v in value) + "]"
-        if attr_type == VT_LIST_STRING:
-            return "[" + ", ".join(render_default(VT_STRING, v) for v in value) + "]"
-        if attr_type == VT_LIST_DATA_TYPE:
+        if attr_type == "list_string":
+            return "[" + ", ".join(render_default("string", v) for v in value) + "]"
+        if attr_type == "list_data_type":
             return "[" + ", ".join(_dt_text(v) for v in value) + "]"
-        if attr_type == VT_LIST_LIST_INT:
-            return "[" + ", ".join(render_default(VT_LIST_INT, v) for v in value) + "]"
+        if attr_type == "list_list_int":
+            return "[" + ", ".join(render_default("list_int", v) for v in value) + "]"
     except (TypeError, ValueError):
         pass
     return "None"
@@ -122,10 +105,10 @@ def _safe(name: str, prefix: str) -> str:
 def plan_function(proto: Dict[str, Any]) -> Dict[str, Any]:
     """Parameter names and the call plan of one op's function (GE's rules)."""
     op = proto["type"]
-    inputs = proto["inputs"]
-    outputs = proto["outputs"]
+    inputs = [(port["name"], port["kind"]) for port in proto["inputs"]]
+    outputs = [(port["name"], port["kind"]) for port in proto["outputs"]]
     attrs = proto["attrs"]
-    subgraphs = proto["subgraphs"]
+    subgraphs = [(sub["name"], sub["kind"]) for sub in proto["subgraphs"]]
     input_names = {name for name, _ in inputs}
 
     in_params = [_safe(name, "in") for name, _ in inputs]
@@ -186,7 +169,6 @@ def plan_function(proto: Dict[str, Any]) -> Dict[str, Any]:
             annotation = _ATTR_ANNOTATIONS.get(attr["type"], "Any")
             kw_params.append((param, annotation, default))
 
-    static_outputs = [f for (n, k), f in zip(outputs, out_fields) if k != "dynamic"]
     if len(outputs) == 1 and has_dynamic_output:
         returns = "list"
         annotation = "List[TensorHolder]"
@@ -196,7 +178,6 @@ def plan_function(proto: Dict[str, Any]) -> Dict[str, Any]:
     else:
         returns = "class"
         annotation = f"{op}Output"
-    del static_outputs
     return {
         "type": op,
         "params": params,
@@ -229,17 +210,20 @@ def _runtime_spec(proto: Dict[str, Any], plan: Dict[str, Any]) -> Dict[str, Any]
     return {
         "type": proto["type"],
         "inputs": [
-            [name, kind, param] for (name, kind), param in zip(proto["inputs"], plan["in_params"])
+            [port["name"], port["kind"], param]
+            for port, param in zip(proto["inputs"], plan["in_params"])
         ],
         "outputs": [
-            [name, kind, field] for (name, kind), field in zip(proto["outputs"], plan["out_fields"])
+            [port["name"], port["kind"], field]
+            for port, field in zip(proto["outputs"], plan["out_fields"])
         ],
         "attrs": [
             [attr["name"], attr["type"], bool(attr["required"]), param]
             for attr, param in zip(proto["attrs"], plan["attr_params"])
         ],
         "subgraphs": [
-            [name, kind, p] for (name, kind), p in zip(proto["subgraphs"], plan["sub_params"])
+            [sub["name"], sub["kind"], param]
+            for sub, param in zip(proto["subgraphs"], plan["sub_params"])
         ],
         "tensor_like": plan["tensor_like"],
         "owner_param": plan["owner_param"],

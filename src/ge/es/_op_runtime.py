@@ -86,53 +86,48 @@ def make_output_class(op_type: str, fields: List[str]) -> type:
 
 # ---- attribute conversion --------------------------------------------------------------------
 
+# Attribute types are the type names of the prototype JSON ("int", "list_int", ...).
 _LIST_ELEMENT = {
-    _codegen.VT_LIST_INT: ("SetListInt", _I64, "integers"),
-    _codegen.VT_LIST_FLOAT: ("SetListFloat", ctypes.c_float, "numbers"),
-    _codegen.VT_LIST_BOOL: ("SetListBool", ctypes.c_bool, "booleans"),
-    _codegen.VT_LIST_DATA_TYPE: ("SetListDataType", ctypes.c_int32, "DataTypes"),
-    _codegen.VT_LIST_STRING: ("SetListString", ctypes.c_char_p, "strings"),
+    "list_int": ("SetListInt", _I64, "integers"),
+    "list_float": ("SetListFloat", ctypes.c_float, "numbers"),
+    "list_bool": ("SetListBool", ctypes.c_bool, "booleans"),
+    "list_data_type": ("SetListDataType", ctypes.c_int32, "DataTypes"),
+    "list_string": ("SetListString", ctypes.c_char_p, "strings"),
 }
 
 
-def _element_ok(attr_type: int, value: Any) -> bool:
+def _element_ok(attr_type: str, value: Any) -> bool:
     from ge.graph.types import DataType
 
-    if attr_type in (_codegen.VT_LIST_INT, _codegen.VT_INT):
+    if attr_type in ("list_int", "int"):
         return isinstance(value, int)
-    if attr_type in (_codegen.VT_LIST_FLOAT, _codegen.VT_FLOAT):
+    if attr_type in ("list_float", "float"):
         return isinstance(value, (int, float))
-    if attr_type in (_codegen.VT_LIST_BOOL, _codegen.VT_BOOL):
+    if attr_type in ("list_bool", "bool"):
         return isinstance(value, bool)
-    if attr_type in (_codegen.VT_LIST_DATA_TYPE, _codegen.VT_DATA_TYPE):
+    if attr_type in ("list_data_type", "data_type"):
         return isinstance(value, (DataType, int)) and not isinstance(value, bool)
     return isinstance(value, str)
 
 
-def _set_attr(av, op: str, param: str, attr_type: int, value: Any, builder) -> None:
+def _set_attr(av, op: str, param: str, attr_type: str, value: Any, builder) -> None:
     lib = _lib()
     bad = TypeError(f"{op}: attribute '{param}' got unsupported value {value!r}")
-    if attr_type in (
-        _codegen.VT_INT,
-        _codegen.VT_FLOAT,
-        _codegen.VT_BOOL,
-        _codegen.VT_STRING,
-        _codegen.VT_DATA_TYPE,
-    ):
+    if attr_type in ("int", "float", "bool", "string", "data_type"):
         if not _element_ok(attr_type, value):
             raise bad
-        if attr_type == _codegen.VT_INT:
+        if attr_type == "int":
             setter, c_value = "SetInt", value
-        elif attr_type == _codegen.VT_FLOAT:
+        elif attr_type == "float":
             setter, c_value = "SetFloat", float(value)
-        elif attr_type == _codegen.VT_BOOL:
+        elif attr_type == "bool":
             setter, c_value = "SetBool", value
-        elif attr_type == _codegen.VT_STRING:
+        elif attr_type == "string":
             setter, c_value = "SetString", value.encode("utf-8")
         else:
             setter, c_value = "SetDataType", int(value)
         status = getattr(lib, "GeApiWrapper_AttrValue_" + setter)(av, c_value)
-    elif attr_type == _codegen.VT_TENSOR:
+    elif attr_type == "tensor":
         from ge.graph import Tensor
 
         if not isinstance(value, Tensor):
@@ -141,7 +136,7 @@ def _set_attr(av, op: str, param: str, attr_type: int, value: Any, builder) -> N
         value._transfer_ownership_when_pass_as_attr(builder)
         _w.get_esb_lib().EsBuilderAdoptTensor(builder._handle, value._handle)
         status = lib.GeApiWrapper_AttrValue_SetTensor(av, value._handle)
-    elif attr_type == _codegen.VT_LIST_LIST_INT:
+    elif attr_type == "list_list_int":
         if not isinstance(value, list) or not all(
             isinstance(row, list) and all(isinstance(v, int) for v in row) for row in value
         ):
@@ -157,13 +152,16 @@ def _set_attr(av, op: str, param: str, attr_type: int, value: Any, builder) -> N
         if not isinstance(value, list) or not all(_element_ok(attr_type, v) for v in value):
             raise bad
         if not value:
-            status = _w.get_esb_lib().EsAttrValueSetEmptyList(av, attr_type)
+            from ge.graph.types import AttrValueType
+
+            type_id = int(AttrValueType[f"VT_{attr_type.upper()}"])
+            status = _w.get_esb_lib().EsAttrValueSetEmptyList(av, type_id)
         else:
-            if attr_type == _codegen.VT_LIST_STRING:
+            if attr_type == "list_string":
                 items = [v.encode("utf-8") for v in value]
-            elif attr_type == _codegen.VT_LIST_DATA_TYPE:
+            elif attr_type == "list_data_type":
                 items = [int(v) for v in value]
-            elif attr_type == _codegen.VT_LIST_FLOAT:
+            elif attr_type == "list_float":
                 items = [float(v) for v in value]
             else:
                 items = list(value)
@@ -206,7 +204,7 @@ def _with_attrs(spec: Dict[str, Any], func, attrs: List[Any], builder, call) -> 
                 if required:
                     raise TypeError(f"{op}: required attribute '{param}' is missing")
                 continue
-            if attr_type == _codegen.VT_TENSOR and value is _kw_default(func, param):
+            if attr_type == "tensor" and value is _kw_default(func, param):
                 from ge.graph import Tensor
 
                 value = Tensor()  # a fresh default per call: each one is handed to the builder

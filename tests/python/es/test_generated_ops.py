@@ -116,17 +116,17 @@ def test_parameter_renaming_rules():
         "type": "Renamed",
         "module": "x",
         "doc": "",
-        "inputs": [("x", "required"), ("lambda", "optional")],
-        "outputs": [("x", "required"), ("class", "dynamic")],
+        "inputs": [{"name": "x", "kind": "required"}, {"name": "lambda", "kind": "optional"}],
+        "outputs": [{"name": "x", "kind": "required"}, {"name": "class", "kind": "dynamic"}],
         "attrs": [
-            {"name": "x", "type": _codegen.VT_INT, "required": False, "default": 1},
-            {"name": "for", "type": _codegen.VT_STRING, "required": True, "default": None},
-            {"name": "dt", "type": _codegen.VT_DATA_TYPE, "required": False, "default": 3},
-            {"name": "t", "type": _codegen.VT_TENSOR, "required": False, "default": None},
-            {"name": "ll", "type": _codegen.VT_LIST_LIST_INT, "required": False,
+            {"name": "x", "type": "int", "required": False, "default": 1},
+            {"name": "for", "type": "string", "required": True, "default": None},
+            {"name": "dt", "type": "data_type", "required": False, "default": 3},
+            {"name": "t", "type": "tensor", "required": False, "default": None},
+            {"name": "ll", "type": "list_list_int", "required": False,
              "default": [[1, 2], [3]]},
         ],
-        "subgraphs": [("if", "static")],
+        "subgraphs": [{"name": "if", "kind": "static"}],
     }  # fmt: skip
     plan = _codegen.plan_function(proto)
     assert plan["in_params"] == ["x", "in_lambda"]
@@ -346,11 +346,9 @@ def test_ops_registered_later_get_functions_on_demand():
         {
             "type": "EsLateCustomOp",
             "module": "custom_late",
-            "inputs": [("x", "required")],
-            "outputs": [("y", "required")],
-            "attrs": [
-                {"name": "alpha", "type": _codegen.VT_FLOAT, "required": False, "default": 0.5}
-            ],
+            "inputs": [{"name": "x"}],
+            "outputs": [{"name": "y"}],
+            "attrs": [{"name": "alpha", "type": "float", "required": False, "default": 0.5}],
         }
     )  # fmt: skip
     func = es_all.EsLateCustomOp
@@ -371,11 +369,9 @@ def test_tensor_default_is_fresh_on_every_call(builder):
         {
             "type": "EsTensorDefaultOp",
             "module": "custom_late",
-            "inputs": [("x", "required")],
-            "outputs": [("y", "required")],
-            "attrs": [
-                {"name": "t", "type": _codegen.VT_TENSOR, "required": False, "default": None}
-            ],
+            "inputs": [{"name": "x"}],
+            "outputs": [{"name": "y"}],
+            "attrs": [{"name": "t", "type": "tensor", "required": False, "default": None}],
         }
     )  # fmt: skip
     func = es_all.EsTensorDefaultOp

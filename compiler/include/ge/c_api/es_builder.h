@@ -1,6 +1,6 @@
 // Eager-style graph builder functions of the C API (GE's ES base library, no GeApiWrapper_
-// prefix), the generic op creator EsCreateOp that stands in for GE's per-op Es<OpType> symbols,
-// and the op catalog access of the ge.es generator (docs/es_builder.md).
+// prefix) and the generic op creator EsCreateOp that stands in for GE's per-op Es<OpType> symbols
+// (docs/es_builder.md). The ge.es generator reads the op catalog through op_catalog.h.
 // Holders (EsCTensorHolder *) and the node handles of EsGetProducer are owned by their builder
 // and never freed by callers. Defined in compiler/c_api/es_c_api.cc.
 #ifndef GE_C_API_ES_BUILDER_H_
@@ -111,22 +111,6 @@ uint32_t EsAttrValueSetListListInt(GeAttrValueHandle *value, const int64_t *cons
                                    int64_t list_num, const int64_t *sizes);
 /// Stores an empty list of AttrValueType `value_type` (a VT_LIST_* number).
 uint32_t EsAttrValueSetEmptyList(GeAttrValueHandle *value, int32_t value_type);
-
-// ---- op catalog access for the ge.es generator ----
-/// Every catalog prototype as one malloc'd JSON array (free with EsFreeString); NULL on failure.
-char *EsGetOpPrototypesJson(void);
-void EsFreeString(char *text);
-/// Registers (with `replace`, overrides) a prototype without infer-shape function. Kinds: inputs
-/// 0 required, 1 optional, 2 dynamic; outputs 0 required, 1 dynamic; subgraphs 0 static,
-/// 1 dynamic. attr_defaults[i] may be NULL (no default); defaults are copied.
-uint32_t EsRegisterOpPrototype(const char *type, const char *module, const char *doc,
-                               const char *const *input_names, const int32_t *input_kinds,
-                               int64_t input_num, const char *const *output_names,
-                               const int32_t *output_kinds, int64_t output_num,
-                               const char *const *attr_names, const int32_t *attr_types,
-                               const bool *attr_required, GeAttrValueHandle *const *attr_defaults,
-                               int64_t attr_num, const char *const *subgraph_names,
-                               const int32_t *subgraph_kinds, int64_t subgraph_num, bool replace);
 
 #ifdef __cplusplus
 }  // extern "C"

@@ -7,79 +7,73 @@ import sys
 
 from ge.es import _catalog, _codegen
 
-VT_STRING, VT_FLOAT, VT_BOOL, VT_INT, VT_TENSOR = 1, 2, 3, 4, 6
-VT_LIST_LIST_INT, VT_DATA_TYPE = 10, 11
-VT_LIST_STRING, VT_LIST_FLOAT, VT_LIST_BOOL, VT_LIST_INT, VT_LIST_DATA_TYPE = (
-    1001,
-    1002,
-    1003,
-    1004,
-    1011,
-)
+
+def _ports(*ports):
+    return [{"name": name, "kind": kind} for name, kind in ports]
 
 
-def _attr(name, vt, default=None, required=False):
-    return {"name": name, "type": vt, "required": required, "default": default}
+def _attr(name, attr_type, default=None, required=False):
+    return {"name": name, "type": attr_type, "required": required, "default": default}
 
 
 PROTOTYPES = [
     {
         "type": "phony_1i_1o",
-        "inputs": [("x", "required")],
-        "outputs": [("y", "required")],
-        "attrs": [_attr("index", VT_INT, 0)],
+        "inputs": _ports(("x", "required")),
+        "outputs": _ports(("y", "required")),
+        "attrs": [_attr("index", "int", 0)],
     },
     {
         "type": "phony_1i1dyi_1o",
-        "inputs": [("x", "required"), ("dx", "dynamic")],
-        "outputs": [("y", "required")],
-        "attrs": [_attr("index", VT_LIST_INT, [10, 10, 10])],
+        "inputs": _ports(("x", "required"), ("dx", "dynamic")),
+        "outputs": _ports(("y", "required")),
+        "attrs": [_attr("index", "list_int", [10, 10, 10])],
     },
     {
         "type": "phony_3opi_1o",
-        "inputs": [("x1", "optional"), ("x2", "optional"), ("x3", "optional")],
-        "outputs": [("y", "required")],
+        "inputs": _ports(("x1", "optional"), ("x2", "optional"), ("x3", "optional")),
+        "outputs": _ports(("y", "required")),
     },
     {
         "type": "phony_1opi_1o",
-        "inputs": [("x1", "optional")],
-        "outputs": [("y", "required")],
-        "attrs": [_attr("flag", VT_BOOL, required=True)],
+        "inputs": _ports(("x1", "optional")),
+        "outputs": _ports(("y", "required")),
+        "attrs": [_attr("flag", "bool", required=True)],
     },
     {
         "type": "phony_If",
-        "inputs": [("cond", "required"), ("input", "dynamic")],
-        "outputs": [("output", "dynamic")],
-        "subgraphs": [("then_branch", "static"), ("else_branch", "static")],
+        "inputs": _ports(("cond", "required"), ("input", "dynamic")),
+        "outputs": _ports(("output", "dynamic")),
+        "subgraphs": _ports(("then_branch", "static"), ("else_branch", "static")),
     },
     {
         "type": "phony_req_attrs",
-        "inputs": [("x", "required")],
-        "outputs": [("y", "required")],
+        "inputs": _ports(("x", "required")),
+        "outputs": _ports(("y", "required")),
         "attrs": [
-            _attr("req_data_type", VT_DATA_TYPE, required=True),
-            _attr("req_list_data_type", VT_LIST_DATA_TYPE, required=True),
-            _attr("req_list_list_int", VT_LIST_LIST_INT, required=True),
-            _attr("req_tensor", VT_TENSOR, required=True),
-            _attr("req_list_string", VT_LIST_STRING, required=True),
+            _attr("req_data_type", "data_type", required=True),
+            _attr("req_list_data_type", "list_data_type", required=True),
+            _attr("req_list_list_int", "list_list_int", required=True),
+            _attr("req_tensor", "tensor", required=True),
+            _attr("req_list_string", "list_string", required=True),
         ],
     },
     {
         "type": "phony_1i_2o",
-        "inputs": [("x", "required")],
-        "outputs": [("y1", "required"), ("y2", "required")],
+        "inputs": _ports(("x", "required")),
+        "outputs": _ports(("y1", "required"), ("y2", "required")),
     },
     {
         "type": "phony_multi_attr",
-        "inputs": [],
-        "outputs": [("y", "required")],
+        "inputs": _ports(),
+        "outputs": _ports(("y", "required")),
         "attrs": [
-            _attr("li", VT_LIST_INT, [10, 10, 10]),
-            _attr("f", VT_FLOAT, 0.0),
-            _attr("s", VT_STRING, "s"),
-            _attr("b", VT_BOOL, True),
-            _attr("lf", VT_LIST_FLOAT, [0.1, 0.2]),
-            _attr("lb", VT_LIST_BOOL, [False, True]),
+            _attr("li", "list_int", [10, 10, 10]),
+            _attr("f", "float", 0.0),
+            _attr("s", "string", "s"),
+            _attr("b", "bool", True),
+            _attr("lf", "list_float", [0.1, 0.2]),
+            _attr("lb", "list_bool", [False, True]),
         ],
     },
 ]
