@@ -386,7 +386,9 @@ def module_getattr(module: str, namespace: Dict[str, Any], name: str):
     from ge.es import _catalog
 
     base = name[: -len("Output")] if name.endswith("Output") else name
-    proto = _catalog.find_prototype(base)
+    # An op generated already has every name it will ever have: generating it again would
+    # replace the function that existing references (and its own body) use.
+    proto = None if base in namespace else _catalog.find_prototype(base)
     if (
         proto is None
         or (module != "all" and proto["module"] != module)

@@ -360,6 +360,10 @@ def test_ops_registered_later_get_functions_on_demand():
     assert late_module.EsLateCustomOp is not None
     with pytest.raises(AttributeError):
         _ = es_all.NoSuchOpAnywhere
+    # A single-output op has no Output class; asking for one leaves the function in place.
+    with pytest.raises(AttributeError):
+        _ = es_all.EsLateCustomOpOutput
+    assert es_all.EsLateCustomOp is func
 
 
 def test_tensor_default_is_fresh_on_every_call(builder):
