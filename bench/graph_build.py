@@ -3,6 +3,8 @@
   (a) C++: a 1M-node chain built in the IR and through EsGraphBuilder, then topologically
       sorted (the ge_graph_build_bench binary; built here on demand)   target < 1 s
   (b) Python: a 100k-node chain built through ge.es                    target < 3 s
+      and the same number of nodes of a mix of ops: attributes, TensorLike constants, optional
+      inputs, two outputs (no target; compares ge.es versions)
   (c) AIR: save + load of a 100k-node graph through ge.graph           target < 1 s
 
 Usage: python bench/graph_build.py [--build-dir build/integ] [--nodes-cpp N] [--nodes-py N]
@@ -80,6 +82,30 @@ def bench_python(nodes: int):
     return graph
 
 
+def bench_python_mixed(nodes: int) -> None:
+    from ge.es.all import Add, BatchMatMulV2, Conv2D, Dropout, Mul, Relu
+
+    from ge.es.graph_builder import GraphBuilder
+
+    start = time.perf_counter()
+    cpu = time.process_time()
+    builder = GraphBuilder("mixed")
+    x = builder.create_input(0, shape=[1, 4, 8, 8])
+    w = builder.create_input(1, shape=[4, 4, 3, 3])
+    # Each round adds 7 nodes: Conv2D (attributes, absent optional inputs), Relu, a float
+    # constant and the Add using it, Mul of two holders, BatchMatMulV2 (attribute), Dropout
+    # (two outputs).
+    for _ in range(max(nodes // 7, 1)):
+        y = Conv2D(x, w, strides=[1, 1, 1, 1], pads=[1, 1, 1, 1])
+        y = Add(Relu(y), 1.0)
+        y = BatchMatMulV2(Mul(y, x), y, adj_x2=True)
+        x = Dropout(y).y
+    builder.build_and_reset([x])
+    elapsed = time.perf_counter() - start
+    cpu = time.process_time() - cpu
+    print(f"(b) Python ge.es {nodes} nodes of mixed ops: {elapsed:.3f} / {cpu:.3f} s")
+
+
 def bench_air(graph) -> None:
     from ge.graph import Graph
 
@@ -121,6 +147,7 @@ def main() -> int:
     if not args.skip_cpp:
         bench_cpp(args.build_dir, args.nodes_cpp)
     graph = bench_python(args.nodes_py)
+    bench_python_mixed(args.nodes_py)
     bench_air(graph)
     return 0
 

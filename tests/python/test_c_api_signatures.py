@@ -42,7 +42,7 @@ SIGNATURE_TABLES = {
     ("ge._capi.pypyatc_wrapper", "_SIGNATURES"): "GeApiWrapper_",
     ("ge._capi.pypass_artifacts_wrapper", "_SIGNATURES"): "GePyPassArtifacts_",
     ("ge._capi.pypass_artifacts_wrapper", "_ERROR_SIGNATURES"): "GeApiWrapper_",
-    ("ge.es._op_runtime", "_ATTR_SIGNATURES"): "",
+    ("ge.es._op_attrs", "_ATTR_SIGNATURES"): "",
     ("ge.graph.tensor", "_ESB_SIGNATURES"): "",
 }
 

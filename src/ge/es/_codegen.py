@@ -6,6 +6,12 @@ without a generated file is generated from the live catalog on import) and ops r
 later (``ge.es.all.<NewOp>`` generates the function on first access).
 
 Input is a prototype in the catalog's JSON form (see ``ge.es._catalog``).
+
+Two kinds of function body come out. An op whose inputs and outputs are all single ports, that
+has no subgraphs and whose builder comes from its inputs (most of the catalog) gets straight-line
+code: the TensorLike conversion or first-input check of each input in IR order, then
+``_op_call.OpCall`` for the C call. Every other op hands its arguments to the general
+``_op_runtime.call_op``. Both run the checks and raise the messages of ``_op_steps``.
 """
 
 from __future__ import annotations
@@ -102,6 +108,29 @@ def _safe(name: str, prefix: str) -> str:
     return f"{prefix}_{name}" if keyword.iskeyword(name) else name
 
 
+# Local names of the straight-line function bodies (the builder, one handle per input); an op
+# with a parameter of one of these names gets the general call_op body instead.
+_BUILDER_LOCAL = "_builder"
+_HANDLE_LOCAL = "_h{}"
+
+
+def _straight_line(proto: Dict[str, Any], plan: Dict[str, Any]) -> bool:
+    """Whether the op's function gets straight-line code (see the module docstring): single
+    ports only, no subgraphs, the builder taken from the inputs (one TensorHolder input, or
+    TensorLike inputs), and parameter names that leave the body's local names free."""
+    inputs = proto["inputs"]
+    names = {name for name, _annotation, _default in plan["params"] + plan["kw_params"]}
+    locals_ = {_BUILDER_LOCAL} | {_HANDLE_LOCAL.format(i) for i in range(len(inputs))}
+    return (
+        bool(inputs)
+        and plan["owner_param"] is None
+        and not proto["subgraphs"]
+        and all(port["kind"] != "dynamic" for port in inputs + proto["outputs"])
+        and (plan["tensor_like"] or len(inputs) == 1)
+        and not names & locals_
+    )
+
+
 def plan_function(proto: Dict[str, Any]) -> Dict[str, Any]:
     """Parameter names and the call plan of one op's function (GE's rules)."""
     op = proto["type"]
@@ -178,7 +207,7 @@ def plan_function(proto: Dict[str, Any]) -> Dict[str, Any]:
     else:
         returns = "class"
         annotation = f"{op}Output"
-    return {
+    plan = {
         "type": op,
         "params": params,
         "kw_params": kw_params,
@@ -192,6 +221,8 @@ def plan_function(proto: Dict[str, Any]) -> Dict[str, Any]:
         "returns": returns,
         "return_annotation": annotation,
     }
+    plan["straight_line"] = _straight_line(proto, plan)
+    return plan
 
 
 def _signature(plan: Dict[str, Any]) -> str:
@@ -206,7 +237,7 @@ def _signature(plan: Dict[str, Any]) -> str:
 
 
 def _runtime_spec(proto: Dict[str, Any], plan: Dict[str, Any]) -> Dict[str, Any]:
-    """The literal the generated function hands to ge.es._op_runtime.call_op."""
+    """The op description the function's body hands to the shared steps (and call_op)."""
     return {
         "type": proto["type"],
         "inputs": [
@@ -231,6 +262,57 @@ def _runtime_spec(proto: Dict[str, Any], plan: Dict[str, Any]) -> Dict[str, Any]
     }
 
 
+def _general_body(op: str, plan: Dict[str, Any]) -> List[str]:
+    inputs = "[" + ", ".join(plan["in_params"]) + "]"
+    owner = plan["owner_param"] or "None"
+    nums = "[" + ", ".join(plan["num_params"]) + "]"
+    subs = "[" + ", ".join(plan["sub_params"]) + "]"
+    attrs = "[" + ", ".join(plan["attr_params"]) + "]"
+    output_class = f"{op}Output" if plan["returns"] == "class" else "None"
+    return [
+        f"    return _call_op(_SPEC_{op}, {op}, {inputs}, {owner}, {nums}, {subs}, {attrs}, "
+        f"{output_class})"
+    ]
+
+
+def _straight_line_body(op: str, plan: Dict[str, Any]) -> List[str]:
+    """The steps of call_op for this op, unrolled: only an input that already is a TensorHolder
+    skips the shared step (which would return its handle unchanged)."""
+    params = plan["in_params"]
+    spec = f"_SPEC_{op}"
+    builder = _BUILDER_LOCAL
+    lines = []
+    if plan["tensor_like"]:
+        lines.append(f"    {builder} = _resolve_builder({', '.join(params)})")
+    else:
+        first = params[0]
+        lines.append(
+            f"    {builder} = {first}._builder if {first}.__class__ is TensorHolder "
+            f"else _first_input_builder({spec}, {first})"
+        )
+    lines.append(f"    if {builder}._built:")
+    lines.append(f"        _check_not_built({builder}, {op!r})")
+    if plan["tensor_like"]:
+        handles = []
+        for index, param in enumerate(params):
+            handle = _HANDLE_LOCAL.format(index)
+            lines.append(
+                f"    {handle} = {param}._handle if {param}.__class__ is TensorHolder "
+                f"else _input_handle({spec}, {index}, {param}, {builder})"
+            )
+            handles.append(handle)
+    else:
+        handles = [f"{params[0]}._handle"]
+    if plan["attr_params"]:
+        attrs = "[" + ", ".join(plan["attr_params"]) + "]"
+        lines.append(f"    return _CALL_{op}({builder}, ({', '.join(handles)},), {attrs}, {op})")
+    elif len(handles) == 1:
+        lines.append(f"    return _CALL_{op}.one({builder}, {handles[0]})")
+    else:
+        lines.append(f"    return _CALL_{op}({builder}, ({', '.join(handles)},))")
+    return lines
+
+
 def generate_function_source(proto: Dict[str, Any]) -> str:
     """Source of the function (and its ``<Op>Output`` class) of one prototype."""
     plan = plan_function(proto)
@@ -242,21 +324,18 @@ def generate_function_source(proto: Dict[str, Any]) -> str:
         lines.append("")
     spec = pprint.pformat(_runtime_spec(proto, plan), width=96, sort_dicts=False)
     lines.append(f"_SPEC_{op} = " + spec.replace("\n", "\n" + " " * (len(op) + 9)))
+    if plan["straight_line"]:
+        output_class = f", {op}Output" if plan["returns"] == "class" else ""
+        lines.append(f"_CALL_{op} = _OpCall(_SPEC_{op}{output_class})")
     lines.append("")
     lines.append("")
     lines.append(f"def {op}({_signature(plan)}) -> {plan['return_annotation']}:")
     doc = (proto.get("doc") or f"Creates a {op} node.").strip().replace('"""', "'''")
     lines.append('    """' + doc.replace("\n", "\n    ") + '"""')
-    inputs = "[" + ", ".join(plan["in_params"]) + "]"
-    owner = plan["owner_param"] or "None"
-    nums = "[" + ", ".join(plan["num_params"]) + "]"
-    subs = "[" + ", ".join(plan["sub_params"]) + "]"
-    attrs = "[" + ", ".join(plan["attr_params"]) + "]"
-    output_class = f"{op}Output" if plan["returns"] == "class" else "None"
-    lines.append(
-        f"    return _call_op(_SPEC_{op}, {op}, {inputs}, {owner}, {nums}, {subs}, {attrs}, "
-        f"{output_class})"
-    )
+    if plan["straight_line"]:
+        lines.extend(_straight_line_body(op, plan))
+    else:
+        lines.extend(_general_body(op, plan))
     return "\n".join(lines) + "\n"
 
 
@@ -266,12 +345,17 @@ access through __getattr__."""
 # ruff: noqa
 from typing import Any, List, Optional, Union
 
+from ge.es._op_call import OpCall as _OpCall
 from ge.es._op_runtime import call_op as _call_op
 from ge.es._op_runtime import make_output_class as _make_output_class
 from ge.es._op_runtime import module_getattr as _module_getattr
+from ge.es._op_steps import check_not_built as _check_not_built
+from ge.es._op_steps import first_input_builder as _first_input_builder
+from ge.es._op_steps import input_handle as _input_handle
 from ge.es.graph_builder import GraphBuilder
 from ge.es.tensor_holder import TensorHolder
 from ge.es.tensor_like import TensorLike
+from ge.es.tensor_like import resolve_builder as _resolve_builder
 from ge.graph import Graph, Tensor
 from ge.graph.types import DataType
 
