@@ -1,11 +1,12 @@
 // Element-wise ops: broadcasting binaries, unaries, scalar-attr
 // ops, Cast and the softmax family.
 #include "ops/builtin_ops.h"
+#include "ops/dtype_promotion.h"
 #include "ops/infer_helpers.h"
 
 namespace ge {
 namespace {
-// ge_py's rule (docs/op_catalog.md): binary ops other than Mul/Pow need equal input dtypes.
+// Ops outside GE's dtype promotion (logical ops, AddCustom) need equal input dtypes.
 Status CheckSameDtypes(InferShapeContext &context, size_t first, size_t count) {
   DataType dtype = InputDtype(context, first);
   for (size_t i = first + 1; i < first + count; ++i) {
@@ -26,15 +27,27 @@ Status InferBinarySameType(InferShapeContext &context) {
   return InferBroadcastInputs(context, 0, 2, InputDtype(context, 0));
 }
 
-Status InferBinaryPromote(InferShapeContext &context) {
-  if (context.RequireInputs(2) != SUCCESS) {
+// GE's dtype promotion (dtype_promotion.h): the output has the promoted dtype.
+Status InferBinaryPromoted(InferShapeContext &context) {
+  DataType promoted = DT_UNDEFINED;
+  if (context.RequireInputs(2) != SUCCESS ||
+      PromoteInputDtypes(context, 0, 2, &promoted) != SUCCESS) {
     return FAILED;
   }
-  return InferBroadcastInputs(context, 0, 2,
-                              PromoteTypes(InputDtype(context, 0), InputDtype(context, 1)));
+  return InferBroadcastInputs(context, 0, 2, promoted);
 }
 
-Status InferCompare(InferShapeContext &context) {
+// Comparisons promote their inputs too; the output is bool.
+Status InferComparePromoted(InferShapeContext &context) {
+  DataType promoted = DT_UNDEFINED;
+  if (context.RequireInputs(2) != SUCCESS ||
+      PromoteInputDtypes(context, 0, 2, &promoted) != SUCCESS) {
+    return FAILED;
+  }
+  return InferBroadcastInputs(context, 0, 2, DT_BOOL);
+}
+
+Status InferLogical(InferShapeContext &context) {
   if (context.RequireInputs(2) != SUCCESS || CheckSameDtypes(context, 0, 2) != SUCCESS) {
     return FAILED;
   }
@@ -139,32 +152,41 @@ void ScalarAttr(OpCatalog &catalog, const char *type, const char *doc) {
 }  // namespace
 
 void RegisterElementwiseOps(OpCatalog &catalog) {
-  const std::vector<DataType> add_types = {
-      DT_FLOAT, DT_INT32,  DT_INT64,      DT_FLOAT16,   DT_BF16,   DT_INT16, DT_INT8,
-      DT_UINT8, DT_DOUBLE, DT_COMPLEX128, DT_COMPLEX64, DT_STRING, DT_BOOL,  DT_COMPLEX32};
-  const std::vector<DataType> max_types = {DT_FLOAT16, DT_FLOAT, DT_DOUBLE, DT_INT32,
-                                           DT_INT64,   DT_BF16,  DT_INT8,   DT_UINT8};
-  Binary(catalog, "Add", add_types, InferBinarySameType, "y = x1 + x2 (broadcasting).");
-  Binary(catalog, "Sub", dtypes::Number(), InferBinarySameType, "y = x1 - x2 (broadcasting).");
-  Binary(catalog, "Mul", dtypes::Number(), InferBinaryPromote,
-         "y = x1 * x2 (broadcasting; dtype Promote(T1, T2)).");
-  Binary(catalog, "Div", dtypes::Number(), InferBinarySameType,
+  // GE's dtype promotion (dtype_promotion.h) decides the output dtype of these; the compile
+  // pipeline casts the inputs to it.
+  Binary(catalog, "Add", dtypes::Host(), InferBinaryPromoted, "y = x1 + x2 (broadcasting).");
+  Binary(catalog, "AddV2", dtypes::Host(), InferBinaryPromoted, "y = x1 + x2 (broadcasting).");
+  Binary(catalog, "Sub", dtypes::Host(), InferBinaryPromoted, "y = x1 - x2 (broadcasting).");
+  Binary(catalog, "Mul", dtypes::Host(), InferBinaryPromoted, "y = x1 * x2 (broadcasting).");
+  Binary(catalog, "Div", dtypes::Host(), InferBinaryPromoted,
          "y = x1 / x2 (broadcasting; integer division truncates toward zero).");
-  Binary(catalog, "RealDiv", dtypes::Number(), InferBinarySameType,
+  Binary(catalog, "RealDiv", dtypes::Host(), InferBinaryPromoted,
          "y = x1 / x2 real division (broadcasting).");
-  Binary(catalog, "Maximum", max_types, InferBinarySameType, "Element-wise max (broadcasting).");
-  Binary(catalog, "Minimum", max_types, InferBinarySameType, "Element-wise min (broadcasting).");
-  Binary(catalog, "Pow", dtypes::Number(), InferBinaryPromote,
-         "y = x1 ^ x2 (broadcasting; dtype Promote(T1, T2)).");
-  Binary(catalog, "Equal", dtypes::All(), InferCompare, "y = (x1 == x2), bool.", dtypes::Bool());
-  Binary(catalog, "Less", dtypes::Real(), InferCompare, "y = (x1 < x2), bool.", dtypes::Bool());
-  Binary(catalog, "Greater", dtypes::Real(), InferCompare, "y = (x1 > x2), bool.", dtypes::Bool());
-  Binary(catalog, "LessEqual", dtypes::Real(), InferCompare, "y = (x1 <= x2), bool.",
+  Binary(catalog, "Maximum", dtypes::Host(), InferBinaryPromoted,
+         "Element-wise max (broadcasting).");
+  Binary(catalog, "Minimum", dtypes::Host(), InferBinaryPromoted,
+         "Element-wise min (broadcasting).");
+  Binary(catalog, "Pow", dtypes::Host(), InferBinaryPromoted, "y = x1 ^ x2 (broadcasting).");
+  Binary(catalog, "FloorDiv", dtypes::HostReal(), InferBinaryPromoted,
+         "y = floor(x1 / x2) (broadcasting).");
+  Binary(catalog, "FloorMod", dtypes::HostReal(), InferBinaryPromoted,
+         "y = x1 - floor(x1 / x2) * x2, the sign of x2 (broadcasting).");
+  Binary(catalog, "Mod", dtypes::HostReal(), InferBinaryPromoted,
+         "y = x1 - trunc(x1 / x2) * x2, the sign of x1 (broadcasting).");
+  Binary(catalog, "Equal", dtypes::Host(), InferComparePromoted, "y = (x1 == x2), bool.",
          dtypes::Bool());
-  Binary(catalog, "GreaterEqual", dtypes::Real(), InferCompare, "y = (x1 >= x2), bool.",
+  Binary(catalog, "NotEqual", dtypes::Host(), InferComparePromoted, "y = (x1 != x2), bool.",
          dtypes::Bool());
-  Binary(catalog, "LogicalAnd", dtypes::Bool(), InferCompare, "y = x1 and x2.");
-  Binary(catalog, "LogicalOr", dtypes::Bool(), InferCompare, "y = x1 or x2.");
+  Binary(catalog, "Less", dtypes::Host(), InferComparePromoted, "y = (x1 < x2), bool.",
+         dtypes::Bool());
+  Binary(catalog, "Greater", dtypes::Host(), InferComparePromoted, "y = (x1 > x2), bool.",
+         dtypes::Bool());
+  Binary(catalog, "LessEqual", dtypes::Host(), InferComparePromoted, "y = (x1 <= x2), bool.",
+         dtypes::Bool());
+  Binary(catalog, "GreaterEqual", dtypes::Host(), InferComparePromoted, "y = (x1 >= x2), bool.",
+         dtypes::Bool());
+  Binary(catalog, "LogicalAnd", dtypes::Bool(), InferLogical, "y = x1 and x2.");
+  Binary(catalog, "LogicalOr", dtypes::Bool(), InferLogical, "y = x1 or x2.");
   // The custom op of GE's fusion-pass examples: x, y -> z.
   RegisterBuiltin(catalog, OpDefBuilder("AddCustom", "custom")
                                .Input("x", dtypes::All())

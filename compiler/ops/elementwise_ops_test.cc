@@ -22,14 +22,30 @@ TEST(ElementwiseInferTest, AddBroadcastsScalarAndKeepsFormat) {
   EXPECT_EQ(add->GetOpDesc().GetOutputDesc(0)->GetFormat(), FORMAT_NCHW);
 }
 
-TEST(ElementwiseInferTest, AddRejectsMixedDtypesNamingInputs) {
+TEST(ElementwiseInferTest, AddPromotesMixedDtypes) {
   TestGraph g;
   Node *a = g.Data("a", {2}, DT_FLOAT);
+  Node *b = g.Data("b", {2}, DT_INT64);
+  Node *c = g.Data("c", {2}, DT_INT8);
+  Node *d = g.Data("d", {2}, DT_UINT8);
+  Node *add = g.Op("Add", "add", {Out(a), Out(b)});
+  Node *sub = g.Op("Sub", "sub", {Out(c), Out(d)});
+  Node *less = g.Op("Less", "less", {Out(b), Out(a)});
+  ASSERT_EQ(g.Infer(), SUCCESS) << GetLastError();
+  EXPECT_EQ(OutType(add), DT_FLOAT);
+  EXPECT_EQ(OutType(sub), DT_INT16);
+  EXPECT_EQ(OutType(less), DT_BOOL);
+}
+
+TEST(ElementwiseInferTest, UndefinedPromotionNamesNodeAndBothDtypes) {
+  TestGraph g;
+  Node *a = g.Data("a", {2}, DT_UINT16);
   Node *b = g.Data("b", {2}, DT_INT32);
   g.Op("Add", "add", {Out(a), Out(b)});
   EXPECT_NE(g.Infer(), SUCCESS);
   EXPECT_TRUE(ErrorContains("node 'add' (Add)")) << GetLastError();
-  EXPECT_TRUE(ErrorContains("DT_INT32")) << GetLastError();
+  EXPECT_TRUE(ErrorContains("input 1 has dtype DT_INT32")) << GetLastError();
+  EXPECT_TRUE(ErrorContains("DT_UINT16 (input 0)")) << GetLastError();
 }
 
 TEST(ElementwiseInferTest, IncompatibleBroadcastNamesNodeInputAndShapes) {

@@ -14,17 +14,6 @@ int64_t FloorDiv(int64_t a, int64_t b) {
 
 int64_t CeilDiv(int64_t a, int64_t b) { return -FloorDiv(-a, b); }
 
-// Index of `type` in the promotion lattice, -1 when not on it.
-int32_t LatticeRank(DataType type) {
-  static const DataType kOrder[] = {DT_BOOL,  DT_UINT8,   DT_INT8, DT_INT16, DT_INT32,
-                                    DT_INT64, DT_FLOAT16, DT_BF16, DT_FLOAT, DT_DOUBLE};
-  for (size_t i = 0; i < sizeof(kOrder) / sizeof(kOrder[0]); ++i) {
-    if (kOrder[i] == type) {
-      return static_cast<int32_t>(i);
-    }
-  }
-  return -1;
-}
 }  // namespace
 
 bool BroadcastDims(const Dims &a, const Dims &b, Dims *out, std::string *why) {
@@ -276,21 +265,6 @@ bool ResolveReshape(const Dims &in, const Dims &target, bool allow_zero, Dims *o
   }
   *out = std::move(result);
   return true;
-}
-
-DataType PromoteTypes(DataType a, DataType b) {
-  if (a == b) {
-    return a;
-  }
-  if ((a == DT_FLOAT16 && b == DT_BF16) || (a == DT_BF16 && b == DT_FLOAT16)) {
-    return DT_FLOAT;
-  }
-  int32_t ra = LatticeRank(a);
-  int32_t rb = LatticeRank(b);
-  if (ra < 0 || rb < 0) {
-    return ra < 0 ? a : b;
-  }
-  return ra >= rb ? a : b;
 }
 
 Dims InputDims(const InferShapeContext &context, size_t index) {

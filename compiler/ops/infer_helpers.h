@@ -1,5 +1,5 @@
 // Shape arithmetic shared by the op families: broadcasting, axis normalisation, reductions,
-// conv/pool window arithmetic, reshape resolution and dtype promotion. Unknown dims (-1) and
+// conv/pool window arithmetic and reshape resolution. Unknown dims (-1) and
 // unknown rank ([-2]) propagate; failures return false with a reason in *why.
 #ifndef GE_OPS_INFER_HELPERS_H_
 #define GE_OPS_INFER_HELPERS_H_
@@ -55,10 +55,6 @@ bool ResolveReshape(const Dims &in, const Dims &target, bool allow_zero, Dims *o
 
 /// Product of dims; -1 if any is unknown (or the rank is).
 int64_t DimsProduct(const Dims &dims);
-
-/// Mul/Pow promotion lattice (docs/op_catalog.md): bool < uint8 < int8 < int16 < int32 < int64 <
-/// fp16 < bf16 < fp32 < fp64, with fp16 ⊕ bf16 → fp32. Other types promote only to themselves.
-DataType PromoteTypes(DataType a, DataType b);
 
 /// The shape of input `index` (unknown rank when the port is missing).
 Dims InputDims(const InferShapeContext &context, size_t index);

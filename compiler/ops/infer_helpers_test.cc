@@ -108,14 +108,6 @@ TEST(ResolveReshapeTest, TargetWhoseElementCountOverflowsIsAnError) {
   EXPECT_NE(why.find("more elements than int64 can count"), std::string::npos) << why;
 }
 
-TEST(PromoteTypesTest, LatticeAndHalfBfloatMix) {
-  EXPECT_EQ(PromoteTypes(DT_INT32, DT_FLOAT), DT_FLOAT);
-  EXPECT_EQ(PromoteTypes(DT_BOOL, DT_INT8), DT_INT8);
-  EXPECT_EQ(PromoteTypes(DT_INT64, DT_FLOAT16), DT_FLOAT16);
-  EXPECT_EQ(PromoteTypes(DT_FLOAT16, DT_BF16), DT_FLOAT);
-  EXPECT_EQ(PromoteTypes(DT_DOUBLE, DT_FLOAT), DT_DOUBLE);
-}
-
 TEST(DataFormatAxesTest, LocatesChannelAndSpatialDims) {
   int64_t n = 0;
   int64_t c = 0;

@@ -58,6 +58,25 @@ const std::vector<DataType> &Bool() {
   static const std::vector<DataType> kTypes = {DT_BOOL};
   return kTypes;
 }
+
+const std::vector<DataType> &Host() {
+  static const std::vector<DataType> kTypes = {DT_BOOL,  DT_INT8,   DT_UINT8, DT_INT16,  DT_UINT16,
+                                               DT_INT32, DT_UINT32, DT_INT64, DT_UINT64, DT_FLOAT16,
+                                               DT_BF16,  DT_FLOAT,  DT_DOUBLE};
+  return kTypes;
+}
+
+const std::vector<DataType> &HostReal() {
+  static const std::vector<DataType> kTypes = {DT_INT8,    DT_UINT8,  DT_INT16, DT_UINT16,
+                                               DT_INT32,   DT_UINT32, DT_INT64, DT_UINT64,
+                                               DT_FLOAT16, DT_BF16,   DT_FLOAT, DT_DOUBLE};
+  return kTypes;
+}
+
+const std::vector<DataType> &HostFloat() {
+  static const std::vector<DataType> kTypes = {DT_FLOAT16, DT_BF16, DT_FLOAT, DT_DOUBLE};
+  return kTypes;
+}
 }  // namespace dtypes
 
 OpDefBuilder::OpDefBuilder(std::string type, std::string module) {

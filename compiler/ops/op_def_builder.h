@@ -21,6 +21,12 @@ const std::vector<DataType> &Fp();      // {fp16, fp32, bf16}
 const std::vector<DataType> &Index();   // {int32, int64}
 const std::vector<DataType> &Unary();   // {fp16, fp32, fp64, bf16, complex64, complex128}
 const std::vector<DataType> &Bool();    // {bool}
+
+// What the host runtime computes in (docs/op_catalog.md, "Dtypes"): the catalog lists these
+// where the host kernels run more or fewer types than GE's prototype names.
+const std::vector<DataType> &Host();       // bool, the eight integer types, fp16, bf16, fp32, fp64
+const std::vector<DataType> &HostReal();   // Host() without bool
+const std::vector<DataType> &HostFloat();  // {fp16, bf16, fp32, fp64}
 }  // namespace dtypes
 
 class OpDefBuilder {

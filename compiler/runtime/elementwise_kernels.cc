@@ -76,6 +76,49 @@ struct DivOp {
   }
 };
 
+/// Integer floor division rounds toward negative infinity; x/0 gives 0 like Div.
+struct FloorDivOp {
+  template <typename T>
+  T operator()(T a, T b) const {
+    if constexpr (std::is_integral<T>::value) {
+      const T q = DivOp()(a, b);
+      if constexpr (std::is_signed<T>::value) {
+        if (b != 0 && b != -1 && q * b != a && ((a < 0) != (b < 0))) return static_cast<T>(q - 1);
+      }
+      return q;
+    } else {
+      return std::floor(a / b);
+    }
+  }
+};
+
+/// Remainder with the sign of the dividend (C's %, fmod); x mod 0 gives 0 for integers.
+struct ModOp {
+  template <typename T>
+  T operator()(T a, T b) const {
+    if constexpr (std::is_integral<T>::value) {
+      if constexpr (std::is_signed<T>::value) {
+        if (b == -1) return 0;  // MIN % -1 is undefined in C++; the remainder is 0
+      }
+      return b == 0 ? T(0) : static_cast<T>(a % b);
+    } else {
+      return std::fmod(a, b);
+    }
+  }
+};
+
+/// Remainder with the sign of the divisor (Python's %, numpy.mod).
+struct FloorModOp {
+  template <typename T>
+  T operator()(T a, T b) const {
+    const T r = ModOp()(a, b);
+    if constexpr (std::is_signed<T>::value || std::is_floating_point<T>::value) {
+      if (r != 0 && ((r < 0) != (b < 0))) return static_cast<T>(r + b);
+    }
+    return r;
+  }
+};
+
 struct MaxOp {
   template <typename T>
   T operator()(T a, T b) const {
@@ -126,7 +169,8 @@ struct PowOp {
   }
 };
 
-/// Same-dtype arithmetic over every native type.
+/// Same-dtype arithmetic over every native type: the compile pipeline casts the inputs of
+/// promoting ops to one dtype (docs/op_catalog.md, "Dtype promotion").
 template <typename Op>
 Status ArithBinary(KernelContext &ctx) {
   if (ctx.RequireInputs(2) != SUCCESS || RequireSameDtype(ctx, 0, 1) != SUCCESS) {
@@ -143,47 +187,23 @@ Status ArithBinary(KernelContext &ctx) {
   return ok ? status : UnsupportedDtype(ctx, dtype, "x1");
 }
 
-/// Promotion lattice for Mul/Pow (docs/runtime.md): bool < uint8 < int8 < int16 < int32 < int64 <
-/// fp32 < fp64 (halves arrive here already converted to float).
-int PromotionRank(DataType dtype) {
-  switch (dtype) {
-    case DT_BOOL: return 0;
-    case DT_UINT8: return 1;
-    case DT_INT8: return 2;
-    case DT_INT16: return 3;
-    case DT_UINT16: return 4;
-    case DT_INT32: return 5;
-    case DT_UINT32: return 6;
-    case DT_INT64: return 7;
-    case DT_UINT64: return 8;
-    case DT_FLOAT: return 9;
-    case DT_DOUBLE: return 10;
-    default: return -1;
-  }
-}
-
+/// ArithBinary for the ops without a bool form (FloorDiv, FloorMod, Mod).
 template <typename Op>
-Status PromotingBinary(KernelContext &ctx) {
-  if (ctx.RequireInputs(2) != SUCCESS) {
+Status RealArithBinary(KernelContext &ctx) {
+  if (ctx.RequireInputs(2) != SUCCESS || RequireSameDtype(ctx, 0, 1) != SUCCESS) {
     return FAILED;
   }
-  GeTensor a = ctx.Input(0);
-  GeTensor b = ctx.Input(1);
-  const int ra = PromotionRank(DtypeOf(a));
-  const int rb = PromotionRank(DtypeOf(b));
-  if (ra < 0) return UnsupportedDtype(ctx, DtypeOf(a), "x1");
-  if (rb < 0) return UnsupportedDtype(ctx, DtypeOf(b), "x2");
-  const DataType dtype = ra >= rb ? DtypeOf(a) : DtypeOf(b);
-  if (ConvertTensor(ctx.Input(0), dtype, &a) != SUCCESS ||
-      ConvertTensor(ctx.Input(1), dtype, &b) != SUCCESS) {
-    return ctx.Error(GetLastError());
-  }
+  const GeTensor &a = ctx.Input(0);
+  const GeTensor &b = ctx.Input(1);
+  const DataType dtype = DtypeOf(a);
   Status status = FAILED;
-  DispatchNative(dtype, [&](auto tag) {
-    using T = decltype(tag);
-    status = RunBinary<T, T, T>(ctx, a, b, dtype, Op());
-  });
-  return status;
+  const bool ok = dtype != DT_BOOL && DispatchNative(dtype, [&](auto tag) {
+                    using T = decltype(tag);
+                    if constexpr (!std::is_same<T, bool>::value) {
+                      status = RunBinary<T, T, T>(ctx, a, b, dtype, Op());
+                    }
+                  });
+  return ok ? status : UnsupportedDtype(ctx, dtype, "x1");
 }
 
 template <typename Cmp>
@@ -218,11 +238,14 @@ Status LogicalBinary(KernelContext &ctx) {
 
 Status Add(KernelContext &ctx) { return ArithBinary<AddOp>(ctx); }
 Status Sub(KernelContext &ctx) { return ArithBinary<SubOp>(ctx); }
-Status Mul(KernelContext &ctx) { return PromotingBinary<MulOp>(ctx); }
+Status Mul(KernelContext &ctx) { return ArithBinary<MulOp>(ctx); }
 Status Div(KernelContext &ctx) { return ArithBinary<DivOp>(ctx); }
 Status Maximum(KernelContext &ctx) { return ArithBinary<MaxOp>(ctx); }
 Status Minimum(KernelContext &ctx) { return ArithBinary<MinOp>(ctx); }
-Status Pow(KernelContext &ctx) { return PromotingBinary<PowOp>(ctx); }
+Status Pow(KernelContext &ctx) { return ArithBinary<PowOp>(ctx); }
+Status FloorDiv(KernelContext &ctx) { return RealArithBinary<FloorDivOp>(ctx); }
+Status FloorMod(KernelContext &ctx) { return RealArithBinary<FloorModOp>(ctx); }
+Status Mod(KernelContext &ctx) { return RealArithBinary<ModOp>(ctx); }
 Status Equal(KernelContext &ctx) { return CompareBinary<std::equal_to<>>(ctx); }
 Status NotEqual(KernelContext &ctx) { return CompareBinary<std::not_equal_to<>>(ctx); }
 Status Less(KernelContext &ctx) { return CompareBinary<std::less<>>(ctx); }
@@ -240,6 +263,7 @@ void RegisterElementwiseKernels(KernelRegistry &registry) {
     KernelFn fn;
   } kKernels[] = {
       {"Add", Add},
+      {"AddV2", Add},
       {"AddCustom", Add},  // fusion example 5's custom op: z = x + y
       {"Sub", Sub},
       {"Mul", Mul},
@@ -248,6 +272,9 @@ void RegisterElementwiseKernels(KernelRegistry &registry) {
       {"Maximum", Maximum},
       {"Minimum", Minimum},
       {"Pow", Pow},
+      {"FloorDiv", FloorDiv},
+      {"FloorMod", FloorMod},
+      {"Mod", Mod},
       {"Equal", Equal},
       {"NotEqual", NotEqual},
       {"Less", Less},

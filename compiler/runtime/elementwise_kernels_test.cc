@@ -95,11 +95,44 @@ TEST(DivKernel, FloatDivisionFollowsIeee) {
   EXPECT_EQ(y[1], 1.5f);
 }
 
-TEST(MulKernel, PromotesIntAndFloatToFloat) {
+TEST(MulKernel, RejectsMixedDtypesWhichCompileCastsAway) {
   auto run = Run1("Mul", {I32({2}, {3, 4}), F32({}, {0.5f})});
-  ASSERT_EQ(run.status, SUCCESS) << run.error;
-  EXPECT_EQ(DtypeOf(run.out()), DT_FLOAT);
-  EXPECT_EQ(Values<float>(run.out()), (std::vector<float>{1.5f, 2.0f}));
+  EXPECT_NE(run.status, SUCCESS);
+  EXPECT_NE(run.error.find("same dtype"), std::string::npos) << run.error;
+}
+
+TEST(FloorDivModKernels, IntegersRoundLikePythonAndC) {
+  const GeTensor a = I32({6}, {7, -7, 7, -7, 5, std::numeric_limits<int32_t>::min()});
+  const GeTensor b = I32({6}, {2, 2, -2, -2, 0, -1});
+  auto floor_div = Run1("FloorDiv", {a, b});
+  ASSERT_EQ(floor_div.status, SUCCESS) << floor_div.error;
+  EXPECT_EQ(Values<int32_t>(floor_div.out()),
+            (std::vector<int32_t>{3, -4, -4, 3, 0, std::numeric_limits<int32_t>::min()}));
+  auto floor_mod = Run1("FloorMod", {a, b});
+  ASSERT_EQ(floor_mod.status, SUCCESS) << floor_mod.error;
+  EXPECT_EQ(Values<int32_t>(floor_mod.out()), (std::vector<int32_t>{1, 1, -1, -1, 0, 0}));
+  auto mod = Run1("Mod", {a, b});
+  ASSERT_EQ(mod.status, SUCCESS) << mod.error;
+  EXPECT_EQ(Values<int32_t>(mod.out()), (std::vector<int32_t>{1, -1, 1, -1, 0, 0}));
+}
+
+TEST(FloorDivModKernels, FloatsFollowNumpy) {
+  const GeTensor a = F32({4}, {7.5f, -7.5f, 7.5f, -7.5f});
+  const GeTensor b = F32({4}, {2, 2, -2, -2});
+  EXPECT_EQ(Values<float>(Run1("FloorDiv", {a, b}).out()), (std::vector<float>{3, -4, -4, 3}));
+  EXPECT_EQ(Values<float>(Run1("FloorMod", {a, b}).out()),
+            (std::vector<float>{1.5f, 0.5f, -0.5f, -1.5f}));
+  EXPECT_EQ(Values<float>(Run1("Mod", {a, b}).out()),
+            (std::vector<float>{1.5f, -1.5f, 1.5f, -1.5f}));
+}
+
+TEST(FloorDivModKernels, RejectBool) {
+  const GeTensor t = test::MakeTensor<bool>({1}, {true});
+  for (const char *type : {"FloorDiv", "FloorMod", "Mod"}) {
+    auto run = Run1(type, {t, t});
+    EXPECT_NE(run.status, SUCCESS) << type;
+    EXPECT_NE(run.error.find("unsupported dtype DT_BOOL"), std::string::npos) << run.error;
+  }
 }
 
 TEST(PowKernel, IntegerPowerIsExactAndFloatPowerBroadcasts) {
