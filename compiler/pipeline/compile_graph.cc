@@ -9,6 +9,7 @@
 #include "ops/graph_shape_inference.h"
 #include "pass/fusion_pass_executor.h"
 #include "pipeline/builtin_fusion.h"
+#include "pipeline/promotion_casts.h"
 
 namespace ge {
 namespace {
@@ -82,6 +83,11 @@ Status CompileGraph(const ComputeGraphPtr &graph, const std::map<std::string, st
   }
   result->steps.push_back("InferShape");
   if (InferGraphShape(*graph, {}) != SUCCESS) {
+    return Fail("CompileGraph: InferShape failed on graph[" + graph->GetName() +
+                "]: " + GetLastError());
+  }
+  // GE's dtype promotion: inputs of Add, Mul, Less, ... reach the promoted dtype through Casts.
+  if (InsertPromotionCasts(*graph) != SUCCESS) {
     return Fail("CompileGraph: InferShape failed on graph[" + graph->GetName() +
                 "]: " + GetLastError());
   }

@@ -1,6 +1,7 @@
 // CompileGraph: the compile pipeline on a ComputeGraph (docs/fusion_framework.md) — pass plugins,
-// the four custom pass stages around shape inference and the built-in fusion passes
-// (builtin_fusion.h), then the build order — with a graph dump after each stage, as GE dumps them.
+// the four custom pass stages around shape inference (with the dtype promotion Casts,
+// promotion_casts.h) and the built-in fusion passes (builtin_fusion.h), then the build order —
+// with a graph dump after each stage, as GE dumps them.
 #ifndef GE_PIPELINE_COMPILE_GRAPH_H_
 #define GE_PIPELINE_COMPILE_GRAPH_H_
 
