@@ -73,10 +73,8 @@ Status Executor::Plan() {
     const std::string &type = node->GetType();
     Step step;
     step.node = node;
-    if (!node->GetOpDesc().GetSubgraphInstanceNames().empty()) {
-      return Fail("node " + NodeLabel(node) +
-                  " owns subgraphs; control-flow and call ops are not supported by the host "
-                  "runtime (inline them first)");
+    if (!node->GetOpDesc().GetSubgraphInstanceNames().empty() && PlanBranches(&step) != SUCCESS) {
+      return FAILED;
     }
     for (size_t i = 0; i < node->GetOutputsSize(); ++i) {
       step.output_slots.push_back(base[node] + static_cast<int32_t>(i));
@@ -88,7 +86,12 @@ Status Executor::Plan() {
     if (IsDataType(type)) {
       const GeAttrValue *index_attr = node->GetOpDesc().GetAttr("index");
       const int64_t *index = index_attr == nullptr ? nullptr : index_attr->Get<int64_t>();
-      step.data_index = index != nullptr ? *index : implicit_index;
+      const int64_t *parent_index =
+          branch_input_offset_ < 0 ? nullptr
+                                   : node->GetOpDesc().GetAttrAs<int64_t>("_parent_node_index");
+      step.data_index = parent_index != nullptr ? *parent_index - branch_input_offset_
+                        : index != nullptr      ? *index
+                                                : implicit_index;
       ++implicit_index;
       if (step.data_index < 0) {
         return Fail("Data node " + NodeLabel(node) + " has negative index " +
@@ -151,10 +154,10 @@ Status Executor::Plan() {
   }
   for (int32_t slot : output_slots_) is_output_slot_[static_cast<size_t>(slot)] = true;
 
-  // Inputs: indices must be exactly 0..n-1.
+  // Inputs: indices must be exactly 0..n-1 (a subgraph body may leave parent inputs unread).
   int64_t expected = 0;
   for (const auto &entry : data_by_index) {
-    if (entry.first != expected) {
+    if (entry.first != expected && branch_input_offset_ < 0) {
       return Fail("Data node " + NodeLabel(entry.second) + " has index " +
                   std::to_string(entry.first) + ", but index " + std::to_string(expected) +
                   " has no Data node (indices must be 0.." +
@@ -195,11 +198,12 @@ Status Executor::CheckKernels() const {
   std::string missing;
   size_t count = 0;
   for (const Step &step : steps_) {
-    if (step.kernel == nullptr && !IsPlumbingType(step.node->GetType())) {
+    if (step.kernel == nullptr && step.branches.empty() && !IsPlumbingType(step.node->GetType())) {
       missing += (count == 0 ? "" : ", ") + NodeLabel(step.node);
       ++count;
     }
   }
+  CheckBranchKernels(&missing, &count);
   if (count != 0) {
     return Fail("the host runtime has no kernel for " + std::to_string(count) +
                 (count == 1 ? " node: " : " nodes: ") + missing);
@@ -248,6 +252,9 @@ Status Executor::CheckInput(size_t index, const GeTensor &tensor) const {
 Status Executor::RunStep(const Step &step, std::vector<GeTensor> &values,
                          std::vector<bool> &assigned) {
   Node *node = step.node;
+  if (!step.branches.empty()) {
+    return RunBranch(step, values, assigned);
+  }
   if (step.kernel == nullptr) {
     return Fail("node " + NodeLabel(node) + ": the host runtime has no kernel for type '" +
                 node->GetType() + "'");
@@ -323,11 +330,12 @@ Status Executor::Run(const std::vector<GeTensor> &inputs, std::vector<GeTensor> 
   if (outputs == nullptr) {
     return Fail("Executor::Run: outputs pointer is null");
   }
-  if (inputs.size() != input_descs_.size()) {
+  // A subgraph body gets its control node's values, which the kernels before it produced.
+  if (branch_input_offset_ < 0 && inputs.size() != input_descs_.size()) {
     return Fail("the model takes " + std::to_string(input_descs_.size()) + " inputs, got " +
                 std::to_string(inputs.size()));
   }
-  for (size_t i = 0; i < inputs.size(); ++i) {
+  for (size_t i = 0; branch_input_offset_ < 0 && i < inputs.size(); ++i) {
     if (CheckInput(i, inputs[i]) != SUCCESS) {
       return FAILED;
     }
@@ -340,6 +348,10 @@ Status Executor::Run(const std::vector<GeTensor> &inputs, std::vector<GeTensor> 
   int64_t live_bytes = 0;
   for (const Step &step : steps_) {
     if (step.data_index >= 0) {
+      if (static_cast<size_t>(step.data_index) >= inputs.size()) {
+        return Fail("Data node " + NodeLabel(step.node) + " reads input " +
+                    std::to_string(step.data_index) + " of " + std::to_string(inputs.size()));
+      }
       values[static_cast<size_t>(step.output_slots[0])] =
           inputs[static_cast<size_t>(step.data_index)];
       assigned[static_cast<size_t>(step.output_slots[0])] = true;

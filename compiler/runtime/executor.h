@@ -1,7 +1,8 @@
 // Executor: runs a compiled ComputeGraph on the host CPU. Built once (topological order, value
 // slots with their last consumers, Data index -> input slot, NetOutput inputs -> outputs, Const
 // values preloaded); each Run validates the inputs against the model's input descs, executes the
-// kernels in order and releases every intermediate buffer right after its last consumer.
+// kernels in order and releases every intermediate buffer right after its last consumer. If, Case
+// and PartitionedCall run one of their subgraphs, each planned as an executor of its own.
 #ifndef GE_RUNTIME_EXECUTOR_H_
 #define GE_RUNTIME_EXECUTOR_H_
 
@@ -33,7 +34,8 @@ class Executor {
   /// Plans the execution of `graph`. The graph is cloned (weights shared), so later edits of the
   /// caller's graph do not affect the executor. Fails naming the node on: a cycle, a Data node
   /// with a duplicate or out-of-range `index`, a Const without a valid `value`, an unconnected
-  /// NetOutput input, a graph without outputs, or a subgraph-carrying node (not supported).
+  /// NetOutput input, a graph without outputs, or a subgraph-carrying node other than If, Case
+  /// and PartitionedCall (While is not supported).
   static Status Create(const ComputeGraph &graph, std::unique_ptr<Executor> *executor);
 
   /// Fails listing every node without a kernel as "'<node>' (<type>)". Plumbing nodes (Data,
@@ -60,14 +62,26 @@ class Executor {
     std::vector<int32_t> input_slots;   // -1 = unconnected
     std::vector<int32_t> output_slots;
     std::vector<int32_t> release_after;  // slots whose last consumer is this step
+    /// If/Case/PartitionedCall: an executor per subgraph, in the node's instance order.
+    std::vector<std::unique_ptr<Executor>> branches;
   };
 
   Executor() = default;
   Status Plan();
+  // Subgraph bodies (executor_branches.cc): planned on the cloned root's subgraph; input i of
+  // the body is input i + offset of its control node, where offset skips cond/branch_index.
+  static Status CreateBranch(const ComputeGraphPtr &subgraph, int64_t input_offset,
+                             std::unique_ptr<Executor> *executor);
+  Status PlanBranches(Step *step);
+  Status RunBranch(const Step &step, std::vector<GeTensor> &values, std::vector<bool> &assigned);
+  void CheckBranchKernels(std::string *missing, size_t *count) const;
   Status CheckInput(size_t index, const GeTensor &tensor) const;
   Status RunStep(const Step &step, std::vector<GeTensor> &values, std::vector<bool> &assigned);
 
   ComputeGraphPtr graph_;
+  /// >= 0 for a subgraph body: its Data nodes map parent inputs through `_parent_node_index`
+  /// minus this offset (or their `index`), and Run takes the parent's values unchecked.
+  int64_t branch_input_offset_ = -1;
   std::vector<Step> steps_;
   std::vector<GeTensor> const_values_;  // by slot; set for Const slots only
   std::vector<bool> is_const_slot_;
