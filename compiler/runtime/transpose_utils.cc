@@ -11,9 +11,11 @@ namespace runtime {
 
 namespace {
 
-template <typename E>
-void PermuteElements(const E *src, E *dst, const std::vector<int64_t> &out_dims,
-                     const std::vector<int64_t> &src_strides) {
+// `copy(out, in, n, stride)` moves n elements from input element `in` (stride apart) to output
+// element `out` onward.
+template <typename Copy>
+void PermuteRuns(const std::vector<int64_t> &out_dims, const std::vector<int64_t> &src_strides,
+                 Copy &&copy) {
   const size_t rank = out_dims.size();
   const int64_t inner = out_dims[rank - 1];
   const int64_t inner_stride = src_strides[rank - 1];
@@ -22,7 +24,7 @@ void PermuteElements(const E *src, E *dst, const std::vector<int64_t> &out_dims,
   int64_t out = 0;
   const int64_t total = ElementCount(out_dims);
   while (out < total) {
-    for (int64_t j = 0; j < inner; ++j) dst[out + j] = src[offset + j * inner_stride];
+    copy(out, offset, inner, inner_stride);
     out += inner;
     for (size_t d = rank - 1; d-- > 0;) {
       offset += src_strides[d];
@@ -33,9 +35,24 @@ void PermuteElements(const E *src, E *dst, const std::vector<int64_t> &out_dims,
   }
 }
 
-struct Bytes16 {
-  uint8_t b[16];
-};
+template <typename E>
+void PermuteElements(const E *src, E *dst, const std::vector<int64_t> &out_dims,
+                     const std::vector<int64_t> &src_strides) {
+  PermuteRuns(out_dims, src_strides, [&](int64_t out, int64_t in, int64_t n, int64_t stride) {
+    for (int64_t j = 0; j < n; ++j) dst[out + j] = src[in + j * stride];
+  });
+}
+
+// Elements of any other width (complex128, 5-byte DT_DUAL, ...), copied byte-wise.
+void PermuteBytes(const uint8_t *src, uint8_t *dst, size_t width,
+                  const std::vector<int64_t> &out_dims, const std::vector<int64_t> &src_strides) {
+  PermuteRuns(out_dims, src_strides, [&](int64_t out, int64_t in, int64_t n, int64_t stride) {
+    for (int64_t j = 0; j < n; ++j) {
+      std::memcpy(dst + static_cast<size_t>(out + j) * width,
+                  src + static_cast<size_t>(in + j * stride) * width, width);
+    }
+  });
+}
 
 }  // namespace
 
@@ -70,8 +87,8 @@ GeTensor TransposeTensor(const GeTensor &x, const std::vector<int64_t> &perm) {
                       out_dims, src_strides);
       break;
     default:
-      PermuteElements(reinterpret_cast<const Bytes16 *>(x.GetData()), out.Data<Bytes16>(), out_dims,
-                      src_strides);
+      PermuteBytes(x.GetData(), out.Bytes(), static_cast<size_t>(GetSizeByDataType(DtypeOf(x))),
+                   out_dims, src_strides);
       break;
   }
   return out.Finish();
