@@ -23,11 +23,13 @@ std::string NodeLabel(const Node *node) {
   return "'" + node->GetName() + "' (" + node->GetType() + ")";
 }
 
-/// Bytes a tensor of `tensor`'s own desc must hold; -1 for variable-width types.
+/// Bytes a tensor of `tensor`'s own desc must hold; -1 for a dtype the runtime does not hold
+/// (elements other than 1, 2, 4, 8 or 16 bytes: strings, sub-byte and packed types).
 int64_t ExpectedBytes(const GeTensor &tensor) {
   const int32_t width = GetSizeByDataType(tensor.GetTensorDesc().GetDataType());
   const int64_t count = ElementCount(tensor.GetTensorDesc().GetShape().GetDims());
-  return width <= 0 || count < 0 ? -1 : count * width;
+  const bool held = width == 1 || width == 2 || width == 4 || width == 8 || width == 16;
+  return !held || count < 0 ? -1 : count * width;
 }
 
 }  // namespace
@@ -262,8 +264,7 @@ Status Executor::RunStep(const Step &step, std::vector<GeTensor> &values,
   // Gather inputs; with half_via_float, stage float16/bfloat16 inputs as float.
   std::vector<GeTensor> staged(step.input_slots.size());
   std::vector<const GeTensor *> inputs(step.input_slots.size(), nullptr);
-  DataType half_type = DT_UNDEFINED;
-  bool mixed_float = false;
+  DataType restore_type = DT_UNDEFINED;
   for (size_t i = 0; i < step.input_slots.size(); ++i) {
     const int32_t slot = step.input_slots[i];
     if (slot < 0) {
@@ -272,20 +273,17 @@ Status Executor::RunStep(const Step &step, std::vector<GeTensor> &values,
     const GeTensor &value = values[static_cast<size_t>(slot)];
     inputs[i] = &value;
     const DataType dtype = DtypeOf(value);
-    if (!step.kernel->half_via_float || !IsFloatType(dtype)) {
+    if (!step.kernel->half_via_float || !IsHalfType(dtype)) {
       continue;
     }
-    if (IsHalfType(dtype)) {
-      if (half_type != DT_UNDEFINED && half_type != dtype) mixed_float = true;
-      half_type = dtype;
-      if (ConvertTensor(value, DT_FLOAT, &staged[i]) != SUCCESS) {
-        return Fail("node " + NodeLabel(node) + ": input " + std::to_string(i) + ": " +
-                    GetLastError());
-      }
-      inputs[i] = &staged[i];
-    } else {
-      mixed_float = true;
+    if (i == 0) {
+      restore_type = dtype;
     }
+    if (ConvertTensor(value, DT_FLOAT, &staged[i]) != SUCCESS) {
+      return Fail("node " + NodeLabel(node) + ": input " + std::to_string(i) + ": " +
+                  GetLastError());
+    }
+    inputs[i] = &staged[i];
   }
   KernelContext ctx(node->GetOpDesc(), std::move(inputs), node->GetOutputsSize());
   Status status = FAILED;
@@ -300,7 +298,6 @@ Status Executor::RunStep(const Step &step, std::vector<GeTensor> &values,
     }
     return FAILED;
   }
-  const bool restore_half = half_type != DT_UNDEFINED && !mixed_float && !ctx.KeepFloatOutputs();
   for (size_t i = 0; i < step.output_slots.size(); ++i) {
     const size_t slot = static_cast<size_t>(step.output_slots[i]);
     if (!ctx.IsOutputSet(i)) {
@@ -312,9 +309,10 @@ Status Executor::RunStep(const Step &step, std::vector<GeTensor> &values,
       continue;
     }
     GeTensor &out = ctx.MutableOutputs()[i];
-    if (restore_half && DtypeOf(out) == DT_FLOAT) {
+    // Float outputs go back to input 0's half type: the dtype inference gives these ops.
+    if (restore_type != DT_UNDEFINED && DtypeOf(out) == DT_FLOAT && !ctx.KeepsFloatOutput(i)) {
       GeTensor converted;
-      if (ConvertTensor(out, half_type, &converted) != SUCCESS) {
+      if (ConvertTensor(out, restore_type, &converted) != SUCCESS) {
         return Fail("node " + NodeLabel(node) + ": output " + std::to_string(i) + ": " +
                     GetLastError());
       }

@@ -115,6 +115,10 @@ Status BroadcastTo(KernelContext &ctx) {
   return ExpandImpl(ctx, shape, true);
 }
 
+struct Bytes16 {
+  uint8_t b[16];
+};
+
 template <typename F>
 bool DispatchWidth(DataType dtype, F &&fn) {
   switch (GetSizeByDataType(dtype)) {
@@ -122,6 +126,7 @@ bool DispatchWidth(DataType dtype, F &&fn) {
     case 2: fn(uint16_t{}); return true;
     case 4: fn(uint32_t{}); return true;
     case 8: fn(uint64_t{}); return true;
+    case 16: fn(Bytes16{}); return true;
     default: return false;
   }
 }

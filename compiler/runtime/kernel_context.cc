@@ -116,6 +116,11 @@ Status KernelContext::GetRequiredInt(const std::string &name, int64_t *value) co
   return SUCCESS;
 }
 
+void KernelContext::KeepFloatOutput(size_t index) {
+  if (keep_float_.size() <= index) keep_float_.resize(index + 1, false);
+  keep_float_[index] = true;
+}
+
 Status KernelContext::Error(const std::string &message) const {
   return Fail("node '" + op_desc_.GetName() + "' (" + op_desc_.GetType() + "): " + message);
 }

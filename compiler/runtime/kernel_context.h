@@ -61,17 +61,20 @@ class KernelContext {
   /// Records "node '<name>' (<type>): <message>" as the last error and returns FAILED.
   Status Error(const std::string &message) const;
 
-  /// Kernels that run half types through float may ask to keep float outputs
-  /// (SoftmaxV2 half_to_float).
-  void SetKeepFloatOutputs(bool keep) { keep_float_outputs_ = keep; }
-  bool KeepFloatOutputs() const { return keep_float_outputs_; }
+  /// A kernel that runs half types through float keeps output `index` in float32 instead of
+  /// having it turned back into the half type (SoftmaxV2 half_to_float, statistics that the op
+  /// defines as float32).
+  void KeepFloatOutput(size_t index);
+  bool KeepsFloatOutput(size_t index) const {
+    return index < keep_float_.size() && keep_float_[index];
+  }
 
  private:
   const OpDesc &op_desc_;
   std::vector<const GeTensor *> inputs_;
   std::vector<GeTensor> outputs_;
   std::vector<bool> output_set_;
-  bool keep_float_outputs_ = false;
+  std::vector<bool> keep_float_;
 };
 
 }  // namespace runtime

@@ -169,12 +169,13 @@ Status BatchNorm(KernelContext &ctx) {
     return FAILED;
   }
   // batch_mean, batch_variance, reserve_space_1/2 echo the statistics; reserve_3 is a dummy.
-  const DataType pdt = DtypeOf(x);
-  const GeTensor tmean = VectorTensor(mean, pdt);
-  const GeTensor tvar = VectorTensor(var, pdt);
-  const GeTensor extra[] = {tmean, tvar, tmean, tvar, VectorTensor({0.0}, pdt)};
+  // All five are float32 whatever x is, as the op defines them.
+  const GeTensor tmean = VectorTensor(mean, DT_FLOAT);
+  const GeTensor tvar = VectorTensor(var, DT_FLOAT);
+  const GeTensor extra[] = {tmean, tvar, tmean, tvar, VectorTensor({0.0}, DT_FLOAT)};
   for (size_t i = 1; i < ctx.GetOutputsSize() && i <= 5; ++i) {
     ctx.SetOutput(i, extra[i - 1]);
+    ctx.KeepFloatOutput(i);
   }
   return SUCCESS;
 }
@@ -296,6 +297,10 @@ Status LayerNormImpl(KernelContext &ctx, bool v3) {
   }
   if (ctx.GetOutputsSize() > 1) ctx.SetOutput(1, mean_out.Finish());
   if (ctx.GetOutputsSize() > 2) ctx.SetOutput(2, var_out.Finish());
+  if (v3) {  // LayerNormV3's mean and rstd stay float32 for half inputs
+    ctx.KeepFloatOutput(1);
+    ctx.KeepFloatOutput(2);
+  }
   return SUCCESS;
 }
 

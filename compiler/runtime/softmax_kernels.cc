@@ -82,7 +82,7 @@ Status SoftmaxImpl(KernelContext &ctx, bool log) {
     SoftmaxRows(DataOf<double>(x), out.Data<double>(), outer, axis_len, inner, log);
   }
   if (!log && ctx.GetBool("half_to_float", false)) {
-    ctx.SetKeepFloatOutputs(true);  // fp16 in, fp32 out
+    ctx.KeepFloatOutput(0);  // fp16 in, fp32 out
   }
   return ctx.SetOutput(0, out.Finish());
 }
