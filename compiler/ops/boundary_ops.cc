@@ -76,8 +76,8 @@ Status InferDropout(InferShapeContext &context) {
 
 void RegisterBoundaryOps(OpCatalog &catalog) {
   RegisterBuiltin(catalog, OpDefBuilder("Data", "array")
-                               .Input("x", dtypes::All())
-                               .Output("y", dtypes::All())
+                               .Input("x", dtypes::HostStorable())
+                               .Output("y", dtypes::HostStorable())
                                .Attr("index", AttrValueType::kInt, int64_t{0})
                                .Doc("Graph input number `index`; y is the fed tensor.")
                                .Infer(InferData));
@@ -85,48 +85,48 @@ void RegisterBoundaryOps(OpCatalog &catalog) {
   // and Variable behave like Data for inference.
   for (const char *type : {"RefData", "AippData", "AnyData"}) {
     RegisterBuiltin(catalog, OpDefBuilder(type, "array")
-                                 .Input("x", dtypes::All())
-                                 .Output("y", dtypes::All())
+                                 .Input("x", dtypes::HostStorable())
+                                 .Output("y", dtypes::HostStorable())
                                  .Attr("index", AttrValueType::kInt, int64_t{0})
                                  .Doc("Graph input number `index` (Data variant).")
                                  .Infer(InferData));
   }
   RegisterBuiltin(catalog, OpDefBuilder("Variable", "array")
-                               .Input("x", dtypes::All())
-                               .Output("y", dtypes::All())
+                               .Input("x", dtypes::HostStorable())
+                               .Output("y", dtypes::HostStorable())
                                .Attr("index", AttrValueType::kInt, int64_t{0})
                                .Attr("value", AttrValueType::kTensor, GeTensor())
                                .Doc("A variable; its output desc is authoritative.")
                                .Infer(InferData));
   RegisterBuiltin(catalog, OpDefBuilder("Const", "array")
-                               .Output("y", dtypes::All())
+                               .Output("y", dtypes::HostStorable())
                                .Attr("value", AttrValueType::kTensor, GeTensor())
                                .Doc("Constant tensor; y = value.")
                                .Infer(InferConst));
   RegisterBuiltin(catalog, OpDefBuilder("NetOutput", "array")
-                               .DynamicInput("x", dtypes::All())
+                               .DynamicInput("x", dtypes::HostStorable())
                                .Doc("Graph outputs (GE-internal type; ge_py: dynamic input x).")
                                .Infer(InferNothing));
   RegisterBuiltin(catalog, OpDefBuilder("Identity", "array")
-                               .Input("x", dtypes::All())
-                               .Output("y", dtypes::All())
+                               .Input("x", dtypes::HostStorable())
+                               .Output("y", dtypes::HostStorable())
                                .Doc("y = x.")
                                .Infer(InferIdentity));
   RegisterBuiltin(catalog, OpDefBuilder("IdentityN", "array")
-                               .DynamicInput("x", dtypes::All())
-                               .DynamicOutput("y", dtypes::All())
+                               .DynamicInput("x", dtypes::HostStorable())
+                               .DynamicOutput("y", dtypes::HostStorable())
                                .Doc("y_i = x_i.")
                                .Infer(InferIdentityN));
   RegisterBuiltin(catalog, OpDefBuilder("TensorMove", "array")
-                               .Input("x", dtypes::All())
-                               .Output("y", dtypes::All())
+                               .Input("x", dtypes::HostStorable())
+                               .Output("y", dtypes::HostStorable())
                                .Doc("y = a copy of x in a distinct buffer.")
                                .Infer(InferIdentity));
   RegisterBuiltin(catalog, OpDefBuilder("Dropout", "nn")
-                               .Input("x", dtypes::All())
+                               .Input("x", dtypes::HostStorable())
                                .OptionalInput("ratio")
                                .OptionalInput("training_mode", dtypes::Bool())
-                               .Output("y", dtypes::All())
+                               .Output("y", dtypes::HostStorable())
                                .Output("mask", dtypes::Bool())
                                .Doc("Inference-time identity (ge_py's prototype; GE removes the "
                                     "node and forwards input 0). mask is all true.")

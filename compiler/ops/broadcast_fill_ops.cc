@@ -143,7 +143,7 @@ Status InferSelectV2(InferShapeContext &context) {
 
 // TF Select: condition has x1's shape, or is 1-D selecting along dim 0.
 Status InferSelect(InferShapeContext &context) {
-  if (context.RequireInputs(3) != SUCCESS) {
+  if (context.RequireInputs(3) != SUCCESS || RequireSameDtype(context, {1, 2}) != SUCCESS) {
     return FAILED;
   }
   Dims condition = InputDims(context, 0);
@@ -211,7 +211,8 @@ Status InferPassThrough(InferShapeContext &context) {
 
 // Range: ceil((limit - start) / delta) elements ([start, limit]: +1 when is_closed and exact).
 Status InferRange(InferShapeContext &context) {
-  if (context.RequireInputs(3) != SUCCESS) {
+  if (context.RequireInputs(3) != SUCCESS ||
+      RequireSameComputeDtype(context, {0, 1, 2}) != SUCCESS) {
     return FAILED;
   }
   DataType dtype = InputDtype(context, 0);
@@ -257,6 +258,11 @@ Status InferAccumulateNV2(InferShapeContext &context) {
   if (range.first < 0 || range.second == 0) {
     return context.Error("has no instances of the dynamic input 'x'");
   }
+  std::vector<size_t> inputs;
+  for (int32_t i = 0; i < range.second; ++i) inputs.push_back(static_cast<size_t>(range.first + i));
+  if (RequireSameComputeDtype(context, inputs) != SUCCESS) {
+    return FAILED;
+  }
   return InferBroadcastInputs(context, static_cast<size_t>(range.first),
                               static_cast<size_t>(range.second),
                               InputDtype(context, static_cast<size_t>(range.first)));
@@ -265,47 +271,47 @@ Status InferAccumulateNV2(InferShapeContext &context) {
 
 void RegisterBroadcastFillOps(OpCatalog &catalog) {
   RegisterBuiltin(catalog, OpDefBuilder("Tile", "array")
-                               .Input("x", dtypes::All())
+                               .Input("x", dtypes::HostStorable())
                                .Input("multiples", dtypes::Index())
-                               .Output("y", dtypes::All())
+                               .Output("y", dtypes::HostStorable())
                                .Doc("y.dim[i] = x.dim[i] * multiples[i].")
                                .Infer(InferTile));
   RegisterBuiltin(catalog, OpDefBuilder("TileD", "array")
-                               .Input("x", dtypes::All())
-                               .Output("y", dtypes::All())
+                               .Input("x", dtypes::HostStorable())
+                               .Output("y", dtypes::HostStorable())
                                .RequiredAttr("multiples", AttrValueType::kListInt)
                                .Doc("Tile with multiples as attribute.")
                                .Infer(InferTileD));
   RegisterBuiltin(catalog, OpDefBuilder("Expand", "array")
-                               .Input("x", dtypes::All())
+                               .Input("x", dtypes::HostStorable())
                                .Input("shape", dtypes::Index())
-                               .Output("y", dtypes::All())
+                               .Output("y", dtypes::HostStorable())
                                .Doc("ONNX Expand: y.shape = broadcast(x.shape, shape).")
                                .Infer(InferExpand));
   RegisterBuiltin(catalog, OpDefBuilder("ExpandD", "array")
-                               .Input("x", dtypes::All())
-                               .Output("y", dtypes::All())
+                               .Input("x", dtypes::HostStorable())
+                               .Output("y", dtypes::HostStorable())
                                .RequiredAttr("shape", AttrValueType::kListInt)
                                .Doc("Expand with shape as attribute.")
                                .Infer(InferExpandD));
   RegisterBuiltin(catalog, OpDefBuilder("BroadcastTo", "array")
-                               .Input("x", dtypes::All())
+                               .Input("x", dtypes::HostStorable())
                                .Input("shape", dtypes::Index())
-                               .Output("y", dtypes::All())
+                               .Output("y", dtypes::HostStorable())
                                .Doc("Broadcasts x to exactly `shape`.")
                                .Infer(InferBroadcastTo));
   RegisterBuiltin(catalog, OpDefBuilder("SelectV2", "array")
                                .Input("condition", dtypes::Bool())
-                               .Input("then", dtypes::All())
-                               .Input("else", dtypes::All())
-                               .Output("result", dtypes::All())
+                               .Input("then", dtypes::HostStorable())
+                               .Input("else", dtypes::HostStorable())
+                               .Output("result", dtypes::HostStorable())
                                .Doc("condition ? then : else with 3-way broadcasting.")
                                .Infer(InferSelectV2));
   RegisterBuiltin(catalog, OpDefBuilder("Select", "array")
                                .Input("condition", dtypes::Bool())
-                               .Input("x1", dtypes::All())
-                               .Input("x2", dtypes::All())
-                               .Output("y", dtypes::All())
+                               .Input("x1", dtypes::HostStorable())
+                               .Input("x2", dtypes::HostStorable())
+                               .Output("y", dtypes::HostStorable())
                                .Doc("TF Select: condition same shape, or 1-D along dim 0.")
                                .Infer(InferSelect));
   RegisterBuiltin(catalog, OpDefBuilder("Where", "array")
@@ -315,34 +321,34 @@ void RegisterBroadcastFillOps(OpCatalog &catalog) {
                                .Infer(InferWhere));
   RegisterBuiltin(catalog, OpDefBuilder("Fill", "array")
                                .Input("dims", dtypes::Index())
-                               .Input("value", dtypes::All())
-                               .Output("y", dtypes::All())
+                               .Input("value", dtypes::HostStorable())
+                               .Output("y", dtypes::HostStorable())
                                .Doc("Tensor of shape dims filled with the scalar value.")
                                .Infer(InferFill));
   RegisterBuiltin(catalog, OpDefBuilder("ZerosLike", "array")
-                               .Input("x", dtypes::All())
-                               .Output("y", dtypes::All())
+                               .Input("x", dtypes::Host())
+                               .Output("y", dtypes::Host())
                                .Doc("Zeros of x's shape and dtype.")
                                .Infer(InferPassThrough));
   RegisterBuiltin(catalog, OpDefBuilder("Range", "array")
-                               .Input("start", dtypes::Real())
-                               .Input("limit", dtypes::Real())
-                               .Input("delta", dtypes::Real())
-                               .Output("y", dtypes::Real())
+                               .Input("start", dtypes::HostReal())
+                               .Input("limit", dtypes::HostReal())
+                               .Input("delta", dtypes::HostReal())
+                               .Output("y", dtypes::HostReal())
                                .Attr("is_closed", AttrValueType::kBool, false)
                                .Doc("[start, limit) by delta; is_closed includes limit.")
                                .Infer(InferRange));
   RegisterBuiltin(catalog, OpDefBuilder("Trilu", "array")
-                               .Input("x", dtypes::All())
+                               .Input("x", dtypes::HostStorable())
                                .OptionalInput("k", dtypes::Index())
-                               .Output("y", dtypes::All())
+                               .Output("y", dtypes::HostStorable())
                                .Attr("upper", AttrValueType::kInt, int64_t{0})
                                .Doc("Upper (upper != 0) or lower triangle of the last two dims, "
                                     "diagonal offset k.")
                                .Infer(InferTrilu));
   RegisterBuiltin(catalog, OpDefBuilder("AccumulateNV2", "math")
-                               .DynamicInput("x", dtypes::Number())
-                               .Output("y", dtypes::Number())
+                               .DynamicInput("x", dtypes::Host())
+                               .Output("y", dtypes::Host())
                                .RequiredAttr("N", AttrValueType::kInt)
                                .Doc("Sum of N tensors (broadcasting, ONNX Sum).")
                                .Infer(InferAccumulateNV2));

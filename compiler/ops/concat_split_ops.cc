@@ -265,6 +265,11 @@ Status InferPack(InferShapeContext &context) {
     return context.Error("has no instances of the dynamic input 'x'");
   }
   size_t first = static_cast<size_t>(range.first);
+  std::vector<size_t> inputs;
+  for (int32_t i = 0; i < range.second; ++i) inputs.push_back(first + static_cast<size_t>(i));
+  if (RequireSameDtype(context, inputs) != SUCCESS) {
+    return FAILED;
+  }
   Dims shape = InputDims(context, first);
   for (size_t i = first + 1; i < first + static_cast<size_t>(range.second); ++i) {
     Dims dims = InputDims(context, i);
@@ -308,61 +313,61 @@ Status InferPack(InferShapeContext &context) {
 
 void RegisterConcatSplitOps(OpCatalog &catalog) {
   RegisterBuiltin(catalog, OpDefBuilder("ConcatV2", "array")
-                               .DynamicInput("x", dtypes::All())
+                               .DynamicInput("x", dtypes::HostStorable())
                                .Input("concat_dim", dtypes::Index())
-                               .Output("y", dtypes::All())
+                               .Output("y", dtypes::HostStorable())
                                .Attr("N", AttrValueType::kInt, int64_t{1})
                                .Doc("Concatenates x along the scalar input concat_dim (after x).")
                                .Infer(InferConcatWithInput));
   RegisterBuiltin(catalog, OpDefBuilder("Concat", "array")
                                .Input("concat_dim", dtypes::Index())
-                               .DynamicInput("x", dtypes::All())
-                               .Output("y", dtypes::All())
+                               .DynamicInput("x", dtypes::HostStorable())
+                               .Output("y", dtypes::HostStorable())
                                .Attr("N", AttrValueType::kInt, int64_t{1})
                                .Doc("Concatenates x along the scalar input concat_dim (first).")
                                .Infer(InferConcatWithInput));
   for (const char *type : {"ConcatD", "ConcatV2D"}) {
     RegisterBuiltin(catalog, OpDefBuilder(type, "array")
-                                 .DynamicInput("x", dtypes::All())
-                                 .Output("y", dtypes::All())
+                                 .DynamicInput("x", dtypes::HostStorable())
+                                 .Output("y", dtypes::HostStorable())
                                  .RequiredAttr("concat_dim", AttrValueType::kInt)
                                  .Attr("N", AttrValueType::kInt, int64_t{1})
                                  .Doc("Concatenates x along attribute concat_dim.")
                                  .Infer(InferConcatD));
   }
   RegisterBuiltin(catalog, OpDefBuilder("Split", "array")
-                               .Input("split_dim", {DT_INT32})
-                               .Input("x", dtypes::All())
-                               .DynamicOutput("y", dtypes::All())
+                               .Input("split_dim", dtypes::Index())
+                               .Input("x", dtypes::HostStorable())
+                               .DynamicOutput("y", dtypes::HostStorable())
                                .RequiredAttr("num_split", AttrValueType::kInt)
                                .Doc("Equal split of x into num_split pieces along split_dim.")
                                .Infer(InferSplit));
   RegisterBuiltin(catalog, OpDefBuilder("SplitD", "array")
-                               .Input("x", dtypes::All())
-                               .DynamicOutput("y", dtypes::All())
+                               .Input("x", dtypes::HostStorable())
+                               .DynamicOutput("y", dtypes::HostStorable())
                                .RequiredAttr("split_dim", AttrValueType::kInt)
                                .RequiredAttr("num_split", AttrValueType::kInt)
                                .Doc("Split with split_dim as attribute.")
                                .Infer(InferSplitD));
   RegisterBuiltin(catalog, OpDefBuilder("SplitV", "array")
-                               .Input("x", dtypes::All())
+                               .Input("x", dtypes::HostStorable())
                                .Input("size_splits", dtypes::Index())
                                .Input("split_dim", dtypes::Index())
-                               .DynamicOutput("y", dtypes::All())
+                               .DynamicOutput("y", dtypes::HostStorable())
                                .RequiredAttr("num_split", AttrValueType::kInt)
                                .Doc("Split by sizes (one -1 allowed, inferred).")
                                .Infer(InferSplitV));
   RegisterBuiltin(catalog, OpDefBuilder("SplitVD", "array")
-                               .Input("x", dtypes::All())
-                               .DynamicOutput("y", dtypes::All())
+                               .Input("x", dtypes::HostStorable())
+                               .DynamicOutput("y", dtypes::HostStorable())
                                .RequiredAttr("size_splits", AttrValueType::kListInt)
                                .RequiredAttr("split_dim", AttrValueType::kInt)
                                .RequiredAttr("num_split", AttrValueType::kInt)
                                .Doc("SplitV with sizes and axis as attributes.")
                                .Infer(InferSplitVD));
   RegisterBuiltin(catalog, OpDefBuilder("Pack", "array")
-                               .DynamicInput("x", dtypes::All())
-                               .Output("y", dtypes::All())
+                               .DynamicInput("x", dtypes::HostStorable())
+                               .Output("y", dtypes::HostStorable())
                                .Attr("axis", AttrValueType::kInt, int64_t{0})
                                .Attr("N", AttrValueType::kInt, int64_t{1})
                                .Doc("Stacks N same-shape tensors on a new axis.")

@@ -6,7 +6,7 @@
 
 namespace ge {
 namespace {
-// Ops outside GE's dtype promotion (logical ops, AddCustom) need equal input dtypes.
+// The logical ops take one input dtype.
 Status CheckSameDtypes(InferShapeContext &context, size_t first, size_t count) {
   DataType dtype = InputDtype(context, first);
   for (size_t i = first + 1; i < first + count; ++i) {
@@ -20,8 +20,9 @@ Status CheckSameDtypes(InferShapeContext &context, size_t first, size_t count) {
   return SUCCESS;
 }
 
-Status InferBinarySameType(InferShapeContext &context) {
-  if (context.RequireInputs(2) != SUCCESS || CheckSameDtypes(context, 0, 2) != SUCCESS) {
+// AddCustom runs on the host's Add kernel, which takes float16/bfloat16 as float32.
+Status InferAddCustom(InferShapeContext &context) {
+  if (context.RequireInputs(2) != SUCCESS || RequireSameComputeDtype(context, {0, 1}) != SUCCESS) {
     return FAILED;
   }
   return InferBroadcastInputs(context, 0, 2, InputDtype(context, 0));
@@ -69,7 +70,8 @@ Status InferLogicalNot(InferShapeContext &context) {
 }
 
 Status InferClipByValue(InferShapeContext &context) {
-  if (context.RequireInputs(3) != SUCCESS) {
+  if (context.RequireInputs(3) != SUCCESS ||
+      RequireSameComputeDtype(context, {0, 1, 2}) != SUCCESS) {
     return FAILED;
   }
   return InferBroadcastInputs(context, 0, 3, InputDtype(context, 0));
@@ -84,6 +86,12 @@ Status InferCast(InferShapeContext &context) {
       dst == DT_UNDEFINED) {
     return context.Error("attribute 'dst_type' = " + std::to_string(dst) +
                          " is not a valid ge::DataType value");
+  }
+  const DataType src = InputDtype(context, 0);
+  if (src != dst && (!IsHostComputeType(src) || !IsHostComputeType(static_cast<DataType>(dst)))) {
+    return context.Error("the host runtime cannot cast " + DataTypeToString(src) + " to " +
+                         DataTypeToString(static_cast<DataType>(dst)) +
+                         " (it converts between bool, the integer types and the float types)");
   }
   return context.SetOutput(0, InputDims(context, 0), static_cast<DataType>(dst));
 }
@@ -132,8 +140,8 @@ void Unary(OpCatalog &catalog, const char *type, const std::vector<DataType> &ty
 // Exp and Log share the base/scale/shift attributes.
 void ExpLog(OpCatalog &catalog, const char *type, const char *doc) {
   RegisterBuiltin(catalog, OpDefBuilder(type, "math")
-                               .Input("x", dtypes::Unary())
-                               .Output("y", dtypes::Unary())
+                               .Input("x", dtypes::HostFloat())
+                               .Output("y", dtypes::HostFloat())
                                .Attr("base", AttrValueType::kFloat, -1.0F)
                                .Attr("scale", AttrValueType::kFloat, 1.0F)
                                .Attr("shift", AttrValueType::kFloat, 0.0F)
@@ -143,8 +151,8 @@ void ExpLog(OpCatalog &catalog, const char *type, const char *doc) {
 
 void ScalarAttr(OpCatalog &catalog, const char *type, const char *doc) {
   RegisterBuiltin(catalog, OpDefBuilder(type, "math")
-                               .Input("x", dtypes::Number())
-                               .Output("y", dtypes::Number())
+                               .Input("x", dtypes::HostReal())
+                               .Output("y", dtypes::HostReal())
                                .RequiredAttr("value", AttrValueType::kFloat)
                                .Doc(doc)
                                .Infer(InferUnary));
@@ -189,50 +197,46 @@ void RegisterElementwiseOps(OpCatalog &catalog) {
   Binary(catalog, "LogicalOr", dtypes::Bool(), InferLogical, "y = x1 or x2.");
   // The custom op of GE's fusion-pass examples: x, y -> z.
   RegisterBuiltin(catalog, OpDefBuilder("AddCustom", "custom")
-                               .Input("x", dtypes::All())
-                               .Input("y", dtypes::All())
-                               .Output("z", dtypes::All())
+                               .Input("x", dtypes::Host())
+                               .Input("y", dtypes::Host())
+                               .Output("z", dtypes::Host())
                                .Doc("Custom-op example: z = x + y (broadcasting).")
-                               .Infer(InferBinarySameType));
+                               .Infer(InferAddCustom));
 
-  Unary(catalog, "Sqrt", dtypes::Unary(), "y = sqrt(x).");
-  Unary(catalog, "Rsqrt", dtypes::Unary(), "y = 1 / sqrt(x).");
+  Unary(catalog, "Sqrt", dtypes::HostFloat(), "y = sqrt(x).");
+  Unary(catalog, "Rsqrt", dtypes::HostFloat(), "y = 1 / sqrt(x).");
   ExpLog(catalog, "Exp", "y = base^(scale * x + shift); base -1 means e.");
   ExpLog(catalog, "Log", "y = log_base(shift + scale * x); base -1 means e.");
-  Unary(catalog, "Abs", dtypes::Number(), "y = |x|.");
-  Unary(catalog, "Neg", dtypes::Number(), "y = -x.");
-  Unary(catalog, "Reciprocal", dtypes::Unary(), "y = 1 / x.");
-  Unary(catalog, "Square", dtypes::Number(), "y = x * x.");
-  Unary(catalog, "Floor", dtypes::Fp(), "y = floor(x).");
-  Unary(catalog, "Ceil", dtypes::Fp(), "y = ceil(x).");
-  Unary(catalog, "Relu",
-        {DT_FLOAT, DT_FLOAT16, DT_DOUBLE, DT_INT8, DT_INT32, DT_INT16, DT_INT64, DT_UINT8,
-         DT_UINT16, DT_QINT8, DT_BF16},
-        "y = max(x, 0).", "nn");
-  Unary(catalog, "Relu6", {DT_FLOAT16, DT_FLOAT, DT_INT32, DT_BF16}, "y = min(max(x, 0), 6).",
-        "nn");
-  Unary(catalog, "Sigmoid", dtypes::Unary(), "y = 1 / (1 + exp(-x)).", "nn");
-  Unary(catalog, "Tanh", dtypes::Unary(), "y = tanh(x).");
-  Unary(catalog, "Gelu", {DT_BF16, DT_FLOAT16, DT_FLOAT},
+  Unary(catalog, "Abs", dtypes::HostReal(), "y = |x|.");
+  Unary(catalog, "Neg", dtypes::HostReal(), "y = -x.");
+  Unary(catalog, "Reciprocal", dtypes::HostFloat(), "y = 1 / x.");
+  Unary(catalog, "Square", dtypes::HostReal(), "y = x * x.");
+  Unary(catalog, "Floor", dtypes::HostFloat(), "y = floor(x).");
+  Unary(catalog, "Ceil", dtypes::HostFloat(), "y = ceil(x).");
+  Unary(catalog, "Relu", dtypes::HostReal(), "y = max(x, 0).", "nn");
+  Unary(catalog, "Relu6", dtypes::HostReal(), "y = min(max(x, 0), 6).", "nn");
+  Unary(catalog, "Sigmoid", dtypes::HostFloat(), "y = 1 / (1 + exp(-x)).", "nn");
+  Unary(catalog, "Tanh", dtypes::HostFloat(), "y = tanh(x).");
+  Unary(catalog, "Gelu", dtypes::HostFloat(),
         "y = 0.5x(1 + tanh(sqrt(2/pi)(x + 0.044715x^3))) (tanh approximation).", "nn");
   RegisterBuiltin(catalog, OpDefBuilder("GeluV2", "nn")
-                               .Input("x", dtypes::Fp())
-                               .Output("y", dtypes::Fp())
+                               .Input("x", dtypes::HostFloat())
+                               .Output("y", dtypes::HostFloat())
                                .Attr("approximate", AttrValueType::kString, "none")
                                .Doc("Gelu: approximate 'none' = x*Phi(x) (erf), 'tanh' = tanh "
                                     "approximation.")
                                .Infer(InferUnary));
-  Unary(catalog, "FastGelu", dtypes::Fp(), "y = x / (1 + exp(-1.702|x|)) * exp(0.851(x - |x|)).",
-        "nn");
-  Unary(catalog, "Erf", {DT_FLOAT16, DT_FLOAT, DT_DOUBLE, DT_BF16}, "y = erf(x).");
+  Unary(catalog, "FastGelu", dtypes::HostFloat(),
+        "y = x / (1 + exp(-1.702|x|)) * exp(0.851(x - |x|)).", "nn");
+  Unary(catalog, "Erf", dtypes::HostFloat(), "y = erf(x).");
   ScalarAttr(catalog, "Muls", "y = x * value.");
   ScalarAttr(catalog, "Adds", "y = x + value.");
   RegisterBuiltin(catalog,
                   OpDefBuilder("ClipByValue", "math")
-                      .Input("x", dtypes::Number())
-                      .Input("clip_value_min", dtypes::Number())
-                      .Input("clip_value_max", dtypes::Number())
-                      .Output("y", dtypes::Number())
+                      .Input("x", dtypes::Host())
+                      .Input("clip_value_min", dtypes::Host())
+                      .Input("clip_value_max", dtypes::Host())
+                      .Output("y", dtypes::Host())
                       .Doc("y = min(max(x, clip_value_min), clip_value_max), broadcasting.")
                       .Infer(InferClipByValue));
   RegisterBuiltin(catalog, OpDefBuilder("LogicalNot", "math")
@@ -241,8 +245,8 @@ void RegisterElementwiseOps(OpCatalog &catalog) {
                                .Doc("y = not x.")
                                .Infer(InferLogicalNot));
   RegisterBuiltin(catalog, OpDefBuilder("Cast", "math")
-                               .Input("x", dtypes::All())
-                               .Output("y", dtypes::All())
+                               .Input("x", dtypes::HostStorable())
+                               .Output("y", dtypes::HostStorable())
                                .RequiredAttr("dst_type", AttrValueType::kInt)
                                .Doc("y = x converted to ge::DataType dst_type (float->int "
                                     "truncates toward zero; ->bool is x != 0).")

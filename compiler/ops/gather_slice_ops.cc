@@ -354,9 +354,9 @@ void AddMasks(OpDefBuilder &builder) {
 
 void RegisterGatherSliceOps(OpCatalog &catalog) {
   RegisterBuiltin(catalog, OpDefBuilder("Gather", "array")
-                               .Input("x", dtypes::All())
+                               .Input("x", dtypes::HostStorable())
                                .Input("indices", dtypes::Index())
-                               .Output("y", dtypes::All())
+                               .Output("y", dtypes::HostStorable())
                                .Attr("validate_indices", AttrValueType::kBool, true)
                                .Attr("batch_dims", AttrValueType::kInt, int64_t{0})
                                .Attr("is_preprocessed", AttrValueType::kBool, false)
@@ -364,10 +364,10 @@ void RegisterGatherSliceOps(OpCatalog &catalog) {
                                .Doc("Axis-0 gather: y = indices.shape + x.shape[1:].")
                                .Infer(InferGather));
   RegisterBuiltin(catalog, OpDefBuilder("GatherV2", "array")
-                               .Input("x", dtypes::All())
+                               .Input("x", dtypes::HostStorable())
                                .Input("indices", dtypes::Index())
                                .Input("axis", dtypes::Index())
-                               .Output("y", dtypes::All())
+                               .Output("y", dtypes::HostStorable())
                                .Attr("batch_dims", AttrValueType::kInt, int64_t{0})
                                .Attr("is_preprocessed", AttrValueType::kBool, false)
                                .Attr("negative_index_support", AttrValueType::kBool, false)
@@ -375,38 +375,38 @@ void RegisterGatherSliceOps(OpCatalog &catalog) {
                                     "x.shape[axis+1:].")
                                .Infer(InferGatherV2));
   RegisterBuiltin(catalog, OpDefBuilder("GatherV2D", "array")
-                               .Input("x", dtypes::All())
+                               .Input("x", dtypes::HostStorable())
                                .Input("indices", dtypes::Index())
-                               .Output("y", dtypes::All())
+                               .Output("y", dtypes::HostStorable())
                                .RequiredAttr("axis", AttrValueType::kInt)
                                .Doc("GatherV2 with axis as attribute.")
                                .Infer(InferGatherV2D));
   RegisterBuiltin(catalog, OpDefBuilder("Slice", "array")
-                               .Input("x", dtypes::All())
+                               .Input("x", dtypes::HostStorable())
                                .Input("offsets", dtypes::Index())
                                .Input("size", dtypes::Index())
-                               .Output("y", dtypes::All())
+                               .Output("y", dtypes::HostStorable())
                                .Doc("y = x[o_i : o_i + size_i]; size -1 means to the end.")
                                .Infer(InferSlice));
   RegisterBuiltin(catalog, OpDefBuilder("SliceD", "array")
-                               .Input("x", dtypes::All())
-                               .Output("y", dtypes::All())
+                               .Input("x", dtypes::HostStorable())
+                               .Output("y", dtypes::HostStorable())
                                .RequiredAttr("offsets", AttrValueType::kListInt)
                                .RequiredAttr("size", AttrValueType::kListInt)
                                .Doc("Slice with offsets and size as attributes.")
                                .Infer(InferSliceD));
   OpDefBuilder strided("StridedSlice", "array");
-  strided.Input("x", dtypes::All())
+  strided.Input("x", dtypes::HostStorable())
       .Input("begin", dtypes::Index())
       .Input("end", dtypes::Index())
       .Input("strides", dtypes::Index())
-      .Output("y", dtypes::All());
+      .Output("y", dtypes::HostStorable());
   AddMasks(strided);
   RegisterBuiltin(catalog,
                   strided.Doc("TF strided slice (masks are bitfields).").Infer(InferStridedSlice));
   OpDefBuilder strided_d("StridedSliceD", "array");
-  strided_d.Input("x", dtypes::All())
-      .Output("y", dtypes::All())
+  strided_d.Input("x", dtypes::HostStorable())
+      .Output("y", dtypes::HostStorable())
       .RequiredAttr("begin", AttrValueType::kListInt)
       .RequiredAttr("end", AttrValueType::kListInt)
       .RequiredAttr("strides", AttrValueType::kListInt);
@@ -414,12 +414,12 @@ void RegisterGatherSliceOps(OpCatalog &catalog) {
   RegisterBuiltin(catalog, strided_d.Doc("StridedSlice with begin/end/strides as attributes.")
                                .Infer(InferStridedSliceD));
   OpDefBuilder strided_v2("StridedSliceV2", "array");
-  strided_v2.Input("x", dtypes::All())
+  strided_v2.Input("x", dtypes::HostStorable())
       .Input("begin", dtypes::Index())
       .Input("end", dtypes::Index())
       .OptionalInput("axes", dtypes::Index())
       .OptionalInput("strides", dtypes::Index())
-      .Output("y", dtypes::All());
+      .Output("y", dtypes::HostStorable());
   AddMasks(strided_v2);
   RegisterBuiltin(catalog, strided_v2
                                .Doc("ONNX Slice semantics: per listed axis, negative begin/end "

@@ -4,6 +4,7 @@
 #include <map>
 
 #include "common/error.h"
+#include "ops/dtype_check.h"
 #include "ops/infer_shape_context.h"
 #include "ops/op_catalog.h"
 
@@ -70,7 +71,8 @@ Status InferGraphNodes(ComputeGraph &graph) {
       }
     }
     InferShapeContext context(node);
-    if (CheckRequiredInputsConnected(context) != SUCCESS || InferOpDescShape(context) != SUCCESS) {
+    if (CheckRequiredInputsConnected(context) != SUCCESS || CheckInputDtypes(context) != SUCCESS ||
+        InferOpDescShape(context) != SUCCESS || CheckOutputDtypes(context) != SUCCESS) {
       if (graph.GetParentNode() != nullptr) {
         AppendLastError("in subgraph '" + graph.GetName() + "'");
       }

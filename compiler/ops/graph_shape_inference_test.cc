@@ -130,10 +130,10 @@ TEST(GraphShapeInferenceTest, WhileWidensLoopCarriedShapes) {
   TestGraph cond("cond");
   Node *cx = cond.Data("cx", {-2}, DT_FLOAT, 0);
   Node *zero = cond.Floats("zero", {0.0F}, true);
-  Node *less = cond.Op("Less", "less", {Out(cx), Out(zero)});
   Node *all = cond.Ints("all", {});
-  Node *any = cond.Op("ReduceMax", "any", {Out(less), Out(all)}, {{"noop_with_empty_axes", false}});
-  cond.Op("NetOutput", "cond_out", {Out(any)}, {}, {{"x", 1}});
+  Node *max = cond.Op("ReduceMax", "max", {Out(cx), Out(all)}, {{"noop_with_empty_axes", false}});
+  Node *less = cond.Op("Less", "less", {Out(max), Out(zero)});
+  cond.Op("NetOutput", "cond_out", {Out(less)}, {}, {{"x", 1}});
   TestGraph body("body");
   Node *bx = body.Data("bx", {-2}, DT_FLOAT, 0);
   Node *concat =

@@ -5,6 +5,8 @@
 #include <limits>
 #include <set>
 
+#include "ops/op_def_builder.h"
+
 namespace ge {
 namespace {
 int64_t FloorDiv(int64_t a, int64_t b) {
@@ -265,6 +267,51 @@ bool ResolveReshape(const Dims &in, const Dims &target, bool allow_zero, Dims *o
   }
   *out = std::move(result);
   return true;
+}
+
+bool IsHostComputeType(DataType dtype) {
+  const std::vector<DataType> &types = dtypes::Host();
+  return std::find(types.begin(), types.end(), dtype) != types.end();
+}
+
+namespace {
+DataType ComputeDtype(DataType dtype) {
+  return dtype == DT_FLOAT16 || dtype == DT_BF16 ? DT_FLOAT : dtype;
+}
+
+Status RequireTiedDtypes(const InferShapeContext &context, const std::vector<size_t> &indices,
+                         bool halves_as_float) {
+  const size_t *first = nullptr;
+  for (const size_t &index : indices) {
+    if (index >= context.GetInputsSize() || !context.IsInputConnected(index)) {
+      continue;
+    }
+    if (first == nullptr) {
+      first = &index;
+      continue;
+    }
+    const DataType a = InputDtype(context, *first);
+    const DataType b = InputDtype(context, index);
+    if (halves_as_float ? ComputeDtype(a) != ComputeDtype(b) : a != b) {
+      return context.Error("input " + std::to_string(index) + " '" +
+                           context.GetOpDesc().GetInputName(index) + "' has dtype " +
+                           DataTypeToString(b) + " but input " + std::to_string(*first) + " '" +
+                           context.GetOpDesc().GetInputName(*first) + "' has " +
+                           DataTypeToString(a) + "; the host kernel needs one dtype" +
+                           (halves_as_float ? " (float16 and bfloat16 run as float32)" : ""));
+    }
+  }
+  return SUCCESS;
+}
+}  // namespace
+
+Status RequireSameDtype(const InferShapeContext &context, const std::vector<size_t> &indices) {
+  return RequireTiedDtypes(context, indices, false);
+}
+
+Status RequireSameComputeDtype(const InferShapeContext &context,
+                               const std::vector<size_t> &indices) {
+  return RequireTiedDtypes(context, indices, true);
 }
 
 Dims InputDims(const InferShapeContext &context, size_t index) {

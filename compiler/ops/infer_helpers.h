@@ -56,6 +56,18 @@ bool ResolveReshape(const Dims &in, const Dims &target, bool allow_zero, Dims *o
 /// Product of dims; -1 if any is unknown (or the rank is).
 int64_t DimsProduct(const Dims &dims);
 
+/// True for the dtypes the host kernels compute in (dtypes::Host(): bool, the integer types and
+/// the float types).
+bool IsHostComputeType(DataType dtype);
+
+/// Fails (context error) unless the connected inputs among `indices` share one dtype, as the
+/// byte-moving kernels need (Concat, Pack, Select).
+Status RequireSameDtype(const InferShapeContext &context, const std::vector<size_t> &indices);
+/// The same where the kernel runs float16/bfloat16 inputs as float32 (docs/runtime.md): those
+/// three count as one dtype.
+Status RequireSameComputeDtype(const InferShapeContext &context,
+                               const std::vector<size_t> &indices);
+
 /// The shape of input `index` (unknown rank when the port is missing).
 Dims InputDims(const InferShapeContext &context, size_t index);
 DataType InputDtype(const InferShapeContext &context, size_t index);

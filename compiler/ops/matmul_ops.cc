@@ -27,7 +27,9 @@ Status CheckBias(InferShapeContext &context, size_t bias_index, const Dims &outp
 
 // 2-D matmul: op(x1)[M,K] . op(x2)[K,N] -> [M,N].
 Status InferMatMul2D(InferShapeContext &context, const char *transpose1, const char *transpose2) {
-  if (context.RequireInputs(2) != SUCCESS) {
+  // x1, x2 and bias (GEMM: a, b and c) feed one product in one dtype.
+  if (context.RequireInputs(2) != SUCCESS ||
+      RequireSameComputeDtype(context, {0, 1, 2}) != SUCCESS) {
     return FAILED;
   }
   Dims a = InputDims(context, 0);
@@ -64,7 +66,8 @@ Status InferMatMul(InferShapeContext &context) {
 // Batched matmul with broadcast batch dims; rank-1 operands follow numpy matmul
 // (ge_py's choice).
 Status InferBatchMatMul(InferShapeContext &context) {
-  if (context.RequireInputs(2) != SUCCESS) {
+  if (context.RequireInputs(2) != SUCCESS ||
+      RequireSameComputeDtype(context, {0, 1, 2}) != SUCCESS) {
     return FAILED;
   }
   Dims a = InputDims(context, 0);
@@ -137,7 +140,7 @@ int64_t ChannelAxis(const std::string &data_format, size_t rank) {
 }
 
 Status InferBiasAdd(InferShapeContext &context) {
-  if (context.RequireInputs(2) != SUCCESS) {
+  if (context.RequireInputs(2) != SUCCESS || RequireSameComputeDtype(context, {0, 1}) != SUCCESS) {
     return FAILED;
   }
   Dims x = InputDims(context, 0);
@@ -162,29 +165,25 @@ Status InferBiasAdd(InferShapeContext &context) {
   return context.PassThrough(0, 0);
 }
 
-const std::vector<DataType> &MatmulTypes() {
-  static const std::vector<DataType> kTypes = {DT_FLOAT, DT_FLOAT16, DT_INT32, DT_INT8, DT_BF16};
-  return kTypes;
-}
 }  // namespace
 
 void RegisterMatmulOps(OpCatalog &catalog) {
   RegisterBuiltin(catalog, OpDefBuilder("MatMul", "math")
-                               .Input("x1", MatmulTypes())
-                               .Input("x2", MatmulTypes())
-                               .OptionalInput("bias", MatmulTypes())
-                               .Output("y", MatmulTypes())
+                               .Input("x1", dtypes::HostMatMul())
+                               .Input("x2", dtypes::HostMatMul())
+                               .OptionalInput("bias", dtypes::HostMatMul())
+                               .Output("y", dtypes::HostMatMul())
                                .Attr("transpose_x1", AttrValueType::kBool, false)
                                .Attr("transpose_x2", AttrValueType::kBool, false)
                                .Doc("2-D op(x1)[M,K] @ op(x2)[K,N] (+ bias[N]) -> [M,N].")
                                .Infer(InferMatMul));
   for (const char *type : {"MatMulV2", "MatMulV3"}) {
     OpDefBuilder builder(type, "math");
-    builder.Input("x1", MatmulTypes())
-        .Input("x2", MatmulTypes())
-        .OptionalInput("bias", MatmulTypes())
+    builder.Input("x1", dtypes::HostMatMul())
+        .Input("x2", dtypes::HostMatMul())
+        .OptionalInput("bias", dtypes::HostMatMul())
         .OptionalInput("offset_w", {DT_INT8, DT_INT4})
-        .Output("y", MatmulTypes())
+        .Output("y", dtypes::HostMatMul())
         .Attr("transpose_x1", AttrValueType::kBool, false)
         .Attr("transpose_x2", AttrValueType::kBool, false)
         .Attr("offset_x", AttrValueType::kInt, int64_t{0})
@@ -196,20 +195,20 @@ void RegisterMatmulOps(OpCatalog &catalog) {
     RegisterBuiltin(catalog, builder);
   }
   RegisterBuiltin(catalog, OpDefBuilder("BatchMatMul", "math")
-                               .Input("x1", MatmulTypes())
-                               .Input("x2", MatmulTypes())
-                               .Output("y", MatmulTypes())
+                               .Input("x1", dtypes::HostMatMul())
+                               .Input("x2", dtypes::HostMatMul())
+                               .Output("y", dtypes::HostMatMul())
                                .Attr("adj_x1", AttrValueType::kBool, false)
                                .Attr("adj_x2", AttrValueType::kBool, false)
                                .Doc("[...,M,K] @ [...,K,N] -> [...,M,N]; adj transposes the "
                                     "last two dims.")
                                .Infer(InferBatchMatMul));
   RegisterBuiltin(catalog, OpDefBuilder("BatchMatMulV2", "math")
-                               .Input("x1", MatmulTypes())
-                               .Input("x2", MatmulTypes())
-                               .OptionalInput("bias", MatmulTypes())
+                               .Input("x1", dtypes::HostMatMul())
+                               .Input("x2", dtypes::HostMatMul())
+                               .OptionalInput("bias", dtypes::HostMatMul())
                                .OptionalInput("offset_w", {DT_INT8, DT_INT4})
-                               .Output("y", MatmulTypes())
+                               .Output("y", dtypes::HostMatMul())
                                .Attr("adj_x1", AttrValueType::kBool, false)
                                .Attr("adj_x2", AttrValueType::kBool, false)
                                .Attr("offset_x", AttrValueType::kInt, int64_t{0})
@@ -217,20 +216,20 @@ void RegisterMatmulOps(OpCatalog &catalog) {
                                     "follow numpy matmul.")
                                .Infer(InferBatchMatMul));
   RegisterBuiltin(catalog, OpDefBuilder("GEMM", "math")
-                               .Input("a", MatmulTypes())
-                               .Input("b", MatmulTypes())
-                               .Input("c", MatmulTypes())
-                               .Input("alpha", MatmulTypes())
-                               .Input("beta", MatmulTypes())
-                               .Output("y", MatmulTypes())
+                               .Input("a", dtypes::HostMatMul())
+                               .Input("b", dtypes::HostMatMul())
+                               .Input("c", dtypes::HostMatMul())
+                               .Input("alpha", dtypes::Host())
+                               .Input("beta", dtypes::Host())
+                               .Output("y", dtypes::HostMatMul())
                                .Attr("transpose_a", AttrValueType::kBool, false)
                                .Attr("transpose_b", AttrValueType::kBool, false)
                                .Doc("y = alpha[0] * op(a) @ op(b) + beta[0] * c.")
                                .Infer(InferGemm));
   RegisterBuiltin(catalog, OpDefBuilder("BiasAdd", "nn")
-                               .Input("x", dtypes::Number())
-                               .Input("bias", dtypes::Number())
-                               .Output("y", dtypes::Number())
+                               .Input("x", dtypes::Host())
+                               .Input("bias", dtypes::Host())
+                               .Output("y", dtypes::Host())
                                .Attr("data_format", AttrValueType::kString, "NHWC")
                                .Doc("Adds the 1-D bias along the C dim of data_format.")
                                .Infer(InferBiasAdd));

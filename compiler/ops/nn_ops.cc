@@ -42,7 +42,9 @@ bool ResolveFilterLayout(Format filter_format, const std::string &data_format, s
 
 // Shared by Conv2D/Conv2DV2/Conv3D/DepthwiseConv2D (spatial_rank 2 or 3).
 Status InferConv(InferShapeContext &context, size_t spatial_rank, bool depthwise) {
-  if (context.RequireInputs(2) != SUCCESS) {
+  // x, filter and bias feed one product in one dtype.
+  if (context.RequireInputs(2) != SUCCESS ||
+      RequireSameComputeDtype(context, {0, 1, 2}) != SUCCESS) {
     return FAILED;
   }
   const size_t rank = spatial_rank + 2;
@@ -241,7 +243,8 @@ Status InferBnInference(InferShapeContext &context) {
 
 // LayerNorm(V3): y like x; mean/variance (rstd) keep x's leading dims, 1 from begin_norm_axis.
 Status InferLayerNormCommon(InferShapeContext &context, DataType stats_dtype) {
-  if (context.RequireInputs(3) != SUCCESS || context.RequireOutputs(3) != SUCCESS) {
+  if (context.RequireInputs(3) != SUCCESS || context.RequireOutputs(3) != SUCCESS ||
+      RequireSameComputeDtype(context, {0, 1, 2}) != SUCCESS) {
     return FAILED;
   }
   Dims x = InputDims(context, 0);
@@ -271,23 +274,24 @@ Status InferLayerNormCommon(InferShapeContext &context, DataType stats_dtype) {
 Status InferLayerNorm(InferShapeContext &context) {
   return InferLayerNormCommon(context, DT_UNDEFINED);
 }
+// LayerNormV3's mean and rstd are float32 (float64 for a float64 x, which the host also runs).
 Status InferLayerNormV3(InferShapeContext &context) {
-  return InferLayerNormCommon(context, DT_FLOAT);
-}
-
-const std::vector<DataType> &ConvTypes() {
-  static const std::vector<DataType> kTypes = {DT_FLOAT16, DT_FLOAT, DT_INT8, DT_BF16};
-  return kTypes;
+  return InferLayerNormCommon(context, InputDtype(context, 0) == DT_DOUBLE ? DT_DOUBLE : DT_FLOAT);
 }
 
 void ConvFamily(OpCatalog &catalog, const char *type, size_t spatial_rank, bool v2) {
   const bool is3d = spatial_rank == 3;
+  // The host runs 2-D convolutions in the float types; Conv3D (no host kernel) keeps GE's lists.
+  const std::vector<DataType> data =
+      is3d ? std::vector<DataType>{DT_FLOAT16, DT_FLOAT, DT_INT8, DT_BF16} : dtypes::HostFloat();
+  const std::vector<DataType> bias =
+      is3d ? std::vector<DataType>{DT_FLOAT16, DT_FLOAT, DT_INT32, DT_BF16} : dtypes::HostFloat();
   OpDefBuilder builder(type, "nn");
-  builder.Input("x", ConvTypes())
-      .Input("filter", ConvTypes())
-      .OptionalInput("bias", {DT_FLOAT16, DT_FLOAT, DT_INT32, DT_BF16})
+  builder.Input("x", data)
+      .Input("filter", data)
+      .OptionalInput("bias", bias)
       .OptionalInput("offset_w", {DT_INT8})
-      .Output("y", {DT_FLOAT16, DT_FLOAT, DT_INT32, DT_BF16})
+      .Output("y", bias)
       .RequiredAttr("strides", AttrValueType::kListInt);
   if (v2) {
     builder.Attr("pads", AttrValueType::kListInt, std::vector<int64_t>{0, 0, 0, 0});
@@ -319,11 +323,11 @@ void RegisterNnOps(OpCatalog &catalog) {
   ConvFamily(catalog, "Conv3D", 3, false);
   RegisterBuiltin(catalog,
                   OpDefBuilder("DepthwiseConv2D", "nn")
-                      .Input("x", ConvTypes())
-                      .Input("filter", ConvTypes())
-                      .OptionalInput("bias", {DT_FLOAT16, DT_FLOAT, DT_INT32})
+                      .Input("x", dtypes::HostFloat())
+                      .Input("filter", dtypes::HostFloat())
+                      .OptionalInput("bias", dtypes::HostFloat())
                       .OptionalInput("offset_w", {DT_INT8})
-                      .Output("y", {DT_FLOAT16, DT_FLOAT, DT_INT32})
+                      .Output("y", dtypes::HostFloat())
                       .RequiredAttr("strides", AttrValueType::kListInt)
                       .Attr("dilations", AttrValueType::kListInt, std::vector<int64_t>{1, 1, 1, 1})
                       .RequiredAttr("pads", AttrValueType::kListInt)
@@ -333,12 +337,12 @@ void RegisterNnOps(OpCatalog &catalog) {
                            "kW] is accepted (== Conv2D with groups = C).")
                       .Infer(InferDepthwiseConv2D));
   RegisterBuiltin(catalog, OpDefBuilder("BatchNorm", "nn")
-                               .Input("x", {DT_FLOAT16, DT_FLOAT, DT_BF16})
-                               .Input("scale", {DT_FLOAT})
-                               .Input("offset", {DT_FLOAT})
-                               .OptionalInput("mean", {DT_FLOAT})
-                               .OptionalInput("variance", {DT_FLOAT})
-                               .Output("y", {DT_FLOAT16, DT_FLOAT, DT_BF16})
+                               .Input("x", dtypes::HostFloat())
+                               .Input("scale", dtypes::HostFloat())
+                               .Input("offset", dtypes::HostFloat())
+                               .OptionalInput("mean", dtypes::HostFloat())
+                               .OptionalInput("variance", dtypes::HostFloat())
+                               .Output("y", dtypes::HostFloat())
                                .Output("batch_mean", {DT_FLOAT})
                                .Output("batch_variance", {DT_FLOAT})
                                .Output("reserve_space_1", {DT_FLOAT})
@@ -352,13 +356,13 @@ void RegisterNnOps(OpCatalog &catalog) {
                                     "/ sqrt(variance + epsilon) + offset per channel.")
                                .Infer(InferBatchNorm));
   RegisterBuiltin(catalog, OpDefBuilder("BNInference", "nn")
-                               .Input("x", {DT_FLOAT16, DT_FLOAT})
-                               .Input("mean", {DT_FLOAT16, DT_FLOAT})
-                               .Input("variance", {DT_FLOAT16, DT_FLOAT})
-                               .Input("momentum", {DT_FLOAT16, DT_FLOAT})
-                               .OptionalInput("scale", {DT_FLOAT16, DT_FLOAT})
-                               .OptionalInput("offset", {DT_FLOAT16, DT_FLOAT})
-                               .Output("y", {DT_FLOAT16, DT_FLOAT})
+                               .Input("x", dtypes::HostFloat())
+                               .Input("mean", dtypes::HostFloat())
+                               .Input("variance", dtypes::HostFloat())
+                               .Input("momentum", dtypes::HostFloat())
+                               .OptionalInput("scale", dtypes::HostFloat())
+                               .OptionalInput("offset", dtypes::HostFloat())
+                               .Output("y", dtypes::HostFloat())
                                .Attr("epsilon", AttrValueType::kFloat, 1e-5F)
                                .Attr("use_global_stats", AttrValueType::kBool, true)
                                .Attr("mode", AttrValueType::kInt, int64_t{1})
@@ -366,12 +370,12 @@ void RegisterNnOps(OpCatalog &catalog) {
                                     "factor).")
                                .Infer(InferBnInference));
   RegisterBuiltin(catalog, OpDefBuilder("LayerNorm", "nn")
-                               .Input("x", dtypes::Fp())
-                               .Input("gamma", dtypes::Fp())
-                               .Input("beta", dtypes::Fp())
-                               .Output("y", dtypes::Fp())
-                               .Output("mean", dtypes::Fp())
-                               .Output("variance", dtypes::Fp())
+                               .Input("x", dtypes::HostFloat())
+                               .Input("gamma", dtypes::HostFloat())
+                               .Input("beta", dtypes::HostFloat())
+                               .Output("y", dtypes::HostFloat())
+                               .Output("mean", dtypes::HostFloat())
+                               .Output("variance", dtypes::HostFloat())
                                .Attr("begin_norm_axis", AttrValueType::kInt, int64_t{0})
                                .Attr("begin_params_axis", AttrValueType::kInt, int64_t{0})
                                .Attr("epsilon", AttrValueType::kFloat, 1e-7F)
@@ -379,12 +383,12 @@ void RegisterNnOps(OpCatalog &catalog) {
                                     "and variance keep dims.")
                                .Infer(InferLayerNorm));
   RegisterBuiltin(catalog, OpDefBuilder("LayerNormV3", "nn")
-                               .Input("x", dtypes::Fp())
-                               .Input("gamma", dtypes::Fp())
-                               .Input("beta", dtypes::Fp())
-                               .Output("y", dtypes::Fp())
-                               .Output("mean", {DT_FLOAT})
-                               .Output("rstd", {DT_FLOAT})
+                               .Input("x", dtypes::HostFloat())
+                               .Input("gamma", dtypes::HostFloat())
+                               .Input("beta", dtypes::HostFloat())
+                               .Output("y", dtypes::HostFloat())
+                               .Output("mean", {DT_FLOAT, DT_DOUBLE})
+                               .Output("rstd", {DT_FLOAT, DT_DOUBLE})
                                .Attr("begin_norm_axis", AttrValueType::kInt, int64_t{0})
                                .Attr("begin_params_axis", AttrValueType::kInt, int64_t{0})
                                .Attr("epsilon", AttrValueType::kFloat, 1e-5F)

@@ -3,54 +3,8 @@
 
 namespace ge {
 namespace dtypes {
-const std::vector<DataType> &All() {
-  static const std::vector<DataType> kTypes = {
-      DT_FLOAT,     DT_FLOAT16,    DT_INT8,     DT_INT16,         DT_UINT16,
-      DT_UINT8,     DT_INT32,      DT_INT64,    DT_UINT32,        DT_UINT64,
-      DT_BOOL,      DT_DOUBLE,     DT_STRING,   DT_DUAL_SUB_INT8, DT_DUAL_SUB_UINT8,
-      DT_COMPLEX64, DT_COMPLEX128, DT_QINT8,    DT_QINT16,        DT_QINT32,
-      DT_QUINT8,    DT_QUINT16,    DT_RESOURCE, DT_STRING_REF,    DT_DUAL,
-      DT_VARIANT,   DT_BF16,       DT_INT4,     DT_UINT1,         DT_INT2,
-      DT_UINT2,     DT_COMPLEX32,  DT_HIFLOAT8, DT_FLOAT8_E5M2,   DT_FLOAT8_E4M3FN};
-  return kTypes;
-}
-
-const std::vector<DataType> &Basic() {
-  static const std::vector<DataType> kTypes = {
-      DT_COMPLEX128, DT_COMPLEX64, DT_DOUBLE, DT_FLOAT,  DT_FLOAT16, DT_INT16,
-      DT_INT32,      DT_INT64,     DT_INT8,   DT_QINT32, DT_QINT8,   DT_QUINT8,
-      DT_UINT16,     DT_UINT32,    DT_UINT64, DT_UINT8,  DT_BF16};
-  return kTypes;
-}
-
-const std::vector<DataType> &Number() {
-  static const std::vector<DataType> kTypes = {
-      DT_COMPLEX128, DT_COMPLEX64, DT_DOUBLE, DT_FLOAT,  DT_FLOAT16, DT_INT16,
-      DT_INT32,      DT_INT64,     DT_INT8,   DT_QINT32, DT_QINT8,   DT_QUINT8,
-      DT_UINT16,     DT_UINT32,    DT_UINT64, DT_UINT8,  DT_BF16};
-  return kTypes;
-}
-
-const std::vector<DataType> &Real() {
-  static const std::vector<DataType> kTypes = {DT_DOUBLE, DT_FLOAT,  DT_FLOAT16, DT_INT16,
-                                               DT_INT32,  DT_INT64,  DT_INT8,    DT_UINT16,
-                                               DT_UINT32, DT_UINT64, DT_UINT8,   DT_BF16};
-  return kTypes;
-}
-
-const std::vector<DataType> &Fp() {
-  static const std::vector<DataType> kTypes = {DT_FLOAT16, DT_FLOAT, DT_BF16};
-  return kTypes;
-}
-
 const std::vector<DataType> &Index() {
   static const std::vector<DataType> kTypes = {DT_INT32, DT_INT64};
-  return kTypes;
-}
-
-const std::vector<DataType> &Unary() {
-  static const std::vector<DataType> kTypes = {DT_FLOAT16, DT_FLOAT,     DT_DOUBLE,
-                                               DT_BF16,    DT_COMPLEX64, DT_COMPLEX128};
   return kTypes;
 }
 
@@ -75,6 +29,27 @@ const std::vector<DataType> &HostReal() {
 
 const std::vector<DataType> &HostFloat() {
   static const std::vector<DataType> kTypes = {DT_FLOAT16, DT_BF16, DT_FLOAT, DT_DOUBLE};
+  return kTypes;
+}
+
+const std::vector<DataType> &HostMatMul() {
+  static const std::vector<DataType> kTypes = {DT_FLOAT16, DT_BF16,  DT_FLOAT,
+                                               DT_DOUBLE,  DT_INT32, DT_INT64};
+  return kTypes;
+}
+
+const std::vector<DataType> &HostStorable() {
+  static const std::vector<DataType> kTypes = [] {
+    std::vector<DataType> types;
+    for (int32_t value = 0; value < DT_MAX; ++value) {
+      const int32_t width =
+          IsValidDataType(value) ? GetSizeByDataType(static_cast<DataType>(value)) : 0;
+      if (width == 1 || width == 2 || width == 4 || width == 8 || width == 16) {
+        types.push_back(static_cast<DataType>(value));
+      }
+    }
+    return types;
+  }();
   return kTypes;
 }
 }  // namespace dtypes

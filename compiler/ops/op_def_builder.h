@@ -1,5 +1,5 @@
 // OpDefBuilder: a compact way to write an OpPrototype in the order GE's REG_OP declares it
-// (inputs, outputs, attributes, subgraphs), plus the dtype sets the op protos use.
+// (inputs, outputs, attributes, subgraphs), plus the dtype sets of the built-in prototypes.
 #ifndef GE_OPS_OP_DEF_BUILDER_H_
 #define GE_OPS_OP_DEF_BUILDER_H_
 
@@ -11,22 +11,20 @@
 
 namespace ge {
 
-/// dtype sets named after GE's prototype type lists (TensorType::ALL() and the like).
+/// The dtype lists of the built-in prototypes. Where GE's prototype names types the host
+/// runtime does not run (complex, quantized, strings, ...) or the host runs more, the catalog
+/// lists what the host runs (docs/op_catalog.md, "Dtypes").
 namespace dtypes {
-const std::vector<DataType> &All();     // TensorType::ALL()
-const std::vector<DataType> &Basic();   // BasicType()
-const std::vector<DataType> &Number();  // NumberType()
-const std::vector<DataType> &Real();    // RealNumberType()
-const std::vector<DataType> &Fp();      // {fp16, fp32, bf16}
-const std::vector<DataType> &Index();   // {int32, int64}
-const std::vector<DataType> &Unary();   // {fp16, fp32, fp64, bf16, complex64, complex128}
-const std::vector<DataType> &Bool();    // {bool}
-
-// What the host runtime computes in (docs/op_catalog.md, "Dtypes"): the catalog lists these
-// where the host kernels run more or fewer types than GE's prototype names.
+const std::vector<DataType> &Index();      // {int32, int64}
+const std::vector<DataType> &Bool();       // {bool}
 const std::vector<DataType> &Host();       // bool, the eight integer types, fp16, bf16, fp32, fp64
 const std::vector<DataType> &HostReal();   // Host() without bool
 const std::vector<DataType> &HostFloat();  // {fp16, bf16, fp32, fp64}
+/// MatMul/GEMM: {fp16, bf16, fp32, fp64, int32, int64}.
+const std::vector<DataType> &HostMatMul();
+/// Every dtype of 1, 2, 4, 8 or 16 bytes an element: what the executor holds and the data-movement
+/// kernels (reshape, concat, gather, pad, ...) copy.
+const std::vector<DataType> &HostStorable();
 }  // namespace dtypes
 
 class OpDefBuilder {

@@ -37,9 +37,23 @@ Status ApplyPads(InferShapeContext &context, const std::vector<int64_t> &pads, b
   return context.SetOutput(0, output, dtype);
 }
 
+// The host converts constant_values (input 2) to x's dtype: equal dtypes, or two it computes in.
+Status CheckConstantValues(const InferShapeContext &context) {
+  if (context.GetInputsSize() < 3 || !context.IsInputConnected(2)) {
+    return SUCCESS;
+  }
+  const DataType x = InputDtype(context, 0);
+  const DataType value = InputDtype(context, 2);
+  if (x != value && (!IsHostComputeType(x) || !IsHostComputeType(value))) {
+    return context.Error("input 2 'constant_values' has dtype " + DataTypeToString(value) +
+                         ", which the host runtime cannot convert to x's " + DataTypeToString(x));
+  }
+  return SUCCESS;
+}
+
 // Paddings from a constant input ([rank, 2] or flat); unknown values give unknown dims.
 Status PadFromInput(InferShapeContext &context, bool contiguous, bool allow_negative) {
-  if (context.RequireInputs(2) != SUCCESS) {
+  if (context.RequireInputs(2) != SUCCESS || CheckConstantValues(context) != SUCCESS) {
     return FAILED;
   }
   std::vector<int64_t> pads;
@@ -94,29 +108,29 @@ Status InferMirrorPad(InferShapeContext &context) {
 
 void RegisterPadOps(OpCatalog &catalog) {
   RegisterBuiltin(catalog, OpDefBuilder("Pad", "array")
-                               .Input("x", dtypes::Basic())
+                               .Input("x", dtypes::HostStorable())
                                .Input("paddings", dtypes::Index())
-                               .Output("y", dtypes::Basic())
+                               .Output("y", dtypes::HostStorable())
                                .Doc("Zero pad; paddings[i] = [before, after].")
                                .Infer(InferPad));
   RegisterBuiltin(catalog, OpDefBuilder("PadD", "array")
-                               .Input("x", dtypes::Basic())
-                               .Output("y", dtypes::Basic())
+                               .Input("x", dtypes::HostStorable())
+                               .Output("y", dtypes::HostStorable())
                                .RequiredAttr("paddings", AttrValueType::kListListInt)
                                .Doc("Pad with paddings as attribute.")
                                .Infer(InferPadD));
   RegisterBuiltin(catalog, OpDefBuilder("PadV2", "array")
-                               .Input("x", dtypes::Basic())
+                               .Input("x", dtypes::HostStorable())
                                .Input("paddings", dtypes::Index())
-                               .Input("constant_values", dtypes::Basic())
-                               .Output("y", dtypes::Basic())
+                               .Input("constant_values", dtypes::HostStorable())
+                               .Output("y", dtypes::HostStorable())
                                .Doc("Constant pad with the given scalar.")
                                .Infer(InferPad));
   RegisterBuiltin(catalog, OpDefBuilder("PadV3", "array")
-                               .Input("x", dtypes::Basic())
+                               .Input("x", dtypes::HostStorable())
                                .Input("paddings", dtypes::Index())
-                               .OptionalInput("constant_values", dtypes::Basic())
-                               .Output("y", dtypes::Basic())
+                               .OptionalInput("constant_values", dtypes::HostStorable())
+                               .Output("y", dtypes::HostStorable())
                                .Attr("mode", AttrValueType::kString, "constant")
                                .Attr("paddings_contiguous", AttrValueType::kBool, true)
                                .Doc("Pad modes constant/reflect/edge/symmetric/circular; "
@@ -124,9 +138,9 @@ void RegisterPadOps(OpCatalog &catalog) {
                                     "negative pads crop.")
                                .Infer(InferPadV3));
   RegisterBuiltin(catalog, OpDefBuilder("MirrorPad", "array")
-                               .Input("x", dtypes::Basic())
+                               .Input("x", dtypes::HostStorable())
                                .Input("paddings", dtypes::Index())
-                               .Output("y", dtypes::Basic())
+                               .Output("y", dtypes::HostStorable())
                                .RequiredAttr("mode", AttrValueType::kString)
                                .Doc("Mirror pad, mode REFLECT or SYMMETRIC.")
                                .Infer(InferMirrorPad));

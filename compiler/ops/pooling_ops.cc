@@ -131,17 +131,13 @@ Status InferGlobalAveragePool(InferShapeContext &context) {
   return context.SetOutput(0, x, InputDtype(context, 0));
 }
 
-const std::vector<DataType> &PoolTypes() {
-  static const std::vector<DataType> kTypes = {DT_FLOAT16, DT_FLOAT, DT_DOUBLE, DT_BF16};
-  return kTypes;
-}
 }  // namespace
 
 void RegisterPoolingOps(OpCatalog &catalog) {
   for (const char *type : {"MaxPool", "AvgPool"}) {
     RegisterBuiltin(catalog, OpDefBuilder(type, "nn")
-                                 .Input("x", PoolTypes())
-                                 .Output("y", PoolTypes())
+                                 .Input("x", dtypes::HostFloat())
+                                 .Output("y", dtypes::HostFloat())
                                  .RequiredAttr("ksize", AttrValueType::kListInt)
                                  .RequiredAttr("strides", AttrValueType::kListInt)
                                  .RequiredAttr("padding", AttrValueType::kString)
@@ -152,8 +148,8 @@ void RegisterPoolingOps(OpCatalog &catalog) {
   }
   RegisterBuiltin(catalog,
                   OpDefBuilder("MaxPoolV3", "nn")
-                      .Input("x", PoolTypes())
-                      .Output("y", PoolTypes())
+                      .Input("x", dtypes::HostFloat())
+                      .Output("y", dtypes::HostFloat())
                       .RequiredAttr("ksize", AttrValueType::kListInt)
                       .RequiredAttr("strides", AttrValueType::kListInt)
                       .Attr("padding_mode", AttrValueType::kString, "CALCULATED")
@@ -166,8 +162,8 @@ void RegisterPoolingOps(OpCatalog &catalog) {
                       .Infer(InferPoolV3));
   RegisterBuiltin(catalog,
                   OpDefBuilder("AvgPoolV2", "nn")
-                      .Input("x", {DT_FLOAT16, DT_FLOAT, DT_DOUBLE})
-                      .Output("y", {DT_FLOAT16, DT_FLOAT, DT_DOUBLE})
+                      .Input("x", dtypes::HostFloat())
+                      .Output("y", dtypes::HostFloat())
                       .RequiredAttr("ksize", AttrValueType::kListInt)
                       .RequiredAttr("strides", AttrValueType::kListInt)
                       .Attr("padding_mode", AttrValueType::kString, "CALCULATED")
@@ -180,14 +176,14 @@ void RegisterPoolingOps(OpCatalog &catalog) {
                       .Doc("Average pooling; exclusive leaves padded cells out of the divisor.")
                       .Infer(InferPoolV3));
   RegisterBuiltin(catalog, OpDefBuilder("GlobalAveragePool", "nn")
-                               .Input("x", {DT_FLOAT16, DT_FLOAT, DT_DOUBLE})
-                               .Output("y", {DT_FLOAT16, DT_FLOAT, DT_DOUBLE})
+                               .Input("x", dtypes::HostFloat())
+                               .Output("y", dtypes::HostFloat())
                                .Doc("[N, C, D1..Dn] -> [N, C, 1..1], mean over spatial dims.")
                                .Infer(InferGlobalAveragePool));
   RegisterBuiltin(
       catalog, OpDefBuilder("MaxPool3D", "nn")
-                   .Input("x", PoolTypes())
-                   .Output("y", PoolTypes())
+                   .Input("x", dtypes::HostFloat())
+                   .Output("y", dtypes::HostFloat())
                    .RequiredAttr("ksize", AttrValueType::kListInt)
                    .RequiredAttr("strides", AttrValueType::kListInt)
                    .Attr("padding", AttrValueType::kString, "SAME")
@@ -199,8 +195,8 @@ void RegisterPoolingOps(OpCatalog &catalog) {
                         "CALCULATED with pads [front, back, top, bottom, left, right].")
                    .Infer(InferMaxPool3D));
   RegisterBuiltin(catalog, OpDefBuilder("AvgPool3D", "nn")
-                               .Input("x", PoolTypes())
-                               .Output("y", PoolTypes())
+                               .Input("x", dtypes::HostFloat())
+                               .Output("y", dtypes::HostFloat())
                                .RequiredAttr("ksize", AttrValueType::kListInt)
                                .RequiredAttr("strides", AttrValueType::kListInt)
                                .RequiredAttr("pads", AttrValueType::kListInt)

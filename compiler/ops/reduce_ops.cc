@@ -47,9 +47,9 @@ Status InferReduceD(InferShapeContext &context) {
 void RegisterReduceOps(OpCatalog &catalog) {
   for (const char *type : {"ReduceMean", "ReduceSum", "ReduceMax", "ReduceMin", "ReduceProd"}) {
     RegisterBuiltin(catalog, OpDefBuilder(type, "math")
-                                 .Input("x", dtypes::Number())
+                                 .Input("x", dtypes::HostReal())
                                  .Input("axes", dtypes::Index())
-                                 .Output("y", dtypes::Number())
+                                 .Output("y", dtypes::HostReal())
                                  .Attr("keep_dims", AttrValueType::kBool, false)
                                  .Attr("noop_with_empty_axes", AttrValueType::kBool, true)
                                  .Doc("Reduction over the 1-D axes input; keep_dims keeps size-1 "
@@ -58,8 +58,8 @@ void RegisterReduceOps(OpCatalog &catalog) {
                                  .Infer(InferReduce));
   }
   RegisterBuiltin(catalog, OpDefBuilder("ReduceMeanD", "math")
-                               .Input("x", dtypes::Number())
-                               .Output("y", dtypes::Number())
+                               .Input("x", dtypes::HostReal())
+                               .Output("y", dtypes::HostReal())
                                .RequiredAttr("axes", AttrValueType::kListInt)
                                .Attr("keep_dims", AttrValueType::kBool, false)
                                .Attr("noop_with_empty_axes", AttrValueType::kBool, false)
@@ -67,8 +67,8 @@ void RegisterReduceOps(OpCatalog &catalog) {
                                .Infer(InferReduceD));
   for (const char *type : {"ReduceSumD", "ReduceMaxD"}) {
     RegisterBuiltin(catalog, OpDefBuilder(type, "math")
-                                 .Input("x", dtypes::Number())
-                                 .Output("y", dtypes::Number())
+                                 .Input("x", dtypes::HostReal())
+                                 .Output("y", dtypes::HostReal())
                                  .RequiredAttr("axes", AttrValueType::kListInt)
                                  .Attr("keep_dims", AttrValueType::kBool, false)
                                  .Doc("Reduction with axes as attribute (deprecated); empty "
