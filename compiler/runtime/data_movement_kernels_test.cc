@@ -234,6 +234,14 @@ TEST(FillKernels, FillRangeTriluAccumulate) {
   EXPECT_EQ(Values<float>(upper.out()), (std::vector<float>{1, 2, 0, 4}));
   auto acc = Run1("AccumulateNV2", {F32({2}, {1, 2}), F32({2}, {3, 4}), F32({2}, {5, 6})});
   EXPECT_EQ(Values<float>(acc.out()), (std::vector<float>{9, 12}));
+  // Broadcasting like the catalog's inference: [2, 2] + [2] + [].
+  auto wide =
+      Run1("AccumulateNV2", {F32({2, 2}, {1, 2, 3, 4}), F32({2}, {10, 20}), F32({}, {100})});
+  ASSERT_EQ(wide.status, SUCCESS) << wide.error;
+  EXPECT_EQ(test::Dims(wide.out()), (std::vector<int64_t>{2, 2}));
+  EXPECT_EQ(Values<float>(wide.out()), (std::vector<float>{111, 122, 113, 124}));
+  auto single = Run1("AccumulateNV2", {F32({2}, {1, 2})});
+  EXPECT_EQ(Values<float>(single.out()), (std::vector<float>{1, 2}));
 }
 
 }  // namespace

@@ -292,32 +292,41 @@ Status Trilu(KernelContext &ctx) {
   return ctx.SetOutput(0, out.Finish());
 }
 
+/// The sum of every input, broadcasting like the catalog's inference (integers wrap).
 Status AccumulateNV2(KernelContext &ctx) {
   const size_t n = ctx.GetInputsSize();
   if (n == 0 || ctx.RequireInputs(n) != SUCCESS) {
     return n == 0 ? ctx.Error("needs at least one input") : FAILED;
   }
-  const GeTensor &first = ctx.Input(0);
+  const DataType dtype = DtypeOf(ctx.Input(0));
   for (size_t i = 1; i < n; ++i) {
-    if (DimsOf(ctx.Input(i)) != DimsOf(first) || DtypeOf(ctx.Input(i)) != DtypeOf(first)) {
-      return ctx.Error("input " + std::to_string(i) + " " + DimsToString(DimsOf(ctx.Input(i))) +
-                       " " + DataTypeToString(DtypeOf(ctx.Input(i))) + " differs from input 0 " +
-                       DimsToString(DimsOf(first)) + " " + DataTypeToString(DtypeOf(first)));
+    if (RequireSameDtype(ctx, 0, i) != SUCCESS) {
+      return FAILED;
     }
   }
-  OutputTensor out(DtypeOf(first), DimsOf(first));
-  const bool ok = DispatchNative(DtypeOf(first), [&](auto tag) {
+  GeTensor sum = ctx.Input(0);
+  Status status = SUCCESS;
+  const bool ok = DispatchNative(dtype, [&](auto tag) {
     using T = decltype(tag);
-    T *py = out.Data<T>();
-    for (size_t i = 0; i < n; ++i) {
-      const T *px = DataOf<T>(ctx.Input(i));
-      for (int64_t e = 0; e < out.ElementCount(); ++e) py[e] = static_cast<T>(py[e] + px[e]);
+    const auto add = [](T a, T b) {
+      if constexpr (std::is_same<T, bool>::value) {
+        return static_cast<bool>(a || b);
+      } else if constexpr (std::is_integral<T>::value) {
+        using U = std::make_unsigned_t<T>;
+        return static_cast<T>(static_cast<U>(a) + static_cast<U>(b));
+      } else {
+        return static_cast<T>(a + b);
+      }
+    };
+    for (size_t i = 1; i < n && status == SUCCESS; ++i) {
+      status = RunBinary<T, T, T>(ctx, sum, ctx.Input(i), dtype, add);
+      if (status == SUCCESS) sum = ctx.MutableOutputs()[0];
     }
   });
   if (!ok) {
-    return UnsupportedDtype(ctx, DtypeOf(first));
+    return UnsupportedDtype(ctx, dtype);
   }
-  return ctx.SetOutput(0, out.Finish());
+  return status == SUCCESS ? ctx.SetOutput(0, sum) : status;
 }
 
 }  // namespace

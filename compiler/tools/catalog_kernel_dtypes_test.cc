@@ -76,7 +76,7 @@ std::vector<Sample> Samples() {
   const std::vector<In> unary = {Fed({2, 3})};
   const In axis0 = Constant({}, {0});
   std::vector<Sample> samples = {
-      {"AccumulateNV2", {Fed({2, 3}), Fed({2, 3})}, {{"N", int64_t{2}}}, {{"x", 2}}},
+      {"AccumulateNV2", {Fed({2, 3}), Fed({3})}, {{"N", int64_t{2}}}, {{"x", 2}}},
       {"AvgPool",
        {Fed({1, 4, 4, 1})},
        {{"ksize", Ints({1, 2, 2, 1})}, {"strides", Ints({1, 2, 2, 1})}, {"padding", "VALID"}}},
