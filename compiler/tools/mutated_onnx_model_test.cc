@@ -1,6 +1,8 @@
 // Corrupt ONNX models through the whole offline path: import, CompileGraph and a host run. The
 // models come from tests/models/generate_all.py and are mutated byte by byte with a fixed seed.
 // Every stage must either succeed or fail with a message; none may crash, hang or fail silently.
+// A model that compiles must not then fail for a dtype: the compile checks every port's dtype
+// against what the host kernels run (docs/op_catalog.md, "Dtypes").
 // A longer campaign of the same kind (~1.3M mutants, 290k of them under ASan+UBSan) found two bugs,
 // each now covered by its own unit test: a Reshape target whose element count overflowed int64 (a
 // crash in an optimized build) and an Add that lost an input compiling and failing only at run
@@ -84,6 +86,37 @@ bool ZeroInputs(const runtime::Executor &executor, std::vector<GeTensor> *inputs
   return true;
 }
 
+// Why a compiled model did not run. Kernels and the executor say "dtype" (or name the one dtype
+// they take, or the conversion they cannot do) when they refuse a dtype; anything else is a shape
+// or value problem, e.g. an unknown dim fed as 1.
+bool IsDtypeRefusal(const std::string &message) {
+  for (const char *mark : {"dtype", "must be DT_", "int32 or int64", "cannot convert"}) {
+    if (message.find(mark) != std::string::npos) {
+      return true;
+    }
+  }
+  return false;
+}
+
+TEST(MutatedOnnxRunFailures, DtypeRefusalsAreToldFromOtherFailures) {
+  for (const char *message :
+       {"node 'c' (Conv2D): unsupported dtype DT_INT16 for input 'x'",
+        "node 'a' (Add): inputs 0 and 1 must have the same dtype, got DT_FLOAT and DT_INT32",
+        "node 's' (Select): condition must be DT_BOOL, got DT_FLOAT",
+        "node 'g' (GatherV2): input 'axis' must be int32 or int64, got DT_FLOAT",
+        "node 'p' (PadV2): constant_values: cannot convert DT_STRING to DT_FLOAT: unsupported "
+        "dtype",
+        "input 0 (Data node 'x'): dtype DT_STRING is not supported by the host runtime"}) {
+    EXPECT_TRUE(IsDtypeRefusal(message)) << message;
+  }
+  for (const char *message :
+       {"node 'a' (Add): shapes [2] and [3] are not broadcastable",
+        "input 0 (Data node 'x'): shape [1] DT_FLOAT needs 4 bytes, but the tensor holds 8",
+        "node 'r' (Reshape): cannot reshape x [1, 1] (1 elements) to [2]"}) {
+    EXPECT_FALSE(IsDtypeRefusal(message)) << message;
+  }
+}
+
 TEST_F(MutatedOnnxModelTest, EveryStageSucceedsOrFailsWithAMessage) {
   std::vector<std::string> models;
   for (const char *name :
@@ -97,6 +130,8 @@ TEST_F(MutatedOnnxModelTest, EveryStageSucceedsOrFailsWithAMessage) {
   int iterations = 0;
   int rejected = 0;
   int compile_failed = 0;
+  int not_planned = 0;
+  int run_failed = 0;
   int ran = 0;
   for (; iterations < 20000 && std::chrono::steady_clock::now() < deadline; ++iterations) {
     const std::string bytes = Mutate(models[rng() % models.size()], rng);
@@ -117,7 +152,9 @@ TEST_F(MutatedOnnxModelTest, EveryStageSucceedsOrFailsWithAMessage) {
     std::vector<GeTensor> inputs;
     if (runtime::Executor::Create(*graph, &executor) != SUCCESS ||
         executor->CheckKernels() != SUCCESS) {
+      ++not_planned;
       ASSERT_FALSE(GetLastError().empty());
+      ASSERT_FALSE(IsDtypeRefusal(GetLastError())) << "compiled, then: " << GetLastError();
       continue;
     }
     if (!ZeroInputs(*executor, &inputs)) {
@@ -125,15 +162,20 @@ TEST_F(MutatedOnnxModelTest, EveryStageSucceedsOrFailsWithAMessage) {
     }
     std::vector<GeTensor> outputs;
     if (executor->Run(inputs, &outputs) != SUCCESS) {
-      // A model with unknown dims fed as 1 may be refused at run time; it must say why.
+      // A model with unknown dims fed as 1 may be refused at run time; it must say why, and the
+      // reason may not be a dtype the compile let through.
+      ++run_failed;
       ASSERT_FALSE(GetLastError().empty());
+      ASSERT_FALSE(IsDtypeRefusal(GetLastError())) << "compiled, then: " << GetLastError();
       continue;
     }
     ASSERT_EQ(outputs.size(), executor->GetOutputsSize());
     ++ran;
   }
-  std::printf("mutants: %d, rejected by the importer %d, by the compiler %d, run %d\n", iterations,
-              rejected, compile_failed, ran);
+  std::printf(
+      "mutants: %d, rejected by the importer %d, by the compiler %d; compiled but not planned %d, "
+      "failed at run time (shape or value) %d, run %d\n",
+      iterations, rejected, compile_failed, not_planned, run_failed, ran);
   // The mix must reach every stage, or the test proves nothing about the later ones.
   EXPECT_GT(rejected, 0);
   EXPECT_GT(compile_failed, 0);
