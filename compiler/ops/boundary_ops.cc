@@ -107,6 +107,11 @@ void RegisterBoundaryOps(OpCatalog &catalog) {
                                .DynamicInput("x", dtypes::HostStorable())
                                .Doc("Graph outputs (GE-internal type; ge_py: dynamic input x).")
                                .Infer(InferNothing));
+  RegisterBuiltin(catalog, OpDefBuilder("NoOp", "control")
+                               .Doc("Does nothing; orders the nodes around it through control "
+                                    "edges (the rewriter carries a replaced node's control edges "
+                                    "through NoOps).")
+                               .Infer(InferNothing));
   RegisterBuiltin(catalog, OpDefBuilder("Identity", "array")
                                .Input("x", dtypes::HostStorable())
                                .Output("y", dtypes::HostStorable())

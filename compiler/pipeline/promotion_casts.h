@@ -14,9 +14,12 @@ namespace ge {
 
 /// Inserts the promotion Casts into `graph` (a root graph, inferred) and every subgraph. The Cast
 /// on input `port` of node `n` is named `n/cast_<port name>` (with `_1`, `_2`, ... when taken),
-/// reads the input's producer and carries `dst_type` = the promoted dtype; the node's input desc
-/// takes the Cast's output desc. `*inserted` (optional) receives the number of Casts. Fails
-/// naming the node when an edit fails.
+/// reads the input's producer and carries `dst_type` = the promoted dtype. Each node that gets
+/// Casts is rewritten through fusion::NodeRewrite: a copy under the same name, whose input descs
+/// are the Casts' outputs, replaces it (so pointers to it expire; control edges are carried
+/// through NoOp nodes, and the new nodes record the replaced one in
+/// `_datadump_original_op_names/_types`). `*inserted` (optional) receives the number of Casts.
+/// Fails naming the node when a rewrite fails.
 Status InsertPromotionCasts(ComputeGraph &graph, size_t *inserted = nullptr);
 
 }  // namespace ge

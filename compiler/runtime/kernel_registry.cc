@@ -50,7 +50,8 @@ std::vector<std::string> KernelRegistry::ListTypes() const {
 }
 
 bool IsPlumbingType(const std::string &type) {
-  static const std::set<std::string> kTypes = {"Data", "RefData", "Const", "Constant", "NetOutput"};
+  static const std::set<std::string> kTypes = {"Data",     "RefData",   "Const",
+                                               "Constant", "NetOutput", "NoOp"};
   return kTypes.count(type) != 0;
 }
 

@@ -90,6 +90,25 @@ def test_comparison_promotes_its_inputs_and_gives_bool(ge_env, es):
     np.testing.assert_array_equal(out.numpy(), a_np.astype(np.float32) < b_np)
 
 
+def test_a_promoted_node_with_control_dependencies_still_runs(ge_env, es):
+    from ge.es.graph_builder import control_dependency_scope
+
+    builder = es.GraphBuilder("ordered")
+    x = builder.create_input(0, name="x", data_type=DataType.DT_FLOAT, shape=[3])
+    n = builder.create_input(1, name="n", data_type=DataType.DT_INT64, shape=[3])
+    with control_dependency_scope([x]):
+        y = x + n
+    with control_dependency_scope([y]):
+        z = y * 2.0
+    builder.set_graph_output(z, 0)
+    session = Session()
+    session.add_graph(1, builder.build_and_reset())
+    x_np = np.array([0.5, 1.5, -2.0], dtype=np.float32)
+    n_np = np.array([1, -2, 3], dtype=np.int64)
+    (out,) = session.run_graph(1, [Tensor.from_numpy(x_np), Tensor.from_numpy(n_np)])
+    np.testing.assert_array_equal(out.numpy(), (x_np + n_np.astype(np.float32)) * np.float32(2))
+
+
 def test_an_undefined_pair_fails_the_compile_naming_node_and_dtypes(ge_env, es):
     builder = es.GraphBuilder("bad")
     a = builder.create_input(0, name="a", data_type=DataType.DT_UINT16, shape=[2])
