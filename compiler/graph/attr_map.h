@@ -23,7 +23,7 @@
 #include <utility>
 #include <vector>
 
-#include "graph/interned_string.h"
+#include "support/interned_string.h"
 
 namespace ge {
 

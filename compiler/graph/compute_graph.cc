@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "common/error.h"
-#include "graph/block_pool.h"
+#include "support/block_pool.h"
 
 namespace ge {
 namespace {
@@ -94,7 +94,7 @@ Node *ComputeGraph::AddNode(OpDesc op_desc) {
   // The name index slot is a random access into a large table on big graphs: start loading it
   // now, so that allocating and filling the node block hides most of the miss.
   const uint32_t hash = nodes_by_name_.PrefetchSlot(name);
-  // From the node pool (graph/block_pool.h): nodes sit on huge pages, and a freed node's block
+  // From the node pool (support/block_pool.h): nodes sit on huge pages, and a freed node's block
   // is reused by the next node without glibc merging it with its cold neighbours.
   auto node =
       std::allocate_shared<Node>(PooledAllocator<Node, NodeBlocks>(), std::move(op_desc), this);

@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "graph/ge_tensor.h"
-#include "graph/inline_vector.h"
+#include "support/inline_vector.h"
 
 namespace ge {
 namespace {

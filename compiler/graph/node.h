@@ -9,13 +9,18 @@
 #include <string>
 #include <vector>
 
-#include "graph/inline_vector.h"
 #include "graph/op_desc.h"
+#include "support/inline_vector.h"
 
 namespace ge {
 
 class ComputeGraph;
 class Node;
+
+/// Tag of the pool the nodes of every graph come from (PoolOf<NodeBlocks>, support/block_pool.h;
+/// ComputeGraph::AddNode).
+struct NodeBlocks {};
+
 using NodePtr = std::shared_ptr<Node>;
 
 /// The producer feeding one input port (node == nullptr when unconnected).

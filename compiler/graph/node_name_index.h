@@ -16,8 +16,8 @@
 #include <string_view>
 #include <vector>
 
-#include "graph/huge_pages.h"
 #include "graph/node.h"
+#include "support/huge_pages.h"
 
 namespace ge {
 

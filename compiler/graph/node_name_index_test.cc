@@ -1,6 +1,7 @@
 // Unit tests of NodeNameIndex: lookups after growth and after many removals (backward shift),
 // duplicate names, reuse of freed entries, removal of a node renamed behind the index's back,
-// and the move from the inline array of a small graph to the hashed table.
+// the move from the inline array of a small graph to the hashed table, and a table large enough
+// to live in huge-page mappings (support/huge_pages.h).
 #include "graph/node_name_index.h"
 
 #include <gtest/gtest.h>
@@ -166,6 +167,30 @@ TEST(NodeNameIndexTest, SmallIndexEraseFindsARenamedNodeAndReserveKeepsNodes) {
     EXPECT_EQ(index.Find(nodes[i]->GetName()), nodes[i].get());
   }
   EXPECT_FALSE(index.Insert(nodes[4].get()));
+}
+
+TEST(HugePagesTest, ALargeNameIndexKeepsEveryNodeFindableAcrossHugeRuns) {
+  // 64 heap pages of 4096 entries, then runs of 64 pages: 300k nodes use the heap pages and two
+  // runs, and the slot table (over 2 MB) is a mapping too.
+  constexpr size_t kCount = 300000;
+  const std::vector<std::unique_ptr<Node>> nodes = MakeNodes(kCount, "node_");
+  NodeNameIndex index;
+  for (const auto &node : nodes) {
+    ASSERT_TRUE(index.Insert(node.get()));
+  }
+  for (size_t i = 0; i < kCount; i += 7) {
+    index.Erase(nodes[i].get());
+  }
+  for (size_t i = 0; i < kCount; ++i) {
+    Node *expected = i % 7 == 0 ? nullptr : nodes[i].get();
+    ASSERT_EQ(index.Find(nodes[i]->GetName()), expected) << i;
+  }
+  // Freed entries are reused before the table grows again.
+  for (size_t i = 0; i < kCount; i += 7) {
+    ASSERT_TRUE(index.Insert(nodes[i].get()));
+  }
+  EXPECT_EQ(index.Size(), kCount);
+  EXPECT_EQ(index.Find("node_0"), nodes[0].get());
 }
 
 }  // namespace

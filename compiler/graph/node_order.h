@@ -14,8 +14,8 @@
 
 #include <cstddef>
 
-#include "graph/inline_vector.h"
 #include "graph/node.h"
+#include "support/inline_vector.h"
 
 namespace ge {
 

@@ -12,8 +12,8 @@
 
 #include "graph/attr_value.h"
 #include "graph/ge_tensor.h"
-#include "graph/inline_vector.h"
-#include "graph/interned_string.h"
+#include "support/inline_vector.h"
+#include "support/interned_string.h"
 
 namespace ge {
 

@@ -9,9 +9,9 @@
 
 #include "graph/compute_graph.h"
 #include "graph/graph_test_util.h"
-#include "graph/inline_vector.h"
-#include "graph/interned_string.h"
 #include "graph/op_desc.h"
+#include "support/inline_vector.h"
+#include "support/interned_string.h"
 
 namespace ge {
 namespace {

@@ -10,8 +10,8 @@
 
 #include "ge/fusion/match_result.h"
 #include "graph/compute_graph.h"
-#include "graph/inline_vector.h"
 #include "graph/node.h"
+#include "support/inline_vector.h"
 
 namespace ge {
 namespace fusion {

@@ -7,10 +7,10 @@
 
 #include "common/error.h"
 #include "graph/compute_graph.h"
-#include "graph/inline_vector.h"
 #include "ops/op_catalog.h"
 #include "rewrite/fusion_utils.h"
 #include "rewrite/node_adapter.h"
+#include "support/inline_vector.h"
 
 namespace ge {
 namespace fusion {

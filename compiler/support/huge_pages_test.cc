@@ -1,19 +1,13 @@
 // Unit tests of the huge-page mappings for large random-access arrays: alignment, zero fill and
 // size rounding of MapHugePages; HugePageArrayAllocator in std::vector on both sides of the
-// threshold; and a name index large enough that its node table leaves the heap for huge pages.
-#include "graph/huge_pages.h"
+// threshold. The name index that uses them is tested in graph/node_name_index_test.cc.
+#include "support/huge_pages.h"
 
 #include <gtest/gtest.h>
 
 #include <cstdint>
 #include <cstring>
-#include <memory>
-#include <string>
 #include <vector>
-
-#include "graph/graph_test_util.h"
-#include "graph/node.h"
-#include "graph/node_name_index.h"
 
 namespace ge {
 namespace {
@@ -59,30 +53,6 @@ TEST(HugePagesTest, VectorsUseTheAllocatorOnBothSidesOfTheThreshold) {
   std::vector<uint64_t, HugePageArrayAllocator<uint64_t>> sized(large);  // value-initialised
   EXPECT_EQ(sized.front(), 0u);
   EXPECT_EQ(sized.back(), 0u);
-}
-
-TEST(HugePagesTest, ALargeNameIndexKeepsEveryNodeFindableAcrossHugeRuns) {
-  // 64 heap pages of 4096 entries, then runs of 64 pages: 300k nodes use the heap pages and two
-  // runs, and the slot table (over 2 MB) is a mapping too.
-  constexpr size_t kCount = 300000;
-  const std::vector<std::unique_ptr<Node>> nodes = MakeNodes(kCount, "node_");
-  NodeNameIndex index;
-  for (const auto &node : nodes) {
-    ASSERT_TRUE(index.Insert(node.get()));
-  }
-  for (size_t i = 0; i < kCount; i += 7) {
-    index.Erase(nodes[i].get());
-  }
-  for (size_t i = 0; i < kCount; ++i) {
-    Node *expected = i % 7 == 0 ? nullptr : nodes[i].get();
-    ASSERT_EQ(index.Find(nodes[i]->GetName()), expected) << i;
-  }
-  // Freed entries are reused before the table grows again.
-  for (size_t i = 0; i < kCount; i += 7) {
-    ASSERT_TRUE(index.Insert(nodes[i].get()));
-  }
-  EXPECT_EQ(index.Size(), kCount);
-  EXPECT_EQ(index.Find("node_0"), nodes[0].get());
 }
 
 }  // namespace

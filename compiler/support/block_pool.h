@@ -12,8 +12,8 @@
 // Thread-safe: nodes are created and destroyed on whichever thread holds the last reference (a
 // Python handle, a session thread). One mutex; a node's life costs two uncontended lock/unlock
 // pairs, against the hundreds of instructions of its construction.
-#ifndef GE_GRAPH_BLOCK_POOL_H_
-#define GE_GRAPH_BLOCK_POOL_H_
+#ifndef GE_SUPPORT_BLOCK_POOL_H_
+#define GE_SUPPORT_BLOCK_POOL_H_
 
 #include <pthread.h>
 
@@ -104,9 +104,6 @@ class PoolOf {
   static inline std::atomic<BlockPool *> created_{nullptr};
 };
 
-/// The pool of graph nodes (ComputeGraph::AddNode).
-struct NodeBlocks {};
-
 /// A stateless allocator for std::allocate_shared that takes single objects from PoolOf<Tag>.
 /// Under AddressSanitizer it is plain operator new/delete, so that a use of a freed node is still
 /// reported.
@@ -158,4 +155,4 @@ class PooledAllocator {
 
 }  // namespace ge
 
-#endif  // GE_GRAPH_BLOCK_POOL_H_
+#endif  // GE_SUPPORT_BLOCK_POOL_H_

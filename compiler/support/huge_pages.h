@@ -5,8 +5,8 @@
 // 4 KB pages each probe also misses the TLB, and the page walk's own read is often one more
 // cache miss; with 2 MB pages the whole table needs a dozen TLB entries. Small arrays stay on
 // the heap: a mapping costs a system call and at least one whole huge page.
-#ifndef GE_GRAPH_HUGE_PAGES_H_
-#define GE_GRAPH_HUGE_PAGES_H_
+#ifndef GE_SUPPORT_HUGE_PAGES_H_
+#define GE_SUPPORT_HUGE_PAGES_H_
 
 #include <cstddef>
 #include <new>
@@ -65,4 +65,4 @@ class HugePageArrayAllocator {
 
 }  // namespace ge
 
-#endif  // GE_GRAPH_HUGE_PAGES_H_
+#endif  // GE_SUPPORT_HUGE_PAGES_H_

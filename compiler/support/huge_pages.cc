@@ -1,4 +1,4 @@
-#include "graph/huge_pages.h"
+#include "support/huge_pages.h"
 
 #include <sys/mman.h>
 

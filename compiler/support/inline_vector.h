@@ -2,8 +2,8 @@
 // moving to the heap beyond that. The graph keeps per-node port peers in it: almost every node
 // has one input and one output port, and a std::vector per port list cost one allocation (and
 // ~40 bytes of fresh memory) per node. Only the operations the graph core needs are provided.
-#ifndef GE_GRAPH_INLINE_VECTOR_H_
-#define GE_GRAPH_INLINE_VECTOR_H_
+#ifndef GE_SUPPORT_INLINE_VECTOR_H_
+#define GE_SUPPORT_INLINE_VECTOR_H_
 
 #include <cstddef>
 #include <cstdint>
@@ -150,4 +150,4 @@ class InlineVector {
 
 }  // namespace ge
 
-#endif  // GE_GRAPH_INLINE_VECTOR_H_
+#endif  // GE_SUPPORT_INLINE_VECTOR_H_

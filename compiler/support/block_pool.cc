@@ -1,9 +1,9 @@
 // BlockPool: see block_pool.h for why nodes do not come from malloc.
-#include "graph/block_pool.h"
+#include "support/block_pool.h"
 
 #include <cassert>
 
-#include "graph/huge_pages.h"
+#include "support/huge_pages.h"
 
 namespace ge {
 

@@ -3,8 +3,8 @@
 // an 8-byte pointer instead of a 32-byte std::string per occurrence, and `GetType()` can still
 // return `const std::string &`. Interned strings are never freed: the set of distinct op types
 // and port names of a process is small, whatever the size of its graphs.
-#ifndef GE_GRAPH_INTERNED_STRING_H_
-#define GE_GRAPH_INTERNED_STRING_H_
+#ifndef GE_SUPPORT_INTERNED_STRING_H_
+#define GE_SUPPORT_INTERNED_STRING_H_
 
 #include <string>
 #include <string_view>
@@ -20,4 +20,4 @@ const std::string &InternedEmptyString();
 
 }  // namespace ge
 
-#endif  // GE_GRAPH_INTERNED_STRING_H_
+#endif  // GE_SUPPORT_INTERNED_STRING_H_

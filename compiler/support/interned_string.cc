@@ -1,7 +1,7 @@
 // InternString: a global set behind a mutex, fronted by a small per-thread cache so that the
 // common case (the same few op types and port names node after node) takes no lock and hashes
 // nothing.
-#include "graph/interned_string.h"
+#include "support/interned_string.h"
 
 #include <pthread.h>
 
