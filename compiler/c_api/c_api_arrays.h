@@ -9,7 +9,7 @@
 #include <memory>
 #include <vector>
 
-#include "c_api/c_api_handles.h"
+#include "c_handles/c_handles.h"
 
 namespace ge {
 namespace capi {

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "c_api/c_api_handles.h"
+#include "c_handles/c_handles.h"
 #include "graph/compute_graph.h"
 
 namespace ge {

@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "c_api/c_api_handles.h"
+#include "c_handles/c_handles.h"
 #include "ge/c_api/op_catalog.h"
 #include "ops/op_catalog.h"
 #include "ops/op_prototype_json.h"

@@ -1,5 +1,5 @@
 // Thread-local error message of the C API (GEGetErrorMsg in GE's runtime wrapper).
-#include "c_api/c_api_handles.h"
+#include "c_handles/c_handles.h"
 #include "ge/c_api/ge_api.h"
 
 extern "C" {

@@ -14,7 +14,7 @@
 #include <utility>
 #include <vector>
 
-#include "c_api/c_api_handles.h"
+#include "c_handles/c_handles.h"
 #include "es/es_graph_builder.h"
 #include "ge/c_api/es_builder.h"
 

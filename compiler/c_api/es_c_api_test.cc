@@ -4,7 +4,7 @@
 #include <cstdio>
 #include <string>
 
-#include "c_api/c_api_handles.h"
+#include "c_handles/c_handles.h"
 #include "ge/c_api/es_builder.h"
 #include "ge/c_api/ge_api.h"
 #include "ge/c_api/graph.h"

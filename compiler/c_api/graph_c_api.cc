@@ -6,7 +6,7 @@
 
 #include "air/air_io.h"
 #include "c_api/c_api_arrays.h"
-#include "c_api/c_api_handles.h"
+#include "c_handles/c_handles.h"
 #include "dump/graph_dump.h"
 #include "ge/c_api/graph.h"
 

@@ -8,8 +8,8 @@
 #include <string>
 #include <vector>
 
-#include "c_api/c_api_handles.h"
 #include "c_api/operator_c_api.h"
+#include "c_handles/c_handles.h"
 #include "common/error.h"
 #include "ge/c_api/attr_value.h"
 #include "ge/c_api/ge_api.h"

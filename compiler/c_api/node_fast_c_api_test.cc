@@ -6,8 +6,8 @@
 #include <memory>
 #include <string>
 
-#include "c_api/c_api_handles.h"
 #include "c_api/c_api_test_graphs.h"
+#include "c_handles/c_handles.h"
 #include "common/error.h"
 #include "ge/c_api/ge_api.h"
 #include "ge/c_api/node.h"

@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "c_api/c_api_handles.h"
+#include "c_handles/c_handles.h"
 #include "common/log.h"
 #include "ge/c_api/offline_compile.h"
 #include "loader/pass_plugin_loader.h"

@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "air/air_io.h"
-#include "c_api/c_api_handles.h"
+#include "c_handles/c_handles.h"
 #include "common/error.h"
 #include "ge/c_api/ge_api.h"
 #include "ge/c_api/graph.h"

@@ -5,7 +5,7 @@
 #include <cstdint>
 #include <string>
 
-#include "c_api/c_api_handles.h"
+#include "c_handles/c_handles.h"
 #include "ge/c_api/operator.h"
 
 using ge::capi::Guard;

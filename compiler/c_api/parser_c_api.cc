@@ -1,7 +1,7 @@
 // ge.parser.parse_onnx over the ONNX importer (GE's aclgrphParseONNX, named like the wrapper API).
 #include <string>
 
-#include "c_api/c_api_handles.h"
+#include "c_handles/c_handles.h"
 #include "ge/c_api/parser.h"
 #include "parser/model_parser.h"
 #include "parser/parser_options.h"

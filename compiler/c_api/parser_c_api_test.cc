@@ -4,7 +4,7 @@
 
 #include <string>
 
-#include "c_api/c_api_handles.h"
+#include "c_handles/c_handles.h"
 #include "common/error.h"
 #include "ge/c_api/graph.h"
 #include "ge/c_api/parser.h"

@@ -6,7 +6,7 @@
 #include <utility>
 #include <vector>
 
-#include "c_api/c_api_handles.h"
+#include "c_handles/c_handles.h"
 #include "common/error.h"
 #include "ge/c_api/python_pass_artifacts.h"
 #include "python_pass/python_pass_artifacts.h"

@@ -6,7 +6,7 @@
 #include <memory>
 #include <vector>
 
-#include "c_api/c_api_handles.h"
+#include "c_handles/c_handles.h"
 #include "ge/c_api/runtime.h"
 #include "runtime/executor.h"
 

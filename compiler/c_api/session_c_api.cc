@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "c_api/c_api_handles.h"
+#include "c_handles/c_handles.h"
 #include "ge/c_api/ge_api.h"
 #include "ge/c_api/runtime.h"
 #include "ge/c_api/session.h"

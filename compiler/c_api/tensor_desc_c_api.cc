@@ -5,7 +5,7 @@
 #include <vector>
 
 #include "c_api/c_api_arrays.h"
-#include "c_api/c_api_handles.h"
+#include "c_handles/c_handles.h"
 #include "ge/c_api/tensor_desc.h"
 
 using ge::capi::Guard;

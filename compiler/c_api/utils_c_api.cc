@@ -1,6 +1,6 @@
 // GeUtils C API: whole-graph shape inference and the AICore
 // support check, plus the process-wide soc_version the check uses.
-#include "c_api/c_api_handles.h"
+#include "c_handles/c_handles.h"
 #include "ge/c_api/utils.h"
 #include "ops/graph_shape_inference.h"
 #include "ops/platform_info.h"

@@ -1,7 +1,7 @@
 // EsTensorHolder: a builder-owned reference to one node output.
 #include "es/es_tensor_holder.h"
 
-#include "c_api/c_api_handles.h"
+#include "c_handles/c_handles.h"
 
 namespace ge {
 namespace es {

@@ -1,7 +1,7 @@
 // Implementation of the Graph/GNode <-> C API handle conversions used by the native Python code.
 #include "ge/python_pass/handle_interop.h"
 
-#include "c_api/c_api_handles.h"
+#include "c_handles/c_handles.h"
 #include "rewrite/node_adapter.h"
 
 namespace ge {

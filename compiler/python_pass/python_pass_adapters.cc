@@ -8,7 +8,7 @@
 #include <utility>
 #include <vector>
 
-#include "c_api/c_api_handles.h"
+#include "c_handles/c_handles.h"
 #include "common/error.h"
 #include "common/log.h"
 #include "pass/pattern_fusion_runner.h"

@@ -10,7 +10,7 @@
 #include <fstream>
 #include <string>
 
-#include "c_api/c_api_handles.h"
+#include "c_handles/c_handles.h"
 #include "common/error.h"
 #include "ge/fusion/pattern.h"
 #include "ge/fusion/simple_graph_builder.h"

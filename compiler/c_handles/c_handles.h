@@ -6,8 +6,11 @@
 //   TensorDesc* -> GeTensorDescHandle (a value)
 //   EsCTensor*  -> GeTensorHandle   (a value tensor plus its placement)
 //   AttrValue*  -> GeAttrValueHandle (a value)
-#ifndef GE_C_API_C_API_HANDLES_H_
-#define GE_C_API_C_API_HANDLES_H_
+//
+// A component of its own, below every user: besides the C API, the ES builder and the Python
+// pass handle interop create and read these handles.
+#ifndef GE_C_HANDLES_C_HANDLES_H_
+#define GE_C_HANDLES_C_HANDLES_H_
 
 #include <cstdlib>
 #include <cstring>
@@ -101,4 +104,4 @@ inline GeNodeHandle *NewNodeHandle(const ComputeGraph *graph, const Node *node) 
 }  // namespace capi
 }  // namespace ge
 
-#endif  // GE_C_API_C_API_HANDLES_H_
+#endif  // GE_C_HANDLES_C_HANDLES_H_
