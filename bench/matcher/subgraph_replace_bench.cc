@@ -14,7 +14,7 @@
 #include "ge/fusion/pass/custom_pass_context.h"
 #include "ge/fusion/simple_graph_builder.h"
 #include "ge/fusion/subgraph_boundary.h"
-#include "rewrite/node_adapter.h"
+#include "graph_api/node_adapter.h"
 
 namespace {
 

@@ -5,10 +5,10 @@
 
 #include "common/error.h"
 #include "common/log.h"
+#include "graph_api/node_adapter.h"
 #include "pass/custom_pass_helper.h"
 #include "pass/pass_registry.h"
 #include "rewrite/fusion_statistics.h"
-#include "rewrite/node_adapter.h"
 
 namespace ge {
 namespace fusion {

@@ -7,10 +7,10 @@
 #include "common/error.h"
 #include "common/log.h"
 #include "ge/fusion/pattern_matcher.h"
+#include "graph_api/node_adapter.h"
 #include "pattern/match_result_impl.h"
 #include "rewrite/fusion_statistics.h"
 #include "rewrite/fusion_utils.h"
-#include "rewrite/node_adapter.h"
 #include "rewrite/subgraph_rewriter_impl.h"
 
 namespace ge {

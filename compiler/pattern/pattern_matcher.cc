@@ -14,10 +14,10 @@
 
 #include "common/error.h"
 #include "common/log.h"
+#include "graph_api/node_adapter.h"
 #include "pattern/match_result_impl.h"
 #include "pattern/node_matcher.h"
 #include "rewrite/fusion_utils.h"
-#include "rewrite/node_adapter.h"
 
 namespace ge {
 namespace fusion {

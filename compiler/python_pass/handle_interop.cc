@@ -2,7 +2,7 @@
 #include "ge/python_pass/handle_interop.h"
 
 #include "c_handles/c_handles.h"
-#include "rewrite/node_adapter.h"
+#include "graph_api/node_adapter.h"
 
 namespace ge {
 namespace python_pass {

@@ -11,10 +11,10 @@
 #include "c_handles/c_handles.h"
 #include "common/error.h"
 #include "common/log.h"
+#include "graph_api/node_adapter.h"
 #include "pass/pattern_fusion_runner.h"
 #include "python_pass/python_pass_create_context.h"
 #include "python_pass/python_pass_runtime_registry.h"
-#include "rewrite/node_adapter.h"
 
 namespace ge {
 namespace python_pass {

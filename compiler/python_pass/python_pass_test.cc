@@ -15,6 +15,7 @@
 #include "ge/fusion/pattern.h"
 #include "ge/fusion/simple_graph_builder.h"
 #include "ge/python_pass/handle_interop.h"
+#include "graph_api/node_adapter.h"
 #include "loader/pass_plugin_loader.h"
 #include "pass/fusion_pass_executor.h"
 #include "pass/pass_registry.h"
@@ -26,7 +27,6 @@
 #include "python_pass/python_pass_runtime_registry.h"
 #include "python_pass/python_runtime_key.h"
 #include "rewrite/fusion_test_util.h"
-#include "rewrite/node_adapter.h"
 
 namespace ge {
 namespace python_pass {

@@ -11,7 +11,7 @@
 
 #include "graph/compute_graph.h"
 #include "graph/graph.h"
-#include "rewrite/node_adapter.h"
+#include "graph_api/node_adapter.h"
 
 namespace ge {
 namespace fusion {

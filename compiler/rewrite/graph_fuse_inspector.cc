@@ -3,9 +3,9 @@
 
 #include "common/error.h"
 #include "common/log.h"
+#include "graph_api/node_adapter.h"
 #include "rewrite/fusion_statistics.h"
 #include "rewrite/fusion_utils.h"
-#include "rewrite/node_adapter.h"
 
 namespace ge {
 namespace fusion {

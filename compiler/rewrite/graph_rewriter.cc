@@ -9,7 +9,7 @@
 
 #include "common/error.h"
 #include "common/log.h"
-#include "rewrite/node_adapter.h"
+#include "graph_api/node_adapter.h"
 #include "rewrite/rewrite_steps.h"
 #include "rewrite/subgraph_rewriter_impl.h"
 

@@ -6,10 +6,10 @@
 
 #include "common/error.h"
 #include "common/log.h"
+#include "graph_api/node_adapter.h"
 #include "ops/infer_shape_context.h"
 #include "ops/op_catalog.h"
 #include "rewrite/fusion_utils.h"
-#include "rewrite/node_adapter.h"
 #include "rewrite/subgraph_rewriter_impl.h"
 
 namespace ge {

@@ -10,9 +10,9 @@
 #include <vector>
 
 #include "common/error.h"
+#include "graph_api/node_adapter.h"
 #include "ops/op_catalog.h"
 #include "rewrite/fusion_utils.h"
-#include "rewrite/node_adapter.h"
 
 namespace ge {
 namespace fusion {

@@ -1,5 +1,5 @@
 // The boundary of one node, as DecomposePass and InferShapeUtil(GNode) use it.
-#include "rewrite/node_adapter.h"
+#include "graph_api/node_adapter.h"
 #include "rewrite/subgraph_rewriter_impl.h"
 
 namespace ge {

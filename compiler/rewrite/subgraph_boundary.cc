@@ -3,7 +3,7 @@
 
 #include "common/error.h"
 #include "common/log.h"
-#include "rewrite/node_adapter.h"
+#include "graph_api/node_adapter.h"
 
 namespace ge {
 namespace fusion {

@@ -1,7 +1,7 @@
 // Conversions between the public handles (GNode, Graph) and the IR they wrap. Compiler-internal:
 // plugin authors only ever see GNode/Graph.
-#ifndef GE_REWRITE_NODE_ADAPTER_H_
-#define GE_REWRITE_NODE_ADAPTER_H_
+#ifndef GE_GRAPH_API_NODE_ADAPTER_H_
+#define GE_GRAPH_API_NODE_ADAPTER_H_
 
 #include <memory>
 #include <string>
@@ -45,4 +45,4 @@ class GraphUtilsEx {
 
 }  // namespace ge
 
-#endif  // GE_REWRITE_NODE_ADAPTER_H_
+#endif  // GE_GRAPH_API_NODE_ADAPTER_H_

@@ -6,7 +6,7 @@
 #include "graph/attr_value.h"
 #include "graph/compute_graph.h"
 #include "graph/graph.h"
-#include "rewrite/node_adapter.h"
+#include "graph_api/node_adapter.h"
 
 namespace ge {
 
