@@ -13,7 +13,7 @@
 #include "pass/custom_pass_helper.h"
 #include "pass/fusion_pass_executor.h"
 #include "pass/pass_registry.h"
-#include "rewrite/fusion_test_util.h"
+#include "pattern/fusion_test_util.h"
 
 namespace ge {
 namespace {

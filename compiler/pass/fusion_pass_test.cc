@@ -16,8 +16,8 @@
 #include "pass/fusion_pass_executor.h"
 #include "pass/fusion_switch.h"
 #include "pass/pass_registry.h"
+#include "pattern/fusion_test_util.h"
 #include "rewrite/fusion_statistics.h"
-#include "rewrite/fusion_test_util.h"
 
 namespace ge {
 namespace fusion {

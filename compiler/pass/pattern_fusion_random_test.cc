@@ -1,5 +1,5 @@
 // Randomized PatternFusionPass and DecomposePass runs (seeded graphs and the pattern zoo of
-// rewrite/random_graph_test_util.h): every sweep ends, leaves a consistent acyclic graph with
+// pattern/random_graph_test_util.h): every sweep ends, leaves a consistent acyclic graph with
 // exactly the expected nodes, and a replacement that fails validation leaves the graph exactly
 // as it was before that rewrite and fails the pass with its name.
 #include <gtest/gtest.h>
@@ -12,7 +12,7 @@
 #include "ge/fusion/pass/decompose_pass.h"
 #include "ge/fusion/pass/pattern_fusion_pass.h"
 #include "ge/fusion/subgraph_boundary.h"
-#include "rewrite/random_graph_test_util.h"
+#include "pattern/random_graph_test_util.h"
 
 namespace ge {
 namespace fusion {

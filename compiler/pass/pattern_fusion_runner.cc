@@ -8,10 +8,10 @@
 #include "common/log.h"
 #include "ge/fusion/pattern_matcher.h"
 #include "graph_api/node_adapter.h"
-#include "pattern/match_result_impl.h"
+#include "pattern/fusion_utils.h"
+#include "pattern/verified_match.h"
 #include "rewrite/fusion_statistics.h"
-#include "rewrite/fusion_utils.h"
-#include "rewrite/subgraph_rewriter_impl.h"
+#include "rewrite/subgraph_rewriter.h"
 
 namespace ge {
 namespace fusion {
@@ -40,85 +40,6 @@ void MarkBodyPassName(const ComputeGraph &graph, const std::string &pass_name) {
       MarkPassName(node, pass_name);
     }
   }
-}
-
-// The matched target nodes (pattern Data bindings excluded), as MatchResult::GetMatchedNodes
-// lists them but without building GNode handles. `alive` holds every node the match refers to
-// (by its position in the match), locked once each, for the caller.
-void MatchedTargets(const MatchResult &match, std::vector<Node *> *nodes,
-                    std::vector<NodePtr> *alive) {
-  const MatchResultImpl &impl = match.Impl();
-  impl.LockAll(alive);
-  for (const MatchResultImpl::Pair &pair : impl.pairs) {
-    Node *target = (*alive)[pair.target].get();
-    if (target != nullptr && !pair.data_like) {
-      nodes->push_back(target);
-    }
-  }
-}
-
-// The ports of the boundary MatchResult::ToSubgraphBoundary would build (inputs by ascending
-// pattern Data index, outputs by pattern output), without the GNode round trip; the same
-// failures (a Data without live consumers, an unbound or removed output) set the last error.
-// CompleteBoundary validates the rest exactly as for a SubgraphBoundary. `alive` is what
-// MatchedTargets filled for this match. The per-input port lists are reused (cleared, not
-// freed) from one match to the next.
-bool BoundaryPorts(const MatchResult &match, const std::vector<NodePtr> &alive,
-                   ResolvedBoundary *resolved) {
-  const MatchResultImpl &impl = match.Impl();
-  auto live = [&alive](const PortRef &port) -> Node * {
-    return port.node < alive.size() ? alive[port.node].get() : nullptr;
-  };
-  resolved->input_consumers.resize(impl.inputs.size());
-  for (size_t i = 0; i < impl.inputs.size(); ++i) {
-    const MatchResultImpl::Input &input = impl.inputs[i];
-    std::vector<std::pair<Node *, int32_t>> &ports = resolved->input_consumers[i];
-    ports.clear();
-    for (size_t c = 0; c < input.consumer_count; ++c) {
-      const PortRef &port = impl.consumers[input.first_consumer + c];
-      if (Node *node = live(port)) {
-        ports.emplace_back(node, port.index);
-      }
-    }
-    if (ports.empty()) {
-      SetLastError("MatchResult::ToSubgraphBoundary: pattern input " + std::to_string(input.index) +
-                   " has no matched consumer");
-      GELOGE("%s", GetLastError().c_str());
-      return false;
-    }
-  }
-  for (size_t k = 0; k < impl.outputs.size(); ++k) {
-    Node *node = live(impl.outputs[k]);
-    if (node == nullptr) {
-      SetLastError("MatchResult::ToSubgraphBoundary: pattern output " + std::to_string(k) +
-                   " is not bound (or its node was removed)");
-      GELOGE("%s", GetLastError().c_str());
-      return false;
-    }
-    resolved->outputs.emplace_back(node, impl.outputs[k].index);
-  }
-  return true;
-}
-
-// Completes `resolved` (filled by BoundaryPorts; `matched` and `alive` by MatchedTargets) the
-// way CompleteBoundary would, without re-validating, when the matcher proved the boundary valid
-// and the graph has not been edited since (PatternMatcherImpl::MakeResult lists the proof): the
-// hooks run between the match and the rewrite and may edit the graph, so the modification count
-// decides. Otherwise, and for results not made by the matcher, CompleteBoundary checks it all.
-Status CompleteMatchBoundary(const MatchResult &match, const ComputeGraph &graph,
-                             const std::vector<Node *> &matched, const std::vector<NodePtr> &alive,
-                             ResolvedBoundary *resolved) {
-  const MatchResultImpl &impl = match.Impl();
-  if (impl.checked_graph != &graph || graph.GetModificationCount() != impl.checked_version) {
-    return CompleteBoundary(resolved);
-  }
-  resolved->graph = resolved->outputs.front().first->GetOwnerGraph();
-  resolved->input_producers.clear();
-  for (const MatchResultImpl::Input &input : impl.inputs) {
-    resolved->input_producers.emplace_back(alive[input.producer.node].get(), input.producer.index);
-  }
-  resolved->nodes.assign(matched.begin(), matched.end());
-  return SUCCESS;
 }
 
 Status CheckAcyclicIfDebug(const ComputeGraphPtr &graph, const std::string &pass_name) {
@@ -161,9 +82,7 @@ Status RunPatternFusion(GraphPtr &graph, CustomPassContext &context,
     uint64_t effect_times = 0;
     uint64_t cycle_skips = 0;
     // Per-match scratch, cleared (not reallocated) for every match of the sweep.
-    std::vector<Node *> matched;
-    std::vector<NodePtr> keep_alive;
-    ResolvedBoundary resolved;
+    VerifiedMatch verified;
     RewriteRecord record;
     while (std::unique_ptr<MatchResult> match = matcher.MatchNext()) {
       ++match_times;
@@ -175,10 +94,8 @@ Status RunPatternFusion(GraphPtr &graph, CustomPassContext &context,
         }
         continue;
       }
-      matched.clear();
-      keep_alive.clear();
-      MatchedTargets(*match, &matched, &keep_alive);
-      if (cycle_checker.WillCauseCycleIfFuse(matched)) {
+      const VerifiedMatch::Verdict verdict = verified.Verify(*match, cycle_checker);
+      if (verdict == VerifiedMatch::Verdict::kWouldCycle) {
         ++cycle_skips;
         if (IsLogEnabled(LogLevel::kInfo)) {
           GELOGI(
@@ -187,11 +104,7 @@ Status RunPatternFusion(GraphPtr &graph, CustomPassContext &context,
         }
         continue;
       }
-      resolved.graph = nullptr;
-      resolved.input_producers.clear();
-      resolved.outputs.clear();
-      resolved.nodes.clear();
-      if (!BoundaryPorts(*match, keep_alive, &resolved)) {
+      if (verdict != VerifiedMatch::Verdict::kReady) {
         return Fail("Pass[" + pass_name + "]: cannot build the boundary of match " + match_text() +
                     ": " + GetLastError());
       }
@@ -215,11 +128,8 @@ Status RunPatternFusion(GraphPtr &graph, CustomPassContext &context,
       record.producers.clear();
       record.consumers.clear();
       const uint64_t version_before = compute_graph->GetModificationCount();
-      if (CompleteMatchBoundary(*match, *compute_graph, matched, keep_alive, &resolved) !=
-              SUCCESS ||
-          (movable
-               ? ReplaceResolvedMoving(resolved, *replacement_graph, nullptr, &record, &pass_name)
-               : ReplaceResolved(resolved, *replacement_graph, nullptr, &record)) != SUCCESS) {
+      if (ReplaceVerifiedMatch(verified, *compute_graph, *replacement_graph, movable, pass_name,
+                               &record) != SUCCESS) {
         const std::string reason = GetLastError();
         const std::string text = match_text();
         GELOGE("Failed to replace %s to %s", text.c_str(), replacement_graph->GetName().c_str());
@@ -233,7 +143,7 @@ Status RunPatternFusion(GraphPtr &graph, CustomPassContext &context,
                replacement_graph->GetName().c_str());
       }
       // Let the removed nodes go now, so their handles expire before the next match.
-      keep_alive.clear();
+      verified.Release();
       ++effect_times;
       changed = true;
     }

@@ -6,8 +6,8 @@
 #include "common/error.h"
 #include "common/log.h"
 #include "graph_api/node_adapter.h"
+#include "pattern/fusion_utils.h"
 #include "pattern/match_result_impl.h"
-#include "rewrite/fusion_utils.h"
 
 namespace ge {
 namespace fusion {

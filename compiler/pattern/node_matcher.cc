@@ -7,7 +7,7 @@
 
 #include "common/log.h"
 #include "graph/attr_value.h"
-#include "rewrite/fusion_utils.h"
+#include "pattern/fusion_utils.h"
 
 namespace ge {
 namespace fusion {

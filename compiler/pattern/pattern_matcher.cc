@@ -15,9 +15,9 @@
 #include "common/error.h"
 #include "common/log.h"
 #include "graph_api/node_adapter.h"
+#include "pattern/fusion_utils.h"
 #include "pattern/match_result_impl.h"
 #include "pattern/node_matcher.h"
-#include "rewrite/fusion_utils.h"
 
 namespace ge {
 namespace fusion {
@@ -94,7 +94,7 @@ class PatternMatcherImpl {
   // The first output's candidates as plain addresses, for prefetching only (see PrefetchAhead):
   // a weak_ptr does not show its address without locking it.
   std::vector<const Node *> first_addresses_;
-  // True when a result's boundary, as RunPatternFusion derives it, is proven valid by the match
+  // True when a result's boundary, as VerifiedMatch derives it, is proven valid by the match
   // itself as long as the graph is not edited (see MakeResult): one pattern output, and no
   // matched pattern node of a Data-like type (which the boundary check would reject).
   bool boundary_proven_ = false;
@@ -518,7 +518,7 @@ std::unique_ptr<MatchResult> PatternMatcherImpl::MakeResult(const State &state) 
         is_data_[capture.first] != 0U ? state.data_port[capture.first] : capture.second;
     impl.captures.push_back(PortRef{position[capture.first], port});
   }
-  // What this match proves about the boundary RunPatternFusion builds from it (ports of the
+  // What this match proves about the boundary VerifiedMatch reads from it (ports of the
   // pattern Data consumers as inputs, the pattern output as output), for as long as the target
   // graph's modification count stays as read here:
   // - every port exists and is connected (the match walked those edges), all consumers of one

@@ -1,6 +1,6 @@
 // Differential test: PatternMatcher against a brute-force reference written from the documented
 // semantics (docs/pattern_matcher.md), on seeded random graphs and the pattern zoo of
-// rewrite/random_graph_test_util.h. The reference shares no code with the matcher: it binds by
+// pattern/random_graph_test_util.h. The reference shares no code with the matcher: it binds by
 // recursion from the candidate instead of a BFS, tries the nodes for further pattern outputs by
 // plain enumeration, and checks injectivity, shared inputs and self-containment on the finished
 // binding.
@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "ge/fusion/pattern_matcher.h"
-#include "rewrite/random_graph_test_util.h"
+#include "pattern/random_graph_test_util.h"
 
 namespace ge {
 namespace fusion {

@@ -6,7 +6,7 @@
 
 #include "common/error.h"
 #include "ge/fusion/simple_graph_builder.h"
-#include "rewrite/fusion_test_util.h"
+#include "pattern/fusion_test_util.h"
 
 namespace ge {
 namespace fusion {

@@ -10,7 +10,7 @@
 
 #include "common/error.h"
 #include "ge/fusion/pass/fusion_pass_reg.h"
-#include "rewrite/fusion_test_util.h"
+#include "pattern/fusion_test_util.h"
 
 namespace ge {
 namespace {

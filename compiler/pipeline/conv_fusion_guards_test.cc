@@ -9,10 +9,10 @@
 
 #include "common/error.h"
 #include "ops/graph_shape_inference.h"
+#include "pattern/fusion_test_util.h"
 #include "pipeline/conv_activation_fusion.h"
 #include "pipeline/conv_bn_fold.h"
 #include "pipeline/pipeline_test_graphs.h"
-#include "rewrite/fusion_test_util.h"
 
 namespace ge {
 namespace {

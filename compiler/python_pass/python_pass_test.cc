@@ -19,6 +19,7 @@
 #include "loader/pass_plugin_loader.h"
 #include "pass/fusion_pass_executor.h"
 #include "pass/pass_registry.h"
+#include "pattern/fusion_test_util.h"
 #include "python_pass/python_pass_adapters.h"
 #include "python_pass/python_pass_artifacts.h"
 #include "python_pass/python_pass_bridge_loader.h"
@@ -26,7 +27,6 @@
 #include "python_pass/python_pass_registration.h"
 #include "python_pass/python_pass_runtime_registry.h"
 #include "python_pass/python_runtime_key.h"
-#include "rewrite/fusion_test_util.h"
 
 namespace ge {
 namespace python_pass {

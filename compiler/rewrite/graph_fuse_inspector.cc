@@ -4,8 +4,8 @@
 #include "common/error.h"
 #include "common/log.h"
 #include "graph_api/node_adapter.h"
+#include "pattern/fusion_utils.h"
 #include "rewrite/fusion_statistics.h"
-#include "rewrite/fusion_utils.h"
 
 namespace ge {
 namespace fusion {

@@ -13,8 +13,8 @@
 #include "ge/fusion/graph_fuse_inspector.h"
 #include "ge/fusion/infer_shape_util.h"
 #include "ge/fusion/simple_graph_builder.h"
-#include "rewrite/fusion_test_util.h"
-#include "rewrite/fusion_utils.h"
+#include "pattern/fusion_test_util.h"
+#include "pattern/fusion_utils.h"
 #include "rewrite/subgraph_rewriter_impl.h"
 
 namespace ge {

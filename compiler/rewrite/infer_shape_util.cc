@@ -9,7 +9,7 @@
 #include "graph_api/node_adapter.h"
 #include "ops/infer_shape_context.h"
 #include "ops/op_catalog.h"
-#include "rewrite/fusion_utils.h"
+#include "pattern/fusion_utils.h"
 #include "rewrite/subgraph_rewriter_impl.h"
 
 namespace ge {

@@ -8,8 +8,8 @@
 #include <vector>
 
 #include "common/error.h"
-#include "rewrite/fusion_test_util.h"
-#include "rewrite/fusion_utils.h"
+#include "pattern/fusion_test_util.h"
+#include "pattern/fusion_utils.h"
 
 namespace ge {
 namespace fusion {

@@ -3,7 +3,7 @@
 #include <string>
 #include <vector>
 
-#include "rewrite/fusion_utils.h"
+#include "pattern/fusion_utils.h"
 #include "rewrite/rewrite_steps.h"
 
 namespace ge {

@@ -6,8 +6,8 @@
 #include <utility>
 #include <vector>
 
+#include "pattern/fusion_utils.h"
 #include "rewrite/fusion_statistics.h"
-#include "rewrite/fusion_utils.h"
 #include "rewrite/rewrite_steps.h"
 
 namespace ge {

@@ -5,7 +5,7 @@
 
 #include "common/error.h"
 #include "common/log.h"
-#include "rewrite/fusion_utils.h"
+#include "pattern/fusion_utils.h"
 #include "rewrite/rewrite_steps.h"
 
 namespace ge {

@@ -1,6 +1,6 @@
 // The boundary of one node, as DecomposePass and InferShapeUtil(GNode) use it.
 #include "graph_api/node_adapter.h"
-#include "rewrite/subgraph_rewriter_impl.h"
+#include "rewrite/subgraph_rewriter.h"
 
 namespace ge {
 namespace fusion {

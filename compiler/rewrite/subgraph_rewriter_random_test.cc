@@ -15,7 +15,7 @@
 
 #include "common/error.h"
 #include "ge/fusion/graph_rewriter.h"
-#include "rewrite/random_graph_test_util.h"
+#include "pattern/random_graph_test_util.h"
 
 namespace ge {
 namespace fusion {

@@ -1,7 +1,7 @@
-// Helpers shared by the matcher, the rewriter and the passes: node classes, attr names,
-// fusability (IsSupportFuse), cycle prediction and the self-containment check.
-#ifndef GE_REWRITE_FUSION_UTILS_H_
-#define GE_REWRITE_FUSION_UTILS_H_
+// Helpers shared by the matcher, the rewriter and the passes (kept with the lowest of them): node
+// classes, attr names, fusability (IsSupportFuse), cycle prediction and the self-containment check.
+#ifndef GE_PATTERN_FUSION_UTILS_H_
+#define GE_PATTERN_FUSION_UTILS_H_
 
 #include <algorithm>
 #include <cstdint>
@@ -172,4 +172,4 @@ class CycleChecker {
 }  // namespace fusion
 }  // namespace ge
 
-#endif  // GE_REWRITE_FUSION_UTILS_H_
+#endif  // GE_PATTERN_FUSION_UTILS_H_

@@ -1,5 +1,5 @@
 // Node classes, fusability, cycle prediction and self-containment.
-#include "rewrite/fusion_utils.h"
+#include "pattern/fusion_utils.h"
 
 #include <algorithm>
 #include <charconv>

@@ -1,7 +1,7 @@
 // Test-only helpers for the fusion framework tests: hand-built target graphs and a canonical
 // text form of a graph to compare "before" and "after" exactly.
-#ifndef GE_REWRITE_FUSION_TEST_UTIL_H_
-#define GE_REWRITE_FUSION_TEST_UTIL_H_
+#ifndef GE_PATTERN_FUSION_TEST_UTIL_H_
+#define GE_PATTERN_FUSION_TEST_UTIL_H_
 
 #include <algorithm>
 #include <memory>
@@ -127,4 +127,4 @@ inline std::vector<std::string> SortedTypes(const ComputeGraph &graph) {
 }  // namespace fusion
 }  // namespace ge
 
-#endif  // GE_REWRITE_FUSION_TEST_UTIL_H_
+#endif  // GE_PATTERN_FUSION_TEST_UTIL_H_

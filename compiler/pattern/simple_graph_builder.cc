@@ -9,7 +9,7 @@
 #include "graph/compute_graph.h"
 #include "graph_api/node_adapter.h"
 #include "ops/op_catalog.h"
-#include "rewrite/fusion_utils.h"
+#include "pattern/fusion_utils.h"
 #include "support/inline_vector.h"
 
 namespace ge {

@@ -2,8 +2,8 @@
 // cases (shared pattern inputs, injective binding, output indexes other than 0, consts,
 // reconvergent producers, several pattern outputs). Used by the differential matcher test and by
 // the randomized fusion-pass invariant test.
-#ifndef GE_REWRITE_RANDOM_GRAPH_TEST_UTIL_H_
-#define GE_REWRITE_RANDOM_GRAPH_TEST_UTIL_H_
+#ifndef GE_PATTERN_RANDOM_GRAPH_TEST_UTIL_H_
+#define GE_PATTERN_RANDOM_GRAPH_TEST_UTIL_H_
 
 #include <algorithm>
 #include <cstdint>
@@ -14,7 +14,7 @@
 
 #include "ge/fusion/pattern.h"
 #include "ge/fusion/simple_graph_builder.h"
-#include "rewrite/fusion_test_util.h"
+#include "pattern/fusion_test_util.h"
 
 namespace ge {
 namespace fusion {
@@ -188,4 +188,4 @@ inline GraphUniqPtr FusedReplacement(size_t inputs, size_t outputs) {
 }  // namespace fusion
 }  // namespace ge
 
-#endif  // GE_REWRITE_RANDOM_GRAPH_TEST_UTIL_H_
+#endif  // GE_PATTERN_RANDOM_GRAPH_TEST_UTIL_H_

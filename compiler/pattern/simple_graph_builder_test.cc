@@ -12,7 +12,7 @@
 #include "common/error.h"
 #include "graph_api/node_adapter.h"
 #include "ops/op_catalog.h"
-#include "rewrite/fusion_utils.h"
+#include "pattern/fusion_utils.h"
 
 namespace ge {
 namespace fusion {
