@@ -15,10 +15,10 @@
 #include <vector>
 
 #include "common/error.h"
+#include "ops/fused_activation.h"
 #include "ops/graph_shape_inference.h"
 #include "ops/op_catalog.h"
 #include "pipeline/compile_graph.h"
-#include "pipeline/conv_activation_fusion.h"
 #include "pipeline/pipeline_test_graphs.h"
 #include "runtime/executor.h"
 

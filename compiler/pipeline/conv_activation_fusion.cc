@@ -8,6 +8,7 @@
 
 #include "common/error.h"
 #include "common/log.h"
+#include "ops/fused_activation.h"
 #include "pipeline/fusion_guards.h"
 #include "rewrite/node_rewrite.h"
 

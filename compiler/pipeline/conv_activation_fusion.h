@@ -1,7 +1,8 @@
 // ConvActivationFusionPass: a built-in fusion of the compile pipeline's Build step
 // (docs/runtime.md, "Built-in graph fusion"). A Relu that is the only reader of a convolution's
-// output is folded into the convolution as the attribute `_fused_activation = "Relu"`, which the
-// host runtime's conv kernels apply while the output block is still in cache.
+// output is folded into the convolution as the attribute `_fused_activation = "Relu"`
+// (kAttrFusedActivation, ops/fused_activation.h), which the host runtime's conv kernels apply while
+// the output block is still in cache.
 #ifndef GE_PIPELINE_CONV_ACTIVATION_FUSION_H_
 #define GE_PIPELINE_CONV_ACTIVATION_FUSION_H_
 
@@ -13,11 +14,6 @@
 namespace ge {
 
 constexpr const char *kConvActivationFusionPassName = "ConvActivationFusionPass";
-
-/// Conv attribute (string) naming the activation applied to the conv output: "" or absent = none,
-/// "Relu" = max(y, 0). Set by ConvActivationFusionPass; honoured by the runtime's Conv2D,
-/// Conv2DV2 and DepthwiseConv2D kernels, which reject any other value.
-constexpr const char *kAttrFusedActivation = "_fused_activation";
 
 /// Fuses every Relu of `graph` (not its subgraphs) whose input is output 0 of a Conv2D, Conv2DV2
 /// or DepthwiseConv2D with a float32/float64 output, when that output has no other consumer and

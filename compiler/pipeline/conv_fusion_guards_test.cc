@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "common/error.h"
+#include "ops/fused_activation.h"
 #include "ops/graph_shape_inference.h"
 #include "pattern/fusion_test_util.h"
 #include "pipeline/conv_activation_fusion.h"

@@ -13,7 +13,7 @@
 #include <xmmintrin.h>
 #endif
 
-#include "pipeline/conv_activation_fusion.h"
+#include "ops/fused_activation.h"
 #include "runtime/builtin_kernels.h"
 #include "runtime/elementwise_utils.h"
 #include "runtime/gemm.h"
