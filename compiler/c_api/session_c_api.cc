@@ -14,8 +14,8 @@
 #include "om/om_file.h"
 #include "runtime/device_memory.h"
 #include "runtime/executor.h"
-#include "runtime/ge_environment.h"
-#include "runtime/session.h"
+#include "session/ge_environment.h"
+#include "session/session.h"
 
 using ge::Fail;
 using ge::capi::Guard;

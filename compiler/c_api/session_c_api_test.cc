@@ -19,7 +19,7 @@
 #include "ge/c_api/tensor.h"
 #include "graph/compute_graph.h"
 #include "om/om_file.h"
-#include "runtime/session.h"
+#include "session/session.h"
 
 namespace {
 

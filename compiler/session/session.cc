@@ -1,5 +1,5 @@
 // Session implementation.
-#include "runtime/session.h"
+#include "session/session.h"
 
 #include <string>
 

@@ -1,5 +1,5 @@
 // GeEnvironment implementation.
-#include "runtime/ge_environment.h"
+#include "session/ge_environment.h"
 
 #include <mutex>
 

@@ -1,8 +1,8 @@
 // Process-wide GE state behind GEInitialize / GEFinalize: the global options
 // and one pass-plugin user held from initialize to finalize, as GE keeps its plugins loaded for
 // the whole session lifetime.
-#ifndef GE_RUNTIME_GE_ENVIRONMENT_H_
-#define GE_RUNTIME_GE_ENVIRONMENT_H_
+#ifndef GE_SESSION_GE_ENVIRONMENT_H_
+#define GE_SESSION_GE_ENVIRONMENT_H_
 
 #include <map>
 #include <string>
@@ -28,4 +28,4 @@ class GeEnvironment {
 }  // namespace runtime
 }  // namespace ge
 
-#endif  // GE_RUNTIME_GE_ENVIRONMENT_H_
+#endif  // GE_SESSION_GE_ENVIRONMENT_H_

@@ -1,8 +1,8 @@
 // Session: graphs added by id, compiled on their first run (CompileGraph with the global, session
 // and graph options, then the kernel check) and run on the host runtime by a cached Executor
 // (docs/runtime.md).
-#ifndef GE_RUNTIME_SESSION_H_
-#define GE_RUNTIME_SESSION_H_
+#ifndef GE_SESSION_SESSION_H_
+#define GE_SESSION_SESSION_H_
 
 #include <cstdint>
 #include <map>
@@ -14,7 +14,7 @@
 #include "graph/compute_graph.h"
 #include "graph/ge_tensor.h"
 #include "runtime/executor.h"
-#include "runtime/ge_environment.h"
+#include "session/ge_environment.h"
 
 namespace ge {
 namespace runtime {
@@ -52,4 +52,4 @@ class Session {
 }  // namespace runtime
 }  // namespace ge
 
-#endif  // GE_RUNTIME_SESSION_H_
+#endif  // GE_SESSION_SESSION_H_
