@@ -1,7 +1,7 @@
 """Load/compile/unload rounds of a Python pass under AddressSanitizer + LeakSanitizer.
 
 Builds the bridge, the native module (unless ``--bridge-only``) and ``python_pass_rounds``
-(compiler/python_pass/rounds) with ``-fsanitize=address`` in a separate tree (default
+(compiler/tools/python_pass_rounds.cc) with ``-fsanitize=address`` in a separate tree (default
 ``build/asan``) against the libge_compiler.so of a normal build (default ``build/integ``: ASan
 intercepts its malloc/free, so LeakSanitizer sees its allocations too, but its code is not
 instrumented), then runs the driver:
@@ -38,7 +38,7 @@ import tempfile
 _REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SUPPRESSIONS = os.path.join(_REPO, "tools", "lsan_python_pass.supp")
 PASS_FILE = os.path.join(_REPO, "examples", "fusion_pass", "add_zero_pass.py")
-DRIVER_SOURCE = os.path.join(_REPO, "compiler", "python_pass", "rounds", "python_pass_rounds.cc")
+DRIVER_SOURCE = os.path.join(_REPO, "compiler", "tools", "python_pass_rounds.cc")
 # -O1: ASan's recommended level (usable stacks); also far quicker to compile than -O2 on pybind11.
 ASAN_FLAGS = "-fsanitize=address -fno-omit-frame-pointer -O1 -g"
 SET_NAME = f"cp{sys.version_info[0]}{sys.version_info[1]}-linux-x86_64"
@@ -233,7 +233,7 @@ def main() -> int:
         )
     # RSS under ASan is not a leak measure (quarantine, and a stack depot that keeps every distinct
     # allocation stack): RSS growth is judged on the normal build's driver, same rounds.
-    plain_driver = os.path.join(os.path.dirname(compiler_lib), "python_pass", "python_pass_rounds")
+    plain_driver = os.path.join(os.path.dirname(compiler_lib), "tools", "python_pass_rounds")
     if os.path.isfile(plain_driver):
         with tempfile.TemporaryDirectory(prefix="py_pass_rounds_") as work:
             model = os.path.join(work, "add_zero.onnx")
