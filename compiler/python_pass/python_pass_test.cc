@@ -16,7 +16,6 @@
 #include "ge/fusion/simple_graph_builder.h"
 #include "ge/python_pass/handle_interop.h"
 #include "graph_api/node_adapter.h"
-#include "loader/pass_plugin_loader.h"
 #include "pass/fusion_pass_executor.h"
 #include "pass/pass_registry.h"
 #include "pattern/fusion_test_util.h"
