@@ -11,7 +11,7 @@ cmake/GeHelpers.cmake) to a JSON manifest at configure time; this script scans e
   public headers only (``compiler/include``), or of an internal header from a public header;
 - an include that resolves to no file, a file of a scanned tree that no unit owns, a public
   header owned by no component (or by two);
-- a declared dependency nothing includes;
+- a declared dependency nothing includes, tests that use a component depending on their own;
 - a cycle among the components' DEPS.
 
 It prints the component graph (lowest first) either way. Usage:
