@@ -54,6 +54,130 @@ Status CheckAcyclicIfDebug(const ComputeGraphPtr &graph, const std::string &pass
   return SUCCESS;
 }
 
+// The state one pattern's sweep shares across its matches.
+struct PatternSweep {
+  PatternSweep(const std::string &name, ComputeGraph &target, CycleChecker &cycles,
+               const PatternFusionHooks &pass_hooks)
+      : pass_name(name), graph(target), cycle_checker(cycles), hooks(pass_hooks) {}
+
+  const std::string &pass_name;
+  ComputeGraph &graph;
+  CycleChecker &cycle_checker;
+  const PatternFusionHooks &hooks;
+  // Per-match scratch, cleared (not reallocated) for every match of the sweep.
+  VerifiedMatch verified;
+  RewriteRecord record;
+  uint64_t match_times = 0;
+  uint64_t effect_times = 0;
+  uint64_t cycle_skips = 0;
+};
+
+// The match text is for messages only: built on demand, not per match.
+std::string MatchText(const MatchResult &match) {
+  return std::string(match.ToAscendString().GetString());
+}
+
+// Takes the pass's replacement for `match`; null (with the error set) when the pass gave none.
+GraphUniqPtr TakeReplacement(PatternSweep &sweep, const std::unique_ptr<MatchResult> &match) {
+  GraphUniqPtr replacement = sweep.hooks.replacement(match);
+  if (replacement == nullptr || GraphUtilsEx::GetComputeGraph(*replacement) == nullptr) {
+    const std::string text = MatchText(*match);
+    GELOGE("Pass[%s] returned a null replacement for match %s.", sweep.pass_name.c_str(),
+           text.c_str());
+    (void)Fail("Pass[" + sweep.pass_name + "] returned a null replacement for match " + text);
+    return nullptr;
+  }
+  return replacement;
+}
+
+// Rewrites one match the pass accepted and VerifiedMatch found ready.
+Status ReplaceMatch(PatternSweep &sweep, const std::unique_ptr<MatchResult> &match) {
+  GraphUniqPtr replacement = TakeReplacement(sweep, match);
+  if (replacement == nullptr) {
+    return FAILED;
+  }
+  // Moving the body out is safe only if nobody else can see this graph (a plugin may hand
+  // out copies of a graph it keeps); otherwise it is copied as SubgraphRewriter does.
+  const bool movable = GraphUtilsEx::IsSoleOwner(*replacement);
+  ComputeGraphPtr replacement_graph = GraphUtilsEx::GetComputeGraph(*replacement);
+  if (!movable) {
+    MarkBodyPassName(*replacement_graph, sweep.pass_name);  // a moved body: by the rewrite
+  }
+  RewriteRecord &record = sweep.record;
+  record.removed.clear();
+  record.new_nodes.clear();
+  record.producers.clear();
+  record.consumers.clear();
+  const uint64_t version_before = sweep.graph.GetModificationCount();
+  if (ReplaceVerifiedMatch(sweep.verified, sweep.graph, *replacement_graph, movable,
+                           sweep.pass_name, &record) != SUCCESS) {
+    const std::string reason = GetLastError();
+    const std::string text = MatchText(*match);
+    GELOGE("Failed to replace %s to %s", text.c_str(), replacement_graph->GetName().c_str());
+    return Fail("Pass[" + sweep.pass_name + "]: Failed to replace " + text + " to " +
+                replacement_graph->GetName() + ": " + reason);
+  }
+  sweep.cycle_checker.NotifyReplaced(record.removed, record.producers, record.new_nodes,
+                                     record.consumers, version_before);
+  if (IsLogEnabled(LogLevel::kInfo)) {
+    GELOGI("Replace [%s] to [%s] success", MatchText(*match).c_str(),
+           replacement_graph->GetName().c_str());
+  }
+  // Let the removed nodes go now, so their handles expire before the next match.
+  sweep.verified.Release();
+  ++sweep.effect_times;
+  return SUCCESS;
+}
+
+// One match: the pass's requirements, the cycle and boundary checks, then the rewrite.
+Status ProcessMatch(PatternSweep &sweep, const std::unique_ptr<MatchResult> &match) {
+  ++sweep.match_times;
+  if (!sweep.hooks.meet_requirements(match)) {
+    if (IsLogEnabled(LogLevel::kDebug)) {
+      GELOGD("Match result[%s] is not meet requirements, skip replace.", MatchText(*match).c_str());
+    }
+    return SUCCESS;
+  }
+  const VerifiedMatch::Verdict verdict = sweep.verified.Verify(*match, sweep.cycle_checker);
+  if (verdict == VerifiedMatch::Verdict::kWouldCycle) {
+    ++sweep.cycle_skips;
+    if (IsLogEnabled(LogLevel::kInfo)) {
+      GELOGI("[Replace]Skip to replace match result [%s] in case of causing cycle after fusion.",
+             MatchText(*match).c_str());
+    }
+    return SUCCESS;
+  }
+  if (verdict != VerifiedMatch::Verdict::kReady) {
+    return Fail("Pass[" + sweep.pass_name + "]: cannot build the boundary of match " +
+                MatchText(*match) + ": " + GetLastError());
+  }
+  return ReplaceMatch(sweep, match);
+}
+
+// Every match of one pattern, each rewritten as soon as it is found; the counts go to
+// FusionStatistics.
+Status SweepPattern(PatternSweep &sweep, PatternUniqPtr pattern, GraphPtr &graph,
+                    const PatternMatcherConfig *config) {
+  AscendString pattern_name;
+  (void)pattern->GetGraph().GetName(pattern_name);
+  std::unique_ptr<PatternMatcherConfig> matcher_config =
+      config == nullptr ? PatternMatcherConfigBuilder().Build()
+                        : std::make_unique<PatternMatcherConfig>(*config);
+  PatternMatcher matcher(std::move(pattern), graph, std::move(matcher_config));
+  while (std::unique_ptr<MatchResult> match = matcher.MatchNext()) {
+    if (ProcessMatch(sweep, match) != SUCCESS) {
+      return FAILED;
+    }
+  }
+  FusionStatistics::Instance().AddMatch(sweep.pass_name, sweep.match_times, sweep.effect_times,
+                                        sweep.cycle_skips);
+  GELOGD("GraphId[%u], GraphFusionPass[%s]: pattern=%s, matched_times=%llu, effected_times=%llu",
+         sweep.graph.GetGraphId(), sweep.pass_name.c_str(), pattern_name.GetString(),
+         static_cast<unsigned long long>(sweep.match_times),
+         static_cast<unsigned long long>(sweep.effect_times));
+  return SUCCESS;
+}
+
 }  // namespace
 
 Status RunPatternFusion(GraphPtr &graph, CustomPassContext &context,
@@ -64,94 +188,18 @@ Status RunPatternFusion(GraphPtr &graph, CustomPassContext &context,
   if (compute_graph == nullptr) {
     return Fail("Pass[" + pass_name + "]: the graph to run on is invalid");
   }
-  std::vector<PatternUniqPtr> patterns = hooks.patterns();
   CycleChecker cycle_checker(compute_graph.get());
   bool changed = false;
-  for (PatternUniqPtr &pattern : patterns) {
+  for (PatternUniqPtr &pattern : hooks.patterns()) {
     if (pattern == nullptr) {
       GELOGW("Pass[%s] returned a null pattern, skipped.", pass_name.c_str());
       continue;
     }
-    AscendString pattern_name;
-    (void)pattern->GetGraph().GetName(pattern_name);
-    std::unique_ptr<PatternMatcherConfig> matcher_config =
-        config == nullptr ? PatternMatcherConfigBuilder().Build()
-                          : std::make_unique<PatternMatcherConfig>(*config);
-    PatternMatcher matcher(std::move(pattern), graph, std::move(matcher_config));
-    uint64_t match_times = 0;
-    uint64_t effect_times = 0;
-    uint64_t cycle_skips = 0;
-    // Per-match scratch, cleared (not reallocated) for every match of the sweep.
-    VerifiedMatch verified;
-    RewriteRecord record;
-    while (std::unique_ptr<MatchResult> match = matcher.MatchNext()) {
-      ++match_times;
-      // The match text is for messages only: built on demand, not per match.
-      auto match_text = [&match]() { return std::string(match->ToAscendString().GetString()); };
-      if (!hooks.meet_requirements(match)) {
-        if (IsLogEnabled(LogLevel::kDebug)) {
-          GELOGD("Match result[%s] is not meet requirements, skip replace.", match_text().c_str());
-        }
-        continue;
-      }
-      const VerifiedMatch::Verdict verdict = verified.Verify(*match, cycle_checker);
-      if (verdict == VerifiedMatch::Verdict::kWouldCycle) {
-        ++cycle_skips;
-        if (IsLogEnabled(LogLevel::kInfo)) {
-          GELOGI(
-              "[Replace]Skip to replace match result [%s] in case of causing cycle after fusion.",
-              match_text().c_str());
-        }
-        continue;
-      }
-      if (verdict != VerifiedMatch::Verdict::kReady) {
-        return Fail("Pass[" + pass_name + "]: cannot build the boundary of match " + match_text() +
-                    ": " + GetLastError());
-      }
-      GraphUniqPtr replacement = hooks.replacement(match);
-      // Moving the body out is safe only if nobody else can see this graph (a plugin may hand
-      // out copies of a graph it keeps); otherwise it is copied as SubgraphRewriter does.
-      const bool movable = replacement != nullptr && GraphUtilsEx::IsSoleOwner(*replacement);
-      ComputeGraphPtr replacement_graph =
-          replacement == nullptr ? nullptr : GraphUtilsEx::GetComputeGraph(*replacement);
-      if (replacement_graph == nullptr) {
-        const std::string text = match_text();
-        GELOGE("Pass[%s] returned a null replacement for match %s.", pass_name.c_str(),
-               text.c_str());
-        return Fail("Pass[" + pass_name + "] returned a null replacement for match " + text);
-      }
-      if (!movable) {
-        MarkBodyPassName(*replacement_graph, pass_name);  // a moved body is marked by the rewrite
-      }
-      record.removed.clear();
-      record.new_nodes.clear();
-      record.producers.clear();
-      record.consumers.clear();
-      const uint64_t version_before = compute_graph->GetModificationCount();
-      if (ReplaceVerifiedMatch(verified, *compute_graph, *replacement_graph, movable, pass_name,
-                               &record) != SUCCESS) {
-        const std::string reason = GetLastError();
-        const std::string text = match_text();
-        GELOGE("Failed to replace %s to %s", text.c_str(), replacement_graph->GetName().c_str());
-        return Fail("Pass[" + pass_name + "]: Failed to replace " + text + " to " +
-                    replacement_graph->GetName() + ": " + reason);
-      }
-      cycle_checker.NotifyReplaced(record.removed, record.producers, record.new_nodes,
-                                   record.consumers, version_before);
-      if (IsLogEnabled(LogLevel::kInfo)) {
-        GELOGI("Replace [%s] to [%s] success", match_text().c_str(),
-               replacement_graph->GetName().c_str());
-      }
-      // Let the removed nodes go now, so their handles expire before the next match.
-      verified.Release();
-      ++effect_times;
-      changed = true;
+    PatternSweep sweep(pass_name, *compute_graph, cycle_checker, hooks);
+    if (SweepPattern(sweep, std::move(pattern), graph, config) != SUCCESS) {
+      return FAILED;
     }
-    FusionStatistics::Instance().AddMatch(pass_name, match_times, effect_times, cycle_skips);
-    GELOGD("GraphId[%u], GraphFusionPass[%s]: pattern=%s, matched_times=%llu, effected_times=%llu",
-           compute_graph->GetGraphId(), pass_name.c_str(), pattern_name.GetString(),
-           static_cast<unsigned long long>(match_times),
-           static_cast<unsigned long long>(effect_times));
+    changed = changed || sweep.effect_times != 0U;
   }
   if (changed && CheckAcyclicIfDebug(compute_graph, pass_name) != SUCCESS) {
     return FAILED;
