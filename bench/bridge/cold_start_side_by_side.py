@@ -11,9 +11,11 @@ without one. ``--callgrind`` counts instructions instead (one run per case after
         --tree old:/tmp/old/src:/tmp/old/python_pass_artifacts \\
         --tree new:src:build/integ/python_pass_artifacts --rounds 15
 
-A tree is NAME:SRC[:ARTIFACT_ROOT] (the ge package dir and, optionally, the bridge/native
-artifact set built from that tree). The pyatc figure is a whole ``python -c`` process calling
-the in-process compile, so "plain" (no pass) includes the Python start and the ge imports.
+A tree is NAME:SRC[:ARTIFACT_ROOT[:BUILD]] (the ge package dir and, optionally, the bridge/native
+artifact set built from that tree and the build dir whose atc and libge_compiler.so it runs
+instead of --build's, so that two checkouts of the compiler can be compared). The pyatc figure is
+a whole ``python -c`` process calling the in-process compile, so "plain" (no pass) includes the
+Python start and the ge imports.
 """
 
 from __future__ import annotations
@@ -67,7 +69,9 @@ def _instructions(command, env, out_file):
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--build", default="build/integ")
-    parser.add_argument("--tree", action="append", required=True, help="NAME:SRC[:ARTIFACT_ROOT]")
+    parser.add_argument(
+        "--tree", action="append", required=True, help="NAME:SRC[:ARTIFACT_ROOT[:BUILD]]"
+    )
     parser.add_argument("--rounds", type=int, default=15)
     parser.add_argument("--callgrind", action="store_true")
     args = parser.parse_args()
@@ -75,14 +79,15 @@ def main() -> None:
     build = os.path.abspath(args.build)
     trees = {}
     for spec in args.tree:
-        name, src, *artifacts = spec.split(":")
-        trees[name] = (os.path.abspath(src), os.path.abspath(artifacts[0]) if artifacts else "")
+        name, src, *rest = spec.split(":")
+        artifacts = os.path.abspath(rest[0]) if rest and rest[0] else ""
+        tree_build = os.path.abspath(rest[1]) if len(rest) > 1 else build
+        trees[name] = (os.path.abspath(src), artifacts, tree_build)
     base = {
         **os.environ,
         # atc starts the python3 first on PATH: make it this interpreter.
         "PATH": os.path.dirname(sys.executable) + os.pathsep + os.environ.get("PATH", ""),
         "ASCEND_OPP_PATH": "/nonexistent",
-        "GE_PY_COMPILER_LIB": os.path.join(build, "compiler", "libge_compiler.so"),
     }
     print("load average", " ".join(f"{x:.2f}" for x in os.getloadavg()))
     with tempfile.TemporaryDirectory(prefix="cold_side_") as work:
@@ -91,31 +96,43 @@ def main() -> None:
         plugin = os.path.join(work, "trivial_pass.py")
         with open(plugin, "w") as f:
             f.write(TRIVIAL_PASS)
-        commands = {
-            "atc": [
-                os.path.join(build, "compiler", "tools", "atc"),
-                f"--model={model}",
-                "--framework=5",
-                "--soc_version=Ascend910B1",
-                f"--output={out}",
-            ],
-            "pyatc": [sys.executable, "-c", PYATC, model, out],
-        }
+
+        def commands_of(tree):
+            tree_build = trees[tree][2]
+            return {
+                "atc": [
+                    os.path.join(tree_build, "compiler", "tools", "atc"),
+                    f"--model={model}",
+                    "--framework=5",
+                    "--soc_version=Ascend910B1",
+                    f"--output={out}",
+                ],
+                "pyatc": [sys.executable, "-c", PYATC, model, out],
+            }
+
+        commands = ("atc", "pyatc")
         cases = [(f"{name} plain", name, "") for name in trees]
         cases += [(name, name, plugin) for name in trees]
 
         def env_of(tree, pass_path):
-            src, artifacts = trees[tree]
-            env = {**base, "PYTHONPATH": src, "ASCEND_GE_PY_PASS_PATH": pass_path}
+            src, artifacts, tree_build = trees[tree]
+            env = {
+                **base,
+                "PYTHONPATH": src,
+                "ASCEND_GE_PY_PASS_PATH": pass_path,
+                "GE_PY_COMPILER_LIB": os.path.join(tree_build, "compiler", "libge_compiler.so"),
+            }
             if artifacts:
                 env["GE_PY_PASS_ARTIFACT_ROOT"] = artifacts
             return env
 
         if args.callgrind:
-            for what, command in commands.items():
+            for what in commands:
                 counts = {
                     tag: _instructions(
-                        command, env_of(tree, pp), os.path.join(work, f"cg.{what}.{tag}")
+                        commands_of(tree)[what],
+                        env_of(tree, pp),
+                        os.path.join(work, f"cg.{what}.{tag}"),
                     )
                     for tag, tree, pp in cases
                 }
@@ -129,10 +146,10 @@ def main() -> None:
             return
         results = {}
         for round_index in range(args.rounds + 1):
-            for what, command in commands.items():
+            for what in commands:
                 order = cases if round_index % 2 == 0 else cases[::-1]
                 for tag, tree, pp in order:
-                    measured = _run(command, env_of(tree, pp))
+                    measured = _run(commands_of(tree)[what], env_of(tree, pp))
                     if round_index:  # round 0 warms up
                         results.setdefault((what, tag), []).append(measured)
     print("load average", " ".join(f"{x:.2f}" for x in os.getloadavg()))
