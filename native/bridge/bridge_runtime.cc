@@ -195,22 +195,6 @@ void BridgeRuntime::AddPackageDirToSysPath() {
   }
 }
 
-namespace {
-
-// `name` from the import system's own bootstrap module (`_frozen_importlib[_external]`, always in
-// sys.modules in CPython), where importlib.util gets it: importing importlib.util also imports
-// contextlib, and even `importlib._bootstrap` imports the importlib package and with it warnings,
-// a measurable part of an interpreter cold start.
-py::object ImportlibFunction(const char *bootstrap_module, const char *name) {
-  try {
-    return py::module_::import(bootstrap_module).attr(name);
-  } catch (py::error_already_set &) {
-    return py::module_::import("importlib.util").attr(name);
-  }
-}
-
-}  // namespace
-
 py::object BridgeRuntime::ImportNativeModule() {
   py::dict modules = py::module_::import("sys").attr("modules");
   if (modules.contains(kNativeModuleName)) {
@@ -220,12 +204,13 @@ py::object BridgeRuntime::ImportNativeModule() {
     throw std::runtime_error("python pass native module path is not configured");
   }
   py::module_::import("ge.passes");  // the parent package must exist first
-  py::object spec = ImportlibFunction("_frozen_importlib_external", "spec_from_file_location")(
-      kNativeModuleName, native_module_path_);
+  py::module_ importlib_util = py::module_::import("importlib.util");
+  py::object spec =
+      importlib_util.attr("spec_from_file_location")(kNativeModuleName, native_module_path_);
   if (spec.is_none()) {
     throw std::runtime_error("Cannot create import spec for " + native_module_path_);
   }
-  py::object module = ImportlibFunction("_frozen_importlib", "module_from_spec")(spec);
+  py::object module = importlib_util.attr("module_from_spec")(spec);
   modules[kNativeModuleName] = module;
   try {
     spec.attr("loader").attr("exec_module")(module);
