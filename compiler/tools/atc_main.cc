@@ -23,6 +23,7 @@
 #include "ops/platform_info.h"
 #include "parser/model_parser.h"
 #include "tools/atc_flags.h"
+#include "tools/host_inert_options.h"
 #include "tools/offline_build.h"
 
 namespace ge {
@@ -101,6 +102,17 @@ Status CheckFlagUses(const AtcOptions &options, int64_t mode) {
                       " is not supported by this atc (ge_py): " + flag->description);
         }
         break;
+      case AtcFlagUse::kCompileOption: {
+        const auto key = CompileOptionKeys().find(name);
+        const char *reason =
+            key == CompileOptionKeys().end() ? nullptr : HostInertOptionReason(key->second, value);
+        if (reason != nullptr) {
+          std::cout << "ATC WARNING: --" << name << "=" << value
+                    << " is recorded in the .om but has no effect on the host runtime: " << reason
+                    << "." << std::endl;
+        }
+        break;
+      }
       case AtcFlagUse::kDeprecated:
         return Fail("--" + name + " is deprecated and no longer supported: " + flag->description);
       default: break;

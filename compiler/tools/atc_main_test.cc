@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "ge/c_api/atc.h"
+#include "tools/host_inert_options.h"
 
 namespace ge {
 namespace {
@@ -73,6 +74,32 @@ TEST(AtcMain, NpuOnlyFlagIsReportedNotApplicable) {
   EXPECT_EQ(run.code, -1);  // the .om does not exist, but the flag was reported first
   EXPECT_NE(run.out.find("--op_debug_level=3 is not applicable on this target"), std::string::npos)
       << run.out;
+}
+
+TEST(AtcMain, CompileOptionWithoutHostEffectIsReportedOnce) {
+  AtcRunResult run = RunAtc({"--mode=6", "--om=/nonexistent.om", "--precision_mode=force_fp16",
+                             "--output_type=FP16", "--deterministic=0"});
+  EXPECT_EQ(run.code, -1);  // the .om does not exist, but the flags were reported first
+  const std::string warning = "is recorded in the .om but has no effect on the host runtime";
+  const std::string precision = "--precision_mode=force_fp16 " + warning;
+  const size_t first = run.out.find(precision);
+  EXPECT_NE(first, std::string::npos) << run.out;
+  EXPECT_EQ(run.out.find(precision, first + 1), std::string::npos) << run.out;
+  EXPECT_NE(run.out.find("--output_type=FP16 " + warning), std::string::npos) << run.out;
+  // GE's default value asks for nothing, so there is nothing to report.
+  EXPECT_EQ(run.out.find("--deterministic=0"), std::string::npos) << run.out;
+}
+
+TEST(HostInertOptions, NamesOnlyOptionsTheHostRuntimeIgnores) {
+  EXPECT_NE(HostInertOptionReason("ge.exec.precision_mode", "force_fp32"), nullptr);
+  EXPECT_NE(HostInertOptionReason("ge.INPUT_NODES_SET_FP16", "x"), nullptr);
+  EXPECT_NE(HostInertOptionReason("ge.deterministic", "1"), nullptr);
+  EXPECT_EQ(HostInertOptionReason("ge.deterministic", "0"), nullptr);
+  EXPECT_EQ(HostInertOptionReason("ge.exec.precision_mode", ""), nullptr);
+  // Options the compiler acts on.
+  EXPECT_EQ(HostInertOptionReason("ge.oo.level", "O1"), nullptr);
+  EXPECT_EQ(HostInertOptionReason("ge.fusionSwitchFile", "f.cfg"), nullptr);
+  EXPECT_EQ(HostInertOptionReason("ge.optimizationSwitch", "p:off"), nullptr);
 }
 
 TEST(AtcMain, DeprecatedFlagFails) {

@@ -10,6 +10,7 @@
 #include "common/log.h"
 #include "ops/platform_info.h"
 #include "pipeline/compile_graph.h"
+#include "tools/host_inert_options.h"
 
 namespace ge {
 namespace {
@@ -69,6 +70,7 @@ Status BuildOmModel(const ComputeGraphPtr &graph, const std::map<std::string, st
   if (PlatformInfo::Load(soc, &platform) != SUCCESS || SetCurrentSocVersion(soc) != SUCCESS) {
     return Fail(std::string("option ") + kSocVersionOption + "=" + soc + ": " + GetLastError());
   }
+  WarnHostInertOptions(options);
   if (BuildOfflineGraph(graph, options) != SUCCESS) {
     return FAILED;
   }

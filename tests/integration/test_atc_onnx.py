@@ -157,6 +157,23 @@ def test_npu_only_flags_are_reported_not_applicable(run_atc, models, tmp_path):
     assert "--op_debug_level=2 is not applicable on this target" in run.stdout
 
 
+def test_compile_options_without_host_effect_are_reported(run_atc, models, tmp_path):
+    run, _ = build(
+        run_atc,
+        models,
+        "add_zero.onnx",
+        tmp_path,
+        "--precision_mode=allow_fp32_to_fp16",
+        "--input_fp16_nodes=x",
+        "--oo_level=O1",
+    )
+    assert run.returncode == 0, run.output
+    effect = "is recorded in the .om but has no effect on the host runtime"
+    assert run.stdout.count(f"--precision_mode=allow_fp32_to_fp16 {effect}") == 1
+    assert run.stdout.count(f"--input_fp16_nodes=x {effect}") == 1
+    assert "--oo_level" not in run.stdout  # acted on by the compiler
+
+
 def test_debug_log_goes_to_stdout_when_asked(run_atc, models, tmp_path):
     run, _ = build(
         run_atc,
