@@ -28,6 +28,7 @@ void RegisterBuiltinOps(OpCatalog &catalog) {
   RegisterPadOps(catalog);
   RegisterReduceOps(catalog);
   RegisterBroadcastFillOps(catalog);
+  RegisterSelectionOps(catalog);
 }
 
 }  // namespace ge

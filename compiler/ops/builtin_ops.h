@@ -20,6 +20,7 @@ void RegisterGatherSliceOps(OpCatalog &catalog);    // gather_slice_ops.cc
 void RegisterPadOps(OpCatalog &catalog);            // pad_ops.cc
 void RegisterReduceOps(OpCatalog &catalog);         // reduce_ops.cc
 void RegisterBroadcastFillOps(OpCatalog &catalog);  // broadcast_fill_ops.cc: Tile, Fill, Range, ...
+void RegisterSelectionOps(OpCatalog &catalog);      // selection_ops.cc: GatherElements, TopKV2, ...
 
 /// Registers `builder`'s prototype; a failure here is a bug in a built-in table, so it is logged
 /// loudly rather than silently dropped.

@@ -20,6 +20,7 @@ void RegisterGatherSliceKernels(KernelRegistry &registry);
 void RegisterPadKernels(KernelRegistry &registry);
 void RegisterReduceKernels(KernelRegistry &registry);
 void RegisterFillKernels(KernelRegistry &registry);
+void RegisterSelectionKernels(KernelRegistry &registry);
 
 }  // namespace runtime
 }  // namespace ge

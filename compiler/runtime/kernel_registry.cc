@@ -22,6 +22,7 @@ KernelRegistry::KernelRegistry() {
   RegisterPadKernels(*this);
   RegisterReduceKernels(*this);
   RegisterFillKernels(*this);
+  RegisterSelectionKernels(*this);
 }
 
 KernelRegistry &KernelRegistry::Instance() {
