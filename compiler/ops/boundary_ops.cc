@@ -75,7 +75,7 @@ Status InferDropout(InferShapeContext &context) {
 }  // namespace
 
 void RegisterBoundaryOps(OpCatalog &catalog) {
-  RegisterBuiltin(catalog, OpDefBuilder("Data", "array")
+  RegisterBuiltin(catalog, OpDefBuilder("Data", "math")
                                .Input("x", dtypes::HostStorable())
                                .Output("y", dtypes::HostStorable())
                                .Attr("index", AttrValueType::kInt, int64_t{0})
@@ -84,26 +84,26 @@ void RegisterBoundaryOps(OpCatalog &catalog) {
   // The other graph-input node types the ES builder accepts (ge.es InputType)
   // and Variable behave like Data for inference.
   for (const char *type : {"RefData", "AippData", "AnyData"}) {
-    RegisterBuiltin(catalog, OpDefBuilder(type, "array")
+    RegisterBuiltin(catalog, OpDefBuilder(type, "math")
                                  .Input("x", dtypes::HostStorable())
                                  .Output("y", dtypes::HostStorable())
                                  .Attr("index", AttrValueType::kInt, int64_t{0})
                                  .Doc("Graph input number `index` (Data variant).")
                                  .Infer(InferData));
   }
-  RegisterBuiltin(catalog, OpDefBuilder("Variable", "array")
+  RegisterBuiltin(catalog, OpDefBuilder("Variable", "math")
                                .Input("x", dtypes::HostStorable())
                                .Output("y", dtypes::HostStorable())
                                .Attr("index", AttrValueType::kInt, int64_t{0})
                                .Attr("value", AttrValueType::kTensor, GeTensor())
                                .Doc("A variable; its output desc is authoritative.")
                                .Infer(InferData));
-  RegisterBuiltin(catalog, OpDefBuilder("Const", "array")
+  RegisterBuiltin(catalog, OpDefBuilder("Const", "math")
                                .Output("y", dtypes::HostStorable())
                                .Attr("value", AttrValueType::kTensor, GeTensor())
                                .Doc("Constant tensor; y = value.")
                                .Infer(InferConst));
-  RegisterBuiltin(catalog, OpDefBuilder("NetOutput", "array")
+  RegisterBuiltin(catalog, OpDefBuilder("NetOutput", "math")
                                .DynamicInput("x", dtypes::HostStorable())
                                .Doc("Graph outputs (GE-internal type; ge_py: dynamic input x).")
                                .Infer(InferNothing));
@@ -112,17 +112,17 @@ void RegisterBoundaryOps(OpCatalog &catalog) {
                                     "edges (the rewriter carries a replaced node's control edges "
                                     "through NoOps).")
                                .Infer(InferNothing));
-  RegisterBuiltin(catalog, OpDefBuilder("Identity", "array")
+  RegisterBuiltin(catalog, OpDefBuilder("Identity", "math")
                                .Input("x", dtypes::HostStorable())
                                .Output("y", dtypes::HostStorable())
                                .Doc("y = x.")
                                .Infer(InferIdentity));
-  RegisterBuiltin(catalog, OpDefBuilder("IdentityN", "array")
+  RegisterBuiltin(catalog, OpDefBuilder("IdentityN", "math")
                                .DynamicInput("x", dtypes::HostStorable())
                                .DynamicOutput("y", dtypes::HostStorable())
                                .Doc("y_i = x_i.")
                                .Infer(InferIdentityN));
-  RegisterBuiltin(catalog, OpDefBuilder("TensorMove", "array")
+  RegisterBuiltin(catalog, OpDefBuilder("TensorMove", "math")
                                .Input("x", dtypes::HostStorable())
                                .Output("y", dtypes::HostStorable())
                                .Doc("y = a copy of x in a distinct buffer.")

@@ -312,14 +312,14 @@ Status InferPack(InferShapeContext &context) {
 }  // namespace
 
 void RegisterConcatSplitOps(OpCatalog &catalog) {
-  RegisterBuiltin(catalog, OpDefBuilder("ConcatV2", "array")
+  RegisterBuiltin(catalog, OpDefBuilder("ConcatV2", "math")
                                .DynamicInput("x", dtypes::HostStorable())
                                .Input("concat_dim", dtypes::Index())
                                .Output("y", dtypes::HostStorable())
                                .Attr("N", AttrValueType::kInt, int64_t{1})
                                .Doc("Concatenates x along the scalar input concat_dim (after x).")
                                .Infer(InferConcatWithInput));
-  RegisterBuiltin(catalog, OpDefBuilder("Concat", "array")
+  RegisterBuiltin(catalog, OpDefBuilder("Concat", "math")
                                .Input("concat_dim", dtypes::Index())
                                .DynamicInput("x", dtypes::HostStorable())
                                .Output("y", dtypes::HostStorable())
@@ -327,7 +327,7 @@ void RegisterConcatSplitOps(OpCatalog &catalog) {
                                .Doc("Concatenates x along the scalar input concat_dim (first).")
                                .Infer(InferConcatWithInput));
   for (const char *type : {"ConcatD", "ConcatV2D"}) {
-    RegisterBuiltin(catalog, OpDefBuilder(type, "array")
+    RegisterBuiltin(catalog, OpDefBuilder(type, "math")
                                  .DynamicInput("x", dtypes::HostStorable())
                                  .Output("y", dtypes::HostStorable())
                                  .RequiredAttr("concat_dim", AttrValueType::kInt)
@@ -335,21 +335,21 @@ void RegisterConcatSplitOps(OpCatalog &catalog) {
                                  .Doc("Concatenates x along attribute concat_dim.")
                                  .Infer(InferConcatD));
   }
-  RegisterBuiltin(catalog, OpDefBuilder("Split", "array")
+  RegisterBuiltin(catalog, OpDefBuilder("Split", "math")
                                .Input("split_dim", dtypes::Index())
                                .Input("x", dtypes::HostStorable())
                                .DynamicOutput("y", dtypes::HostStorable())
                                .RequiredAttr("num_split", AttrValueType::kInt)
                                .Doc("Equal split of x into num_split pieces along split_dim.")
                                .Infer(InferSplit));
-  RegisterBuiltin(catalog, OpDefBuilder("SplitD", "array")
+  RegisterBuiltin(catalog, OpDefBuilder("SplitD", "math")
                                .Input("x", dtypes::HostStorable())
                                .DynamicOutput("y", dtypes::HostStorable())
                                .RequiredAttr("split_dim", AttrValueType::kInt)
                                .RequiredAttr("num_split", AttrValueType::kInt)
                                .Doc("Split with split_dim as attribute.")
                                .Infer(InferSplitD));
-  RegisterBuiltin(catalog, OpDefBuilder("SplitV", "array")
+  RegisterBuiltin(catalog, OpDefBuilder("SplitV", "math")
                                .Input("x", dtypes::HostStorable())
                                .Input("size_splits", dtypes::Index())
                                .Input("split_dim", dtypes::Index())
@@ -357,7 +357,7 @@ void RegisterConcatSplitOps(OpCatalog &catalog) {
                                .RequiredAttr("num_split", AttrValueType::kInt)
                                .Doc("Split by sizes (one -1 allowed, inferred).")
                                .Infer(InferSplitV));
-  RegisterBuiltin(catalog, OpDefBuilder("SplitVD", "array")
+  RegisterBuiltin(catalog, OpDefBuilder("SplitVD", "math")
                                .Input("x", dtypes::HostStorable())
                                .DynamicOutput("y", dtypes::HostStorable())
                                .RequiredAttr("size_splits", AttrValueType::kListInt)
@@ -365,7 +365,7 @@ void RegisterConcatSplitOps(OpCatalog &catalog) {
                                .RequiredAttr("num_split", AttrValueType::kInt)
                                .Doc("SplitV with sizes and axis as attributes.")
                                .Infer(InferSplitVD));
-  RegisterBuiltin(catalog, OpDefBuilder("Pack", "array")
+  RegisterBuiltin(catalog, OpDefBuilder("Pack", "math")
                                .DynamicInput("x", dtypes::HostStorable())
                                .Output("y", dtypes::HostStorable())
                                .Attr("axis", AttrValueType::kInt, int64_t{0})

@@ -353,7 +353,7 @@ void AddMasks(OpDefBuilder &builder) {
 }  // namespace
 
 void RegisterGatherSliceOps(OpCatalog &catalog) {
-  RegisterBuiltin(catalog, OpDefBuilder("Gather", "array")
+  RegisterBuiltin(catalog, OpDefBuilder("Gather", "nn")
                                .Input("x", dtypes::HostStorable())
                                .Input("indices", dtypes::Index())
                                .Output("y", dtypes::HostStorable())
@@ -363,7 +363,7 @@ void RegisterGatherSliceOps(OpCatalog &catalog) {
                                .Attr("negative_index_support", AttrValueType::kBool, false)
                                .Doc("Axis-0 gather: y = indices.shape + x.shape[1:].")
                                .Infer(InferGather));
-  RegisterBuiltin(catalog, OpDefBuilder("GatherV2", "array")
+  RegisterBuiltin(catalog, OpDefBuilder("GatherV2", "nn")
                                .Input("x", dtypes::HostStorable())
                                .Input("indices", dtypes::Index())
                                .Input("axis", dtypes::Index())
@@ -374,28 +374,28 @@ void RegisterGatherSliceOps(OpCatalog &catalog) {
                                .Doc("y = x.shape[:axis] + indices.shape[batch_dims:] + "
                                     "x.shape[axis+1:].")
                                .Infer(InferGatherV2));
-  RegisterBuiltin(catalog, OpDefBuilder("GatherV2D", "array")
+  RegisterBuiltin(catalog, OpDefBuilder("GatherV2D", "nn")
                                .Input("x", dtypes::HostStorable())
                                .Input("indices", dtypes::Index())
                                .Output("y", dtypes::HostStorable())
                                .RequiredAttr("axis", AttrValueType::kInt)
                                .Doc("GatherV2 with axis as attribute.")
                                .Infer(InferGatherV2D));
-  RegisterBuiltin(catalog, OpDefBuilder("Slice", "array")
+  RegisterBuiltin(catalog, OpDefBuilder("Slice", "math")
                                .Input("x", dtypes::HostStorable())
                                .Input("offsets", dtypes::Index())
                                .Input("size", dtypes::Index())
                                .Output("y", dtypes::HostStorable())
                                .Doc("y = x[o_i : o_i + size_i]; size -1 means to the end.")
                                .Infer(InferSlice));
-  RegisterBuiltin(catalog, OpDefBuilder("SliceD", "array")
+  RegisterBuiltin(catalog, OpDefBuilder("SliceD", "math")
                                .Input("x", dtypes::HostStorable())
                                .Output("y", dtypes::HostStorable())
                                .RequiredAttr("offsets", AttrValueType::kListInt)
                                .RequiredAttr("size", AttrValueType::kListInt)
                                .Doc("Slice with offsets and size as attributes.")
                                .Infer(InferSliceD));
-  OpDefBuilder strided("StridedSlice", "array");
+  OpDefBuilder strided("StridedSlice", "math");
   strided.Input("x", dtypes::HostStorable())
       .Input("begin", dtypes::Index())
       .Input("end", dtypes::Index())
@@ -404,7 +404,7 @@ void RegisterGatherSliceOps(OpCatalog &catalog) {
   AddMasks(strided);
   RegisterBuiltin(catalog,
                   strided.Doc("TF strided slice (masks are bitfields).").Infer(InferStridedSlice));
-  OpDefBuilder strided_d("StridedSliceD", "array");
+  OpDefBuilder strided_d("StridedSliceD", "math");
   strided_d.Input("x", dtypes::HostStorable())
       .Output("y", dtypes::HostStorable())
       .RequiredAttr("begin", AttrValueType::kListInt)
@@ -413,7 +413,7 @@ void RegisterGatherSliceOps(OpCatalog &catalog) {
   AddMasks(strided_d);
   RegisterBuiltin(catalog, strided_d.Doc("StridedSlice with begin/end/strides as attributes.")
                                .Infer(InferStridedSliceD));
-  OpDefBuilder strided_v2("StridedSliceV2", "array");
+  OpDefBuilder strided_v2("StridedSliceV2", "math");
   strided_v2.Input("x", dtypes::HostStorable())
       .Input("begin", dtypes::Index())
       .Input("end", dtypes::Index())

@@ -168,6 +168,8 @@ Status InferBiasAdd(InferShapeContext &context) {
 }  // namespace
 
 void RegisterMatmulOps(OpCatalog &catalog) {
+  // MatMul and GEMM belong to ge.es.math, where GE's samples import them from; the other
+  // matmuls to ge.es.nn, as in GE's op repositories (docs/op_catalog.md).
   RegisterBuiltin(catalog, OpDefBuilder("MatMul", "math")
                                .Input("x1", dtypes::HostMatMul())
                                .Input("x2", dtypes::HostMatMul())
@@ -178,7 +180,7 @@ void RegisterMatmulOps(OpCatalog &catalog) {
                                .Doc("2-D op(x1)[M,K] @ op(x2)[K,N] (+ bias[N]) -> [M,N].")
                                .Infer(InferMatMul));
   for (const char *type : {"MatMulV2", "MatMulV3"}) {
-    OpDefBuilder builder(type, "math");
+    OpDefBuilder builder(type, "nn");
     builder.Input("x1", dtypes::HostMatMul())
         .Input("x2", dtypes::HostMatMul())
         .OptionalInput("bias", dtypes::HostMatMul())
@@ -194,7 +196,7 @@ void RegisterMatmulOps(OpCatalog &catalog) {
     }
     RegisterBuiltin(catalog, builder);
   }
-  RegisterBuiltin(catalog, OpDefBuilder("BatchMatMul", "math")
+  RegisterBuiltin(catalog, OpDefBuilder("BatchMatMul", "nn")
                                .Input("x1", dtypes::HostMatMul())
                                .Input("x2", dtypes::HostMatMul())
                                .Output("y", dtypes::HostMatMul())
@@ -203,7 +205,7 @@ void RegisterMatmulOps(OpCatalog &catalog) {
                                .Doc("[...,M,K] @ [...,K,N] -> [...,M,N]; adj transposes the "
                                     "last two dims.")
                                .Infer(InferBatchMatMul));
-  RegisterBuiltin(catalog, OpDefBuilder("BatchMatMulV2", "math")
+  RegisterBuiltin(catalog, OpDefBuilder("BatchMatMulV2", "nn")
                                .Input("x1", dtypes::HostMatMul())
                                .Input("x2", dtypes::HostMatMul())
                                .OptionalInput("bias", dtypes::HostMatMul())

@@ -56,7 +56,8 @@ struct OpPrototype {
   std::vector<OpOutputDef> outputs;
   std::vector<OpAttrDef> attrs;
   std::vector<std::pair<std::string, SubgraphType>> subgraphs;
-  /// Group of the generated Python module: "math", "nn", "array", ... (every op is also in "all").
+  /// Module of the generated Python functions: "math", "nn", "control", ... (docs/op_catalog.md;
+  /// every op is also in "all").
   std::string module;
   std::string doc;
   InferShapeFn infer_shape;

@@ -107,26 +107,26 @@ Status InferMirrorPad(InferShapeContext &context) {
 }  // namespace
 
 void RegisterPadOps(OpCatalog &catalog) {
-  RegisterBuiltin(catalog, OpDefBuilder("Pad", "array")
+  RegisterBuiltin(catalog, OpDefBuilder("Pad", "math")
                                .Input("x", dtypes::HostStorable())
                                .Input("paddings", dtypes::Index())
                                .Output("y", dtypes::HostStorable())
                                .Doc("Zero pad; paddings[i] = [before, after].")
                                .Infer(InferPad));
-  RegisterBuiltin(catalog, OpDefBuilder("PadD", "array")
+  RegisterBuiltin(catalog, OpDefBuilder("PadD", "math")
                                .Input("x", dtypes::HostStorable())
                                .Output("y", dtypes::HostStorable())
                                .RequiredAttr("paddings", AttrValueType::kListListInt)
                                .Doc("Pad with paddings as attribute.")
                                .Infer(InferPadD));
-  RegisterBuiltin(catalog, OpDefBuilder("PadV2", "array")
+  RegisterBuiltin(catalog, OpDefBuilder("PadV2", "math")
                                .Input("x", dtypes::HostStorable())
                                .Input("paddings", dtypes::Index())
                                .Input("constant_values", dtypes::HostStorable())
                                .Output("y", dtypes::HostStorable())
                                .Doc("Constant pad with the given scalar.")
                                .Infer(InferPad));
-  RegisterBuiltin(catalog, OpDefBuilder("PadV3", "array")
+  RegisterBuiltin(catalog, OpDefBuilder("PadV3", "math")
                                .Input("x", dtypes::HostStorable())
                                .Input("paddings", dtypes::Index())
                                .OptionalInput("constant_values", dtypes::HostStorable())
@@ -137,7 +137,7 @@ void RegisterPadOps(OpCatalog &catalog) {
                                     "contiguous = [b0, e0, b1, e1, ...], else ONNX layout; "
                                     "negative pads crop.")
                                .Infer(InferPadV3));
-  RegisterBuiltin(catalog, OpDefBuilder("MirrorPad", "array")
+  RegisterBuiltin(catalog, OpDefBuilder("MirrorPad", "math")
                                .Input("x", dtypes::HostStorable())
                                .Input("paddings", dtypes::Index())
                                .Output("y", dtypes::HostStorable())

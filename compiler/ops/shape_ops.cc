@@ -360,7 +360,7 @@ Status InferTransData(InferShapeContext &context) {
 }  // namespace
 
 void RegisterShapeOps(OpCatalog &catalog) {
-  RegisterBuiltin(catalog, OpDefBuilder("Reshape", "array")
+  RegisterBuiltin(catalog, OpDefBuilder("Reshape", "math")
                                .Input("x", dtypes::HostStorable())
                                .Input("shape", dtypes::Index())
                                .Output("y", dtypes::HostStorable())
@@ -370,68 +370,68 @@ void RegisterShapeOps(OpCatalog &catalog) {
                                     "unless attr allowzero = 1. axis/num_axes: Caffe partial "
                                     "reshape.")
                                .Infer(InferReshape));
-  RegisterBuiltin(catalog, OpDefBuilder("Flatten", "array")
+  RegisterBuiltin(catalog, OpDefBuilder("Flatten", "math")
                                .Input("x", dtypes::HostStorable())
                                .Output("y", dtypes::HostStorable())
                                .Attr("axis", AttrValueType::kInt, int64_t{1})
                                .Doc("2-D [prod(d < axis), prod(d >= axis)].")
                                .Infer(InferFlatten));
-  RegisterBuiltin(catalog, OpDefBuilder("FlattenV2", "array")
+  RegisterBuiltin(catalog, OpDefBuilder("FlattenV2", "math")
                                .Input("x", dtypes::HostStorable())
                                .Output("y", dtypes::HostStorable())
                                .Attr("axis", AttrValueType::kInt, int64_t{1})
                                .Attr("end_axis", AttrValueType::kInt, int64_t{-1})
                                .Doc("Merges dims axis..end_axis into one (Caffe).")
                                .Infer(InferFlattenV2));
-  RegisterBuiltin(catalog, OpDefBuilder("Transpose", "array")
+  RegisterBuiltin(catalog, OpDefBuilder("Transpose", "math")
                                .Input("x", dtypes::HostStorable())
                                .Input("perm", dtypes::Index())
                                .Output("y", dtypes::HostStorable())
                                .Doc("y.dim[i] = x.dim[perm[i]].")
                                .Infer(InferTranspose));
-  RegisterBuiltin(catalog, OpDefBuilder("TransposeD", "array")
+  RegisterBuiltin(catalog, OpDefBuilder("TransposeD", "math")
                                .Input("x", dtypes::HostStorable())
                                .Output("y", dtypes::HostStorable())
                                .RequiredAttr("perm", AttrValueType::kListInt)
                                .Doc("Transpose with perm as attribute (deprecated).")
                                .Infer(InferTransposeD));
-  RegisterBuiltin(catalog, OpDefBuilder("Squeeze", "array")
+  RegisterBuiltin(catalog, OpDefBuilder("Squeeze", "math")
                                .Input("x", dtypes::HostStorable())
                                .Output("y", dtypes::HostStorable())
                                .Attr("axis", AttrValueType::kListInt, std::vector<int64_t>{})
                                .Doc("Removes the listed size-1 dims (all size-1 dims when empty).")
                                .Infer(InferSqueeze));
-  RegisterBuiltin(catalog, OpDefBuilder("SqueezeV3", "array")
+  RegisterBuiltin(catalog, OpDefBuilder("SqueezeV3", "math")
                                .Input("x", dtypes::HostStorable())
                                .OptionalInput("axes", dtypes::Index())
                                .Output("y", dtypes::HostStorable())
                                .Doc("Squeeze with the axes as an input (ONNX >= 13).")
                                .Infer(InferSqueezeV3));
-  RegisterBuiltin(catalog, OpDefBuilder("Unsqueeze", "array")
+  RegisterBuiltin(catalog, OpDefBuilder("Unsqueeze", "math")
                                .Input("x", dtypes::HostStorable())
                                .Output("y", dtypes::HostStorable())
                                .Attr("axes", AttrValueType::kListInt, std::vector<int64_t>{})
                                .Doc("Inserts size-1 dims at `axes` (positions in the output).")
                                .Infer(InferUnsqueeze));
-  RegisterBuiltin(catalog, OpDefBuilder("UnsqueezeV3", "array")
+  RegisterBuiltin(catalog, OpDefBuilder("UnsqueezeV3", "math")
                                .Input("x", dtypes::HostStorable())
                                .Input("axes", dtypes::Index())
                                .Output("y", dtypes::HostStorable())
                                .Doc("Unsqueeze with the axes as an input (ONNX >= 13).")
                                .Infer(InferUnsqueezeV3));
-  RegisterBuiltin(catalog, OpDefBuilder("ExpandDims", "array")
+  RegisterBuiltin(catalog, OpDefBuilder("ExpandDims", "math")
                                .Input("x", dtypes::HostStorable())
                                .Input("axis", dtypes::Index())
                                .Output("y", dtypes::HostStorable())
                                .Doc("Inserts one size-1 dim at `axis`.")
                                .Infer(InferExpandDims));
-  RegisterBuiltin(catalog, OpDefBuilder("Shape", "array")
+  RegisterBuiltin(catalog, OpDefBuilder("Shape", "math")
                                .Input("x", dtypes::HostStorable())
                                .Output("y", dtypes::Index())
                                .Attr("dtype", AttrValueType::kInt, int64_t{DT_INT32})
                                .Doc("1-D tensor of x's dims in dtype (3 = int32, 9 = int64).")
                                .Infer(InferShape));
-  RegisterBuiltin(catalog, OpDefBuilder("TransData", "array")
+  RegisterBuiltin(catalog, OpDefBuilder("TransData", "math")
                                .Input("src", dtypes::HostStorable())
                                .Output("dst", dtypes::HostStorable())
                                .RequiredAttr("src_format", AttrValueType::kString)
