@@ -16,7 +16,6 @@ namespace runtime {
 
 namespace {
 
-bool IsDataType(const std::string &type) { return type == "Data" || type == "RefData"; }
 bool IsConstType(const std::string &type) { return type == "Const" || type == "Constant"; }
 
 std::string NodeLabel(const Node *node) {
@@ -34,6 +33,8 @@ int64_t ExpectedBytes(const GeTensor &tensor) {
 
 }  // namespace
 
+bool IsRunInputType(const std::string &type) { return type == "Data" || type == "RefData"; }
+
 Status Executor::Create(const ComputeGraph &graph, std::unique_ptr<Executor> *executor) {
   if (executor == nullptr) {
     return Fail("Executor::Create: output pointer is null");
@@ -43,7 +44,7 @@ Status Executor::Create(const ComputeGraph &graph, std::unique_ptr<Executor> *ex
   if (plan->graph_ == nullptr) {
     return Fail("graph '" + graph.GetName() + "': cloning for execution failed");
   }
-  if (plan->Plan() != SUCCESS) {
+  if (plan->Plan(*plan->graph_) != SUCCESS) {
     AppendLastError("while planning graph '" + graph.GetName() + "' for the host runtime");
     return FAILED;
   }
@@ -51,7 +52,47 @@ Status Executor::Create(const ComputeGraph &graph, std::unique_ptr<Executor> *ex
   return SUCCESS;
 }
 
-Status Executor::Plan() {
+Status Executor::CreateSubgraph(const ComputeGraph &graph, const ComputeGraph &root,
+                                int64_t input_offset, size_t num_values,
+                                std::unique_ptr<Executor> *executor) {
+  std::unique_ptr<Executor> plan(new Executor());
+  plan->graph_ = graph.Clone();
+  if (plan->graph_ == nullptr) {
+    return Fail("subgraph '" + graph.GetName() + "': cloning for execution failed");
+  }
+  plan->subgraph_input_offset_ = input_offset;
+  plan->subgraph_values_ = num_values;
+  if (plan->Plan(root) != SUCCESS) {
+    return FAILED;
+  }
+  *executor = std::move(plan);
+  return SUCCESS;
+}
+
+// A graph's Data node reads run input `index` (implicitly: its position among the Data nodes); a
+// control-flow subgraph's reads one of the node's values (executor.h, CreateSubgraph).
+Status Executor::PlanDataIndex(Node *node, int64_t implicit_index, int64_t *data_index) const {
+  const int64_t *index = node->GetOpDesc().GetAttrAs<int64_t>("index");
+  const int64_t position = index != nullptr ? *index : implicit_index;
+  if (subgraph_input_offset_ < 0) {
+    *data_index = position;
+  } else {
+    const int64_t *parent = node->GetOpDesc().GetAttrAs<int64_t>("_parent_node_index");
+    *data_index = parent != nullptr ? *parent : position + subgraph_input_offset_;
+    if (*data_index >= static_cast<int64_t>(subgraph_values_)) {
+      return Fail("Data node " + NodeLabel(node) + " reads input " + std::to_string(*data_index) +
+                  " of the node owning the subgraph, which has " +
+                  std::to_string(subgraph_values_) + " inputs");
+    }
+  }
+  if (*data_index < 0) {
+    return Fail("Data node " + NodeLabel(node) + " has negative index " +
+                std::to_string(*data_index));
+  }
+  return SUCCESS;
+}
+
+Status Executor::Plan(const ComputeGraph &root) {
   std::vector<Node *> order;
   if (graph_->GetTopologicalOrder(&order) != SUCCESS) {
     return FAILED;
@@ -75,8 +116,14 @@ Status Executor::Plan() {
     const std::string &type = node->GetType();
     Step step;
     step.node = node;
-    if (!node->GetOpDesc().GetSubgraphInstanceNames().empty() && PlanBranches(&step) != SUCCESS) {
-      return FAILED;
+    if (ControlFlowOp::IsControlFlowType(type)) {
+      if (ControlFlowOp::Create(*node, root, &step.control) != SUCCESS) {
+        return FAILED;
+      }
+    } else if (!node->GetOpDesc().GetSubgraphInstanceNames().empty()) {
+      return Fail("node " + NodeLabel(node) +
+                  " owns subgraphs; of such ops the host runtime runs If, Case, PartitionedCall "
+                  "and While");
     }
     for (size_t i = 0; i < node->GetOutputsSize(); ++i) {
       step.output_slots.push_back(base[node] + static_cast<int32_t>(i));
@@ -85,19 +132,9 @@ Status Executor::Plan() {
       const InDataPeer peer = node->GetInDataPeer(i);
       step.input_slots.push_back(peer.IsConnected() ? base[peer.node] + peer.out_index : -1);
     }
-    if (IsDataType(type)) {
-      const GeAttrValue *index_attr = node->GetOpDesc().GetAttr("index");
-      const int64_t *index = index_attr == nullptr ? nullptr : index_attr->Get<int64_t>();
-      const int64_t *parent_index =
-          branch_input_offset_ < 0 ? nullptr
-                                   : node->GetOpDesc().GetAttrAs<int64_t>("_parent_node_index");
-      step.data_index = parent_index != nullptr ? *parent_index - branch_input_offset_
-                        : index != nullptr      ? *index
-                                                : implicit_index;
-      ++implicit_index;
-      if (step.data_index < 0) {
-        return Fail("Data node " + NodeLabel(node) + " has negative index " +
-                    std::to_string(step.data_index));
+    if (IsRunInputType(type)) {
+      if (PlanDataIndex(node, implicit_index++, &step.data_index) != SUCCESS) {
+        return FAILED;
       }
       if (!data_by_index.emplace(step.data_index, node).second) {
         return Fail("Data nodes " + NodeLabel(data_by_index[step.data_index]) + " and " +
@@ -137,7 +174,7 @@ Status Executor::Plan() {
         }
         output_slots_.push_back(step.input_slots[i]);
       }
-    } else {
+    } else if (step.control == nullptr) {
       step.kernel = KernelRegistry::Instance().Find(type);
     }
     steps_.push_back(std::move(step));
@@ -151,15 +188,12 @@ Status Executor::Plan() {
       output_slots_.push_back(base[output.first] + output.second);
     }
   }
-  if (output_slots_.empty()) {
-    return Fail("graph has no outputs (no NetOutput node and no output list)");
-  }
   for (int32_t slot : output_slots_) is_output_slot_[static_cast<size_t>(slot)] = true;
 
-  // Inputs: indices must be exactly 0..n-1 (a subgraph body may leave parent inputs unread).
+  // Inputs: indices must be exactly 0..n-1 (a subgraph may leave its node's values unread).
   int64_t expected = 0;
   for (const auto &entry : data_by_index) {
-    if (entry.first != expected && branch_input_offset_ < 0) {
+    if (entry.first != expected && subgraph_input_offset_ < 0) {
       return Fail("Data node " + NodeLabel(entry.second) + " has index " +
                   std::to_string(entry.first) + ", but index " + std::to_string(expected) +
                   " has no Data node (indices must be 0.." +
@@ -200,12 +234,17 @@ Status Executor::CheckKernels() const {
   std::string missing;
   size_t count = 0;
   for (const Step &step : steps_) {
-    if (step.kernel == nullptr && step.branches.empty() && !IsPlumbingType(step.node->GetType())) {
+    if (step.control != nullptr) {
+      if (step.control->CheckKernels() != SUCCESS) {
+        return FAILED;
+      }
+      continue;
+    }
+    if (step.kernel == nullptr && !IsPlumbingType(step.node->GetType())) {
       missing += (count == 0 ? "" : ", ") + NodeLabel(step.node);
       ++count;
     }
   }
-  CheckBranchKernels(&missing, &count);
   if (count != 0) {
     return Fail("the host runtime has no kernel for " + std::to_string(count) +
                 (count == 1 ? " node: " : " nodes: ") + missing);
@@ -213,11 +252,10 @@ Status Executor::CheckKernels() const {
   return SUCCESS;
 }
 
-Status Executor::CheckInput(size_t index, const GeTensor &tensor) const {
-  const GeTensorDesc &want = input_descs_[index];
+Status Executor::CheckInput(size_t index, const GeTensorDesc &want, const std::string &data_name,
+                            const GeTensor &tensor) const {
   const GeTensorDesc &got = tensor.GetTensorDesc();
-  const std::string label =
-      "input " + std::to_string(index) + " (Data node '" + input_names_[index] + "')";
+  const std::string label = "input " + std::to_string(index) + " (Data node '" + data_name + "')";
   if (got.GetDataType() != want.GetDataType()) {
     return Fail(label + ": dtype " + DataTypeToString(got.GetDataType()) +
                 " does not match the model's " + DataTypeToString(want.GetDataType()));
@@ -254,8 +292,21 @@ Status Executor::CheckInput(size_t index, const GeTensor &tensor) const {
 Status Executor::RunStep(const Step &step, std::vector<GeTensor> &values,
                          std::vector<bool> &assigned) {
   Node *node = step.node;
-  if (!step.branches.empty()) {
-    return RunBranch(step, values, assigned);
+  if (step.control != nullptr) {
+    std::vector<const GeTensor *> inputs;
+    for (int32_t slot : step.input_slots) {
+      inputs.push_back(slot < 0 ? nullptr : &values[static_cast<size_t>(slot)]);
+    }
+    std::vector<GeTensor> outputs;
+    if (step.control->Run(inputs, &outputs) != SUCCESS) {
+      return FAILED;
+    }
+    for (size_t i = 0; i < step.output_slots.size(); ++i) {
+      const size_t slot = static_cast<size_t>(step.output_slots[i]);
+      values[slot] = std::move(outputs[i]);
+      assigned[slot] = true;
+    }
+    return SUCCESS;
   }
   if (step.kernel == nullptr) {
     return Fail("node " + NodeLabel(node) + ": the host runtime has no kernel for type '" +
@@ -328,13 +379,14 @@ Status Executor::Run(const std::vector<GeTensor> &inputs, std::vector<GeTensor> 
   if (outputs == nullptr) {
     return Fail("Executor::Run: outputs pointer is null");
   }
-  // A subgraph body gets its control node's values, which the kernels before it produced.
-  if (branch_input_offset_ < 0 && inputs.size() != input_descs_.size()) {
-    return Fail("the model takes " + std::to_string(input_descs_.size()) + " inputs, got " +
+  // A control-flow subgraph takes all of its node's values and checks those its Data nodes read.
+  const size_t takes = subgraph_input_offset_ < 0 ? input_descs_.size() : subgraph_values_;
+  if (inputs.size() != takes) {
+    return Fail("the model takes " + std::to_string(takes) + " inputs, got " +
                 std::to_string(inputs.size()));
   }
-  for (size_t i = 0; branch_input_offset_ < 0 && i < inputs.size(); ++i) {
-    if (CheckInput(i, inputs[i]) != SUCCESS) {
+  for (size_t i = 0; subgraph_input_offset_ < 0 && i < inputs.size(); ++i) {
+    if (CheckInput(i, input_descs_[i], input_names_[i], inputs[i]) != SUCCESS) {
       return FAILED;
     }
   }
@@ -346,14 +398,17 @@ Status Executor::Run(const std::vector<GeTensor> &inputs, std::vector<GeTensor> 
   int64_t live_bytes = 0;
   for (const Step &step : steps_) {
     if (step.data_index >= 0) {
-      if (static_cast<size_t>(step.data_index) >= inputs.size()) {
-        return Fail("Data node " + NodeLabel(step.node) + " reads input " +
-                    std::to_string(step.data_index) + " of " + std::to_string(inputs.size()));
+      const GeTensor &input = inputs[static_cast<size_t>(step.data_index)];
+      if (subgraph_input_offset_ >= 0 &&
+          CheckInput(static_cast<size_t>(step.data_index), *step.node->GetOpDesc().GetOutputDesc(0),
+                     step.node->GetName(), input) != SUCCESS) {
+        return FAILED;
       }
       values[static_cast<size_t>(step.output_slots[0])] =
           inputs[static_cast<size_t>(step.data_index)];
       assigned[static_cast<size_t>(step.output_slots[0])] = true;
-    } else if (step.kernel != nullptr || !IsPlumbingType(step.node->GetType())) {
+    } else if (step.kernel != nullptr || step.control != nullptr ||
+               !IsPlumbingType(step.node->GetType())) {
       if (RunStep(step, values, assigned) != SUCCESS) {
         return FAILED;
       }

@@ -1,5 +1,5 @@
-// If, Case and PartitionedCall on the host runtime: which subgraph runs, how parent inputs reach
-// it, nesting, and what planning refuses.
+// If, Case and PartitionedCall on the host runtime (control_flow.h): which subgraph runs, how
+// parent inputs reach it, nesting, and what planning refuses.
 #include <gtest/gtest.h>
 
 #include <memory>
@@ -184,7 +184,7 @@ TEST(ExecutorBranches, CheckKernelsLooksInsideBranches) {
       << GetLastError();
 }
 
-TEST(ExecutorBranches, WhileIsRefusedAtPlanning) {
+TEST(ExecutorBranches, WhileWithoutItsCondAndOtherSubgraphOwnersAreRefusedAtPlanning) {
   TestGraph g;
   Node *x = g.Data("x", {2}, DT_FLOAT, 0);
   Node *loop = g.Op("While", "loop", {Out(x)}, {}, {{"input", 1}}, {{"output", 1}});
@@ -193,7 +193,19 @@ TEST(ExecutorBranches, WhileIsRefusedAtPlanning) {
   Attach(*body, loop, g);
   std::unique_ptr<Executor> executor;
   ASSERT_NE(Executor::Create(g.graph(), &executor), SUCCESS);
-  EXPECT_NE(GetLastError().find("'loop' (While) owns subgraphs"), std::string::npos)
+  EXPECT_NE(GetLastError().find("node 'loop' (While) has 1 subgraphs, expected 2"),
+            std::string::npos)
+      << GetLastError();
+  TestGraph other;
+  Node *y = other.Data("y", {2}, DT_FLOAT, 0);
+  Node *relu = other.Op("Relu", "relu", {Out(y)});
+  other.Op("NetOutput", "out", {Out(relu)}, {}, {{"x", 1}});
+  auto attached = ScalarBody("attached", "Add", 1.0F);
+  Attach(*attached, relu, other);
+  ASSERT_NE(Executor::Create(other.graph(), &executor), SUCCESS);
+  EXPECT_NE(GetLastError().find("'relu' (Relu) owns subgraphs; of such ops the host runtime runs "
+                                "If, Case, PartitionedCall and While"),
+            std::string::npos)
       << GetLastError();
 }
 
