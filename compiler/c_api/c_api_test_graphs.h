@@ -18,7 +18,9 @@ inline std::shared_ptr<ComputeGraph> UnaryFloatGraph(const std::string &graph_na
                                                      const std::string &op_name,
                                                      const std::string &op_type) {
   auto graph = std::make_shared<ComputeGraph>(graph_name);
-  const GeTensorDesc desc(GeShape({2}), FORMAT_ND, DT_FLOAT);
+  // A declared shape, as the builders and importers record it (the origin shape is set).
+  GeTensorDesc desc(GeShape({2}), FORMAT_ND, DT_FLOAT);
+  desc.SetOriginShape(GeShape({2}));
   OpDesc data("x", "Data");
   data.AddInputDesc("x", desc);
   data.AddOutputDesc("y", desc);

@@ -223,9 +223,10 @@ EsCTensorHolder *EsCreateGraphInputWithDetails(EsCGraphBuilder *builder, int64_t
     if (b == nullptr || !ReadDims(dims, dim_num, &shape, "create input")) {
       return nullptr;
     }
+    // No dims at all (NULL) is an input created without a shape; a scalar passes 0 dims.
     return ToC(b->CreateInput(index, name == nullptr ? "" : name, type == nullptr ? "Data" : type,
                               static_cast<ge::DataType>(data_type), static_cast<ge::Format>(format),
-                              shape));
+                              shape, dims != nullptr || dim_num > 0));
   });
 }
 

@@ -50,6 +50,25 @@ TEST(EsCApiTest, ConstCountMustFitShapeAndProducerIsBorrowed) {
   EsDestroyGraphBuilder(b);
 }
 
+TEST(EsCApiTest, InputWithoutDimsHasNoShapeYetAndZeroDimsIsAScalar) {
+  EsCGraphBuilder *b = EsCreateGraphBuilder(nullptr);
+  const int64_t none[1] = {0};
+  EsCTensorHolder *shapeless = EsCreateGraphInputWithDetails(b, 0, "a", "Data", 0, 2, nullptr, 0);
+  EsCTensorHolder *scalar = EsCreateGraphInputWithDetails(b, 1, "b", "Data", 0, 2, none, 0);
+  EsCTensorHolder *plain = EsCreateGraphInput(b, 2);
+  ASSERT_NE(shapeless, nullptr) << LastError();
+  ASSERT_NE(scalar, nullptr) << LastError();
+  ASSERT_NE(plain, nullptr) << LastError();
+  auto output_desc = [](EsCTensorHolder *holder) {
+    return *EsGetProducer(holder)->node.lock()->GetOpDesc().GetOutputDesc(0);
+  };
+  EXPECT_FALSE(output_desc(shapeless).IsOriginShapeInitialized());
+  EXPECT_FALSE(output_desc(plain).IsOriginShapeInitialized());
+  EXPECT_TRUE(output_desc(scalar).IsOriginShapeInitialized());
+  EXPECT_TRUE(output_desc(shapeless).GetShape().IsScalar());
+  EsDestroyGraphBuilder(b);
+}
+
 TEST(EsCApiTest, TensorsFromMemoryAndFile) {
   const int32_t data[3] = {1, 2, 3};
   const int64_t dims[1] = {3};

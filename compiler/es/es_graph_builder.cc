@@ -96,7 +96,7 @@ EsTensorHolder *EsGraphBuilder::NewHolder(Node *node, int32_t output_index) {
 
 EsTensorHolder *EsGraphBuilder::CreateInput(int64_t index, const std::string &name,
                                             const std::string &type, DataType dtype, Format format,
-                                            const std::vector<int64_t> &dims) {
+                                            const std::vector<int64_t> &dims, bool shape_given) {
   if (CheckUsable("create input") != SUCCESS) {
     return nullptr;
   }
@@ -125,7 +125,9 @@ EsTensorHolder *EsGraphBuilder::CreateInput(int64_t index, const std::string &na
     return nullptr;
   }
   GeTensorDesc desc(GeShape(dims), format, dtype);
-  desc.SetOriginShape(GeShape(dims));
+  if (shape_given) {
+    desc.SetOriginShape(GeShape(dims));
+  }
   desc.SetOriginFormat(format);
   desc.SetOriginDataType(dtype);
   if (op_desc.GetOutputsSize() == 0) {

@@ -41,9 +41,12 @@ class EsGraphBuilder {
   // All creators return nullptr (with SetLastError naming the problem) on failure.
 
   /// A graph input node of `type` (Data/RefData/AippData/AnyData) with attr `index`, named
-  /// `name` (empty: "input_<index>"). Its output desc is (dtype, format, dims).
+  /// `name` (empty: "input_<index>"). Its output desc is (dtype, format, dims). Without
+  /// `shape_given` the desc's origin shape stays uninitialised: the input has no shape yet, and a
+  /// Session takes shape, dtype and format from the tensor fed to its first run (as GE does).
   EsTensorHolder *CreateInput(int64_t index, const std::string &name, const std::string &type,
-                              DataType dtype, Format format, const std::vector<int64_t> &dims);
+                              DataType dtype, Format format, const std::vector<int64_t> &dims,
+                              bool shape_given = true);
   /// A Const node `Const_<n>` whose `value` attribute is `value`.
   EsTensorHolder *CreateConst(GeTensor value);
   /// A Variable node named `name` with attr `index`.

@@ -10,6 +10,39 @@ namespace ge {
 namespace runtime {
 namespace {
 
+// Gives every root Data node created without a shape the desc of the tensor fed at its index;
+// returns the indices it changed.
+std::vector<size_t> TakeDescsFromInputs(ComputeGraph &graph, const std::vector<GeTensor> &inputs) {
+  std::vector<size_t> taken;
+  for (Node *node : graph.GetDirectNodes()) {
+    if (!IsRunInputType(node->GetType())) {
+      continue;
+    }
+    const int64_t *index = node->GetOpDesc().GetAttrAs<int64_t>("index");
+    const GeTensorDesc *declared = node->GetOpDesc().GetOutputDesc(0);
+    if (index == nullptr || *index < 0 || static_cast<size_t>(*index) >= inputs.size() ||
+        declared == nullptr || declared->IsOriginShapeInitialized()) {
+      continue;
+    }
+    const size_t at = static_cast<size_t>(*index);
+    const GeTensorDesc &fed = inputs[at].GetTensorDesc();
+    OpDesc &op_desc = node->MutableOpDesc();
+    for (GeTensorDesc *desc : {op_desc.MutableOutputDesc(0), op_desc.MutableInputDesc(0)}) {
+      if (desc == nullptr) {
+        continue;
+      }
+      desc->SetShape(fed.GetShape());
+      desc->SetOriginShape(fed.GetShape());
+      desc->SetDataType(fed.GetDataType());
+      desc->SetOriginDataType(fed.GetDataType());
+      desc->SetFormat(fed.GetFormat());
+      desc->SetOriginFormat(fed.GetFormat());
+    }
+    taken.push_back(at);
+  }
+  return taken;
+}
+
 Status RequireInitialized(const char *api) {
   if (!GeEnvironment::IsInitialized()) {
     return Fail(std::string(api) +
@@ -52,7 +85,7 @@ Status Session::RemoveGraph(uint32_t graph_id) {
   return SUCCESS;
 }
 
-Status Session::Prepare(uint32_t graph_id, GraphEntry &entry) {
+Status Session::Prepare(uint32_t graph_id, GraphEntry &entry, const std::vector<GeTensor> &inputs) {
   // Global < session < graph options, as GE layers them.
   OptionMap options = GeEnvironment::GetGlobalOptions();
   for (const OptionMap *layer : {&options_, &entry.options}) {
@@ -62,6 +95,7 @@ Status Session::Prepare(uint32_t graph_id, GraphEntry &entry) {
   }
   // Compile a copy so a failed compile leaves the added graph untouched for a retry.
   ComputeGraphPtr compiled = entry.graph->Clone();
+  const std::vector<size_t> from_inputs = TakeDescsFromInputs(*compiled, inputs);
   CompileResult result;
   const std::string what =
       "graph " + std::to_string(graph_id) + " ('" + entry.graph->GetName() + "')";
@@ -77,6 +111,32 @@ Status Session::Prepare(uint32_t graph_id, GraphEntry &entry) {
     return Fail(what + " cannot run: " + GetLastError());
   }
   entry.executor = std::move(executor);
+  entry.inputs_from_first_run = from_inputs;
+  return SUCCESS;
+}
+
+// The executor checks every input too; this names the cause when an input that took its desc
+// from the first run gets another one.
+Status Session::CheckFirstRunInputs(uint32_t graph_id, const GraphEntry &entry,
+                                    const std::vector<GeTensor> &inputs) const {
+  for (size_t index : entry.inputs_from_first_run) {
+    const GeTensorDesc &want = entry.executor->GetInputDescs()[index];
+    if (index >= inputs.size()) {
+      continue;  // the executor reports the input count
+    }
+    const GeTensorDesc &got = inputs[index].GetTensorDesc();
+    if (got.GetShape() == want.GetShape() && got.GetDataType() == want.GetDataType()) {
+      continue;
+    }
+    return Fail("running graph " + std::to_string(graph_id) + " failed: input " +
+                std::to_string(index) + " (Data node '" + entry.executor->GetInputNames()[index] +
+                "') has no shape of its own and took " + want.GetShape().ToString() + " " +
+                DataTypeToString(want.GetDataType()) +
+                " from the tensor fed to the first run; got " + got.GetShape().ToString() + " " +
+                DataTypeToString(got.GetDataType()) +
+                ". The graph stays compiled for its first inputs, as in GE; give the Data node "
+                "unknown dims (-1) to feed varying shapes");
+  }
   return SUCCESS;
 }
 
@@ -95,7 +155,10 @@ Status Session::RunGraph(uint32_t graph_id, const std::vector<GeTensor> &inputs,
                 " was not added to this session");
   }
   GraphEntry &entry = it->second;
-  if (entry.executor == nullptr && Prepare(graph_id, entry) != SUCCESS) {
+  if (entry.executor == nullptr && Prepare(graph_id, entry, inputs) != SUCCESS) {
+    return FAILED;
+  }
+  if (CheckFirstRunInputs(graph_id, entry, inputs) != SUCCESS) {
     return FAILED;
   }
   if (entry.executor->Run(inputs, outputs) != SUCCESS) {

@@ -28,7 +28,9 @@ class Session {
   Status AddGraph(uint32_t graph_id, const ComputeGraph &graph, const OptionMap &options = {});
   Status RemoveGraph(uint32_t graph_id);
   /// Compiles the graph on its first run and caches the executor; validates `inputs` (errors
-  /// name the input index, the expected and the given shape/dtype).
+  /// name the input index, the expected and the given shape/dtype). A Data node without a shape
+  /// (its origin shape uninitialised) takes shape, dtype and format from the tensor the first
+  /// run feeds it, as GE's graph preparation does; later runs must feed the same.
   Status RunGraph(uint32_t graph_id, const std::vector<GeTensor> &inputs,
                   std::vector<GeTensor> *outputs);
   /// How many times `graph_id` was compiled (0 before its first run; 1 afterwards).
@@ -40,9 +42,13 @@ class Session {
     OptionMap options;
     std::unique_ptr<Executor> executor;
     size_t compile_count = 0;
+    /// Input indices whose Data desc the first run's tensors gave.
+    std::vector<size_t> inputs_from_first_run;
   };
 
-  Status Prepare(uint32_t graph_id, GraphEntry &entry);
+  Status Prepare(uint32_t graph_id, GraphEntry &entry, const std::vector<GeTensor> &inputs);
+  Status CheckFirstRunInputs(uint32_t graph_id, const GraphEntry &entry,
+                             const std::vector<GeTensor> &inputs) const;
 
   mutable std::mutex mutex_;
   OptionMap options_;

@@ -211,7 +211,9 @@ class GraphBuilder:
         format = _FORMAT_ND if format is None else int(format)
         node_name = name or f"input_{index}"
         node_type = type_str.value if isinstance(type_str, InputType) else str(type_str)
-        dims = _int64_array(shape) if shape else None
+        # No shape: NULL dims, so that a Session takes the shape from the first run's tensor
+        # (docs/runtime.md); shape=[] is a scalar (a non-NULL empty array).
+        dims = None if shape is None else (ctypes.c_int64 * len(shape))(*shape)
         handle = _w.get_esb_lib().EsCreateGraphInputWithDetails(
             self._handle,
             index,

@@ -20,7 +20,8 @@ extern "C" {
 EsCGraphBuilder *EsCreateGraphBuilder(const char *name);
 /// Frees the builder with its holders and every graph or tensor it adopted.
 void EsDestroyGraphBuilder(EsCGraphBuilder *builder);
-/// Input `index` of node type `type` (NULL: "Data"); dims[dim_num], 0 dims for a scalar.
+/// Input `index` of node type `type` (NULL: "Data"); dims[dim_num], 0 dims for a scalar. NULL
+/// dims: the input has no shape yet (a Session takes it from the tensor fed to the first run).
 EsCTensorHolder *EsCreateGraphInputWithDetails(EsCGraphBuilder *builder, int64_t index,
                                                const char *name, const char *type,
                                                int32_t data_type, int32_t format,
