@@ -140,6 +140,33 @@ TEST_F(SessionCApiTest, FirstRunCompilesLaterRunsReuseTheExecutor) {
   EXPECT_EQ(session.GetCompileCount(7), 1u);
 }
 
+TEST_F(SessionCApiTest, DataWithoutShapeTakesTheDescOfTheFirstRun) {
+  // The Data desc of UnaryGraph, its origin shape unset: an input built without a shape.
+  std::shared_ptr<ge::ComputeGraph> graph = UnaryGraph("Neg");
+  ge::Node *data = graph->FindNode("x");
+  ASSERT_NE(data, nullptr);
+  data->MutableOpDesc().MutableOutputDesc(0)->SetOriginShapeInitialized(false);
+  ge::runtime::Session session;
+  ASSERT_EQ(session.AddGraph(8, *graph), ge::SUCCESS) << ge::GetLastError();
+  const int32_t values[] = {1, -2, 3, -4, 5, -6};
+  const ge::GeTensor first(ge::GeTensorDesc(ge::GeShape({2, 3}), ge::FORMAT_ND, ge::DT_INT32),
+                           values, sizeof(values));
+  std::vector<ge::GeTensor> outputs;
+  ASSERT_EQ(session.RunGraph(8, {first}, &outputs), ge::SUCCESS) << ge::GetLastError();
+  EXPECT_EQ(outputs.at(0).GetTensorDesc().GetDataType(), ge::DT_INT32);
+  EXPECT_EQ(outputs.at(0).GetTensorDesc().GetShape(), ge::GeShape({2, 3}));
+  ASSERT_EQ(session.RunGraph(8, {first}, &outputs), ge::SUCCESS) << ge::GetLastError();
+  const ge::GeTensor other(ge::GeTensorDesc(ge::GeShape({3, 2}), ge::FORMAT_ND, ge::DT_INT32),
+                           values, sizeof(values));
+  EXPECT_NE(session.RunGraph(8, {other}, &outputs), ge::SUCCESS);
+  EXPECT_NE(ge::GetLastError().find("input 0 (Data node 'x') has no shape of its own and took "
+                                    "[2, 3] DT_INT32 from the tensor fed to the first run; got "
+                                    "[3, 2] DT_INT32"),
+            std::string::npos)
+      << ge::GetLastError();
+  EXPECT_EQ(session.GetCompileCount(8), 1u);
+}
+
 TEST_F(SessionCApiTest, MissingKernelIsReportedNamingTheNode) {
   void *session = GeApiWrapper_Session_CreateSession();
   GeGraphHandle graph{UnaryGraph("NotAKernel")};
