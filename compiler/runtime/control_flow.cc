@@ -44,11 +44,14 @@ Status ControlFlowOp::Create(const Node &node, const ComputeGraph &root,
     }
     plan->bodies_.push_back(std::move(body));
   }
+  // If: then/else; While: cond/body; PartitionedCall: f; Case: one or more branches.
   const bool is_while = plan->type_ == "While";
-  const size_t expected_bodies = plan->type_ == "If" ? 2 : (is_while ? 2 : 1);
-  if (plan->type_ == "Case" ? plan->bodies_.empty() : plan->bodies_.size() != expected_bodies) {
-    return Fail("node " + plan->label_ + " has " + std::to_string(plan->bodies_.size()) +
-                " subgraphs, expected " + std::to_string(expected_bodies));
+  const bool is_case = plan->type_ == "Case";
+  const size_t count = plan->bodies_.size();
+  const size_t expected = plan->type_ == "If" || is_while ? 2 : 1;
+  if (is_case ? count == 0 : count != expected) {
+    return Fail("node " + plan->label_ + " has " + std::to_string(count) + " subgraphs, expected " +
+                (is_case ? std::string("at least 1") : std::to_string(expected)));
   }
   for (size_t b = 0; b < plan->bodies_.size(); ++b) {
     const Body &body = plan->bodies_[b];

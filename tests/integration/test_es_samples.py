@@ -13,9 +13,14 @@ import sys
 
 import pytest
 
+import ge
+
 np = pytest.importorskip("numpy")
 
 _SAMPLES = os.path.join(os.path.dirname(os.path.abspath(__file__)), "es_samples")
+# The directory holding the ``ge`` package under test (src/ in a development tree): the samples
+# run in another working directory.
+_GE_ROOT = os.path.dirname(os.path.dirname(os.path.abspath(ge.__file__)))
 
 
 def _run(name: str, cwd, *args: str):
@@ -23,6 +28,10 @@ def _run(name: str, cwd, *args: str):
     done = subprocess.run(
         [sys.executable, os.path.join(_SAMPLES, f"{name}.py"), *args],
         cwd=str(cwd),
+        env={
+            **os.environ,
+            "PYTHONPATH": os.pathsep.join(filter(None, [_GE_ROOT, os.environ.get("PYTHONPATH")])),
+        },
         capture_output=True,
         text=True,
         timeout=600,
