@@ -1,5 +1,5 @@
 // Python pass artifact selection through the C API (ge/c_api/python_pass_artifacts.h): thin
-// wrappers over python_pass/python_pass_artifacts.h and python_pass_fallback_plan.h, the code the
+// wrappers over python_bridge/artifact_sets.h and python_pass_fallback_plan.h, the code the
 // bridge loader runs.
 #include <cstdlib>
 #include <string>
@@ -9,12 +9,12 @@
 #include "c_handles/c_handles.h"
 #include "common/error.h"
 #include "ge/c_api/python_pass_artifacts.h"
-#include "python_pass/python_pass_artifacts.h"
-#include "python_pass/python_pass_fallback_plan.h"
-#include "python_pass/python_runtime_key.h"
+#include "python_bridge/artifact_sets.h"
+#include "python_bridge/fallback_plan.h"
+#include "python_bridge/python_runtime_key.h"
 
 struct GePyPassArtifactSet {
-  ge::python_pass::PythonPassArtifact set;
+  ge::python_bridge::PythonArtifactSet set;
 };
 
 struct GePyPassArtifactSearch {
@@ -25,7 +25,7 @@ struct GePyPassArtifactSearch {
 };
 
 struct GePyPassFallbackPlan {
-  ge::python_pass::FallbackPlan plan;
+  ge::python_bridge::FallbackPlan plan;
 };
 
 namespace {
@@ -40,15 +40,15 @@ uint32_t Failed(const std::string &message) {
 }
 
 std::vector<GePyPassArtifactSet> Wrap(
-    const std::vector<ge::python_pass::PythonPassArtifact> &sets) {
+    const std::vector<ge::python_bridge::PythonArtifactSet> &sets) {
   std::vector<GePyPassArtifactSet> wrapped;
-  for (const ge::python_pass::PythonPassArtifact &set : sets) {
+  for (const ge::python_bridge::PythonArtifactSet &set : sets) {
     wrapped.push_back(GePyPassArtifactSet{set});
   }
   return wrapped;
 }
 
-GePyPassArtifactSearch *NewSearch(const ge::python_pass::ArtifactSelection &selection) {
+GePyPassArtifactSearch *NewSearch(const ge::python_bridge::ArtifactSelection &selection) {
   return new GePyPassArtifactSearch{selection.roots, Wrap(selection.sets), selection.rejected,
                                     Wrap(selection.candidates)};
 }
@@ -74,7 +74,7 @@ uint32_t GePyPassArtifacts_PythonTag(const char *implementation, const char *ver
       return Failed("GePyPassArtifacts_PythonTag: result pointer is null");
     }
     *tag = nullptr;
-    const std::string result = ge::python_pass::PythonTagOf(Text(implementation), version);
+    const std::string result = ge::python_bridge::PythonTagOf(Text(implementation), version);
     if (result.empty()) {
       return Failed("cannot derive a python tag from version '" + Text(version) + "'");
     }
@@ -87,7 +87,7 @@ uint32_t GePyPassArtifacts_PlatformTag(char **platform) {
     if (platform == nullptr) {
       return Failed("GePyPassArtifacts_PlatformTag: result pointer is null");
     }
-    return ReturnString(ge::python_pass::CurrentPlatformTag(), platform);
+    return ReturnString(ge::python_bridge::CurrentPlatformTag(), platform);
   });
 }
 
@@ -97,7 +97,7 @@ uint32_t GePyPassArtifacts_FallbackCacheRoot(char **root) {
       return Failed("GePyPassArtifacts_FallbackCacheRoot: result pointer is null");
     }
     *root = nullptr;
-    const std::string dir = ge::python_pass::FallbackCacheRoot();
+    const std::string dir = ge::python_bridge::FallbackCacheRoot();
     if (dir.empty()) {
       return Failed("no per-user cache directory (neither XDG_CACHE_HOME nor a home directory)");
     }
@@ -114,10 +114,10 @@ uint32_t GePyPassArtifacts_ReadManifest(const char *manifest_path, const char *a
       return Failed("GePyPassArtifacts_ReadManifest: null argument");
     }
     *set = nullptr;
-    ge::python_pass::PythonPassArtifact artifact;
+    ge::python_bridge::PythonArtifactSet artifact;
     std::string reason;
-    if (!ge::python_pass::ReadArtifactManifest(manifest_path, abi_key, require_bridge, artifact,
-                                               reason)) {
+    if (!ge::python_bridge::ReadArtifactManifest(manifest_path, abi_key, require_bridge, artifact,
+                                                 reason)) {
       return Failed(reason);
     }
     *set = new GePyPassArtifactSet{std::move(artifact)};
@@ -158,11 +158,11 @@ const char *GePyPassArtifacts_SetNativePath(const GePyPassArtifactSet *set) {
 bool GePyPassArtifacts_IsCompatible(const char *set_python_tag, const char *set_platform,
                                     uint64_t set_abi, const char *python_tag, uint64_t abi) {
   return ge::capi::Guard<bool>(false, [&]() {
-    ge::python_pass::PythonPassArtifact set;
+    ge::python_bridge::PythonArtifactSet set;
     set.python_tag = Text(set_python_tag);
     set.platform = Text(set_platform);
     set.abi = set_abi;
-    return ge::python_pass::IsCompatibleArtifact(set, Text(python_tag), abi);
+    return ge::python_bridge::IsCompatibleArtifact(set, Text(python_tag), abi);
   });
 }
 
@@ -173,8 +173,8 @@ uint32_t GePyPassArtifacts_Search(const char *python_tag, const char *package_ro
       return Failed("GePyPassArtifacts_Search: result pointer is null");
     }
     *search = nullptr;
-    *search = NewSearch(ge::python_pass::SelectArtifacts(
-        Text(python_tag), ge::python_pass::CompilerLibraryDir(), Text(package_root)));
+    *search = NewSearch(ge::python_bridge::SelectArtifacts(
+        Text(python_tag), ge::python_bridge::CompilerLibraryDir(), Text(package_root)));
     return ge::SUCCESS;
   });
 }
@@ -186,12 +186,12 @@ uint32_t GePyPassArtifacts_Scan(const char *const *roots, size_t root_count, con
       return Failed("GePyPassArtifacts_Scan: null argument");
     }
     *search = nullptr;
-    ge::python_pass::ArtifactSelection selection;
+    ge::python_bridge::ArtifactSelection selection;
     for (size_t i = 0; i < root_count; ++i) {
       selection.roots.push_back(Text(roots[i]));
     }
-    selection.sets = ge::python_pass::ScanArtifacts(selection.roots, selection.rejected);
-    selection.candidates = ge::python_pass::MatchingArtifacts(selection.sets, Text(python_tag));
+    selection.sets = ge::python_bridge::ScanArtifacts(selection.roots, selection.rejected);
+    selection.candidates = ge::python_bridge::MatchingArtifacts(selection.sets, Text(python_tag));
     *search = NewSearch(selection);
     return ge::SUCCESS;
   });
@@ -244,16 +244,16 @@ uint32_t GePyPassArtifacts_PlanFallback(const char *python_tag, const char *pyth
       return Failed("GePyPassArtifacts_PlanFallback: result pointer is null");
     }
     *plan = nullptr;
-    ge::python_pass::FallbackRequest request;
+    ge::python_bridge::FallbackRequest request;
     request.python_tag = Text(python_tag);
     request.python_executable = Text(python_executable);
     request.python_version = Text(python_version);
     request.libpython = Text(libpython);
     request.ge_py_version = Text(ge_py_version);
     request.sources_dir = Text(sources_dir);
-    ge::python_pass::FallbackPlan result;
+    ge::python_bridge::FallbackPlan result;
     std::string error;
-    if (!ge::python_pass::PlanFallbackBuild(request, result, error)) {
+    if (!ge::python_bridge::PlanFallbackBuild(request, result, error)) {
       return Failed(error);
     }
     *plan = new GePyPassFallbackPlan{std::move(result)};

@@ -1,5 +1,5 @@
 // The C API of artifact selection hands out exactly what the bridge loader decides
-// (python_pass/python_pass_artifacts.h) and reports failures through the thread's last error.
+// (python_bridge/artifact_sets.h) and reports failures through the thread's last error.
 #include <gtest/gtest.h>
 #include <unistd.h>
 
@@ -11,14 +11,14 @@
 #include "common/error.h"
 #include "common/file_utils.h"
 #include "ge/c_api/python_pass_artifacts.h"
-#include "python_pass/python_pass_artifacts.h"
+#include "python_bridge/artifact_sets.h"
 
 namespace {
 
-using ge::python_pass::ArtifactSelection;
-using ge::python_pass::CurrentPlatformTag;
+using ge::python_bridge::ArtifactSelection;
+using ge::python_bridge::CurrentPlatformTag;
 
-class PythonPassArtifactsCApiTest : public ::testing::Test {
+class PythonArtifactSetsCApiTest : public ::testing::Test {
  protected:
   void SetUp() override {
     char pattern[] = "/tmp/ge_artifacts_capi_XXXXXX";
@@ -27,7 +27,7 @@ class PythonPassArtifactsCApiTest : public ::testing::Test {
     unsetenv("PYTHONPATH");
   }
   void TearDown() override {
-    unsetenv(ge::python_pass::kArtifactRootEnv);
+    unsetenv(ge::python_bridge::kArtifactRootEnv);
     unsetenv("XDG_CACHE_HOME");
     (void)std::system(("rm -rf '" + root_ + "'").c_str());
   }
@@ -47,17 +47,17 @@ class PythonPassArtifactsCApiTest : public ::testing::Test {
   std::string root_;
 };
 
-TEST_F(PythonPassArtifactsCApiTest, SearchReturnsTheLoadersSelection) {
+TEST_F(PythonArtifactSetsCApiTest, SearchReturnsTheLoadersSelection) {
   // A tag no build tree next to this library has a set for.
   Set("override/b", "cp399");
   Set("override/a", "cp398");
   Set("package/cp399", "cp399");
   MakeDir("override/broken");
   std::ofstream(root_ + "/override/broken/manifest.json") << "{";
-  setenv(ge::python_pass::kArtifactRootEnv, (root_ + "/override").c_str(), 1);
+  setenv(ge::python_bridge::kArtifactRootEnv, (root_ + "/override").c_str(), 1);
   const std::string package = root_ + "/package";
   const ArtifactSelection expected =
-      ge::python_pass::SelectArtifacts("cp399", ge::python_pass::CompilerLibraryDir(), package);
+      ge::python_bridge::SelectArtifacts("cp399", ge::python_bridge::CompilerLibraryDir(), package);
 
   GePyPassArtifactSearch *search = nullptr;
   ASSERT_EQ(GePyPassArtifacts_Search("cp399", package.c_str(), &search), 0U);
@@ -89,7 +89,7 @@ TEST_F(PythonPassArtifactsCApiTest, SearchReturnsTheLoadersSelection) {
   GePyPassArtifacts_DestroySearch(nullptr);
 }
 
-TEST_F(PythonPassArtifactsCApiTest, CompatibilityNeedsTagPlatformAndAbi) {
+TEST_F(PythonArtifactSetsCApiTest, CompatibilityNeedsTagPlatformAndAbi) {
   const std::string platform = CurrentPlatformTag();
   EXPECT_TRUE(GePyPassArtifacts_IsCompatible("cp399", platform.c_str(), 1, "cp399", 1));
   EXPECT_FALSE(GePyPassArtifacts_IsCompatible("cp399", platform.c_str(), 1, "cp399", 2));
@@ -97,7 +97,7 @@ TEST_F(PythonPassArtifactsCApiTest, CompatibilityNeedsTagPlatformAndAbi) {
   EXPECT_FALSE(GePyPassArtifacts_IsCompatible("cp399", platform.c_str(), 1, nullptr, 1));
 }
 
-TEST_F(PythonPassArtifactsCApiTest, ScanLooksOnlyAtTheGivenRoots) {
+TEST_F(PythonArtifactSetsCApiTest, ScanLooksOnlyAtTheGivenRoots) {
   const std::string set = Set("only/cp311", "cp311");
   const char *roots[] = {set.c_str()};
   GePyPassArtifactSearch *search = nullptr;
@@ -109,7 +109,7 @@ TEST_F(PythonPassArtifactsCApiTest, ScanLooksOnlyAtTheGivenRoots) {
   EXPECT_EQ(GePyPassArtifacts_Scan(nullptr, 1, nullptr, &search), 0xFFFFFFFFU);
 }
 
-TEST_F(PythonPassArtifactsCApiTest, ReadManifestFailsWithTheReason) {
+TEST_F(PythonArtifactSetsCApiTest, ReadManifestFailsWithTheReason) {
   const std::string set = Set("set", "cp311");
   GePyPassArtifactSet *artifact = nullptr;
   ASSERT_EQ(GePyPassArtifacts_ReadManifest((set + "/manifest.json").c_str(), "bridge_abi", true,
@@ -127,7 +127,7 @@ TEST_F(PythonPassArtifactsCApiTest, ReadManifestFailsWithTheReason) {
   EXPECT_EQ(GePyPassArtifacts_SetRoot(nullptr), nullptr);
 }
 
-TEST_F(PythonPassArtifactsCApiTest, TagsAndCacheRoot) {
+TEST_F(PythonArtifactSetsCApiTest, TagsAndCacheRoot) {
   char *text = nullptr;
   ASSERT_EQ(GePyPassArtifacts_PythonTag("cpython", "3.12.1 (main)", &text), 0U);
   EXPECT_STREQ(text, "cp312");
@@ -143,7 +143,7 @@ TEST_F(PythonPassArtifactsCApiTest, TagsAndCacheRoot) {
   GePyPassArtifacts_FreeString(text);
 }
 
-TEST_F(PythonPassArtifactsCApiTest, FallbackPlanOfCompleteSourcesNamesTheCacheEntry) {
+TEST_F(PythonArtifactSetsCApiTest, FallbackPlanOfCompleteSourcesNamesTheCacheEntry) {
   MakeDir("src/native");
   MakeDir("src/compiler/include");
   std::ofstream(root_ + "/src/CMakeLists.txt") << "project(x)";
@@ -162,12 +162,12 @@ TEST_F(PythonPassArtifactsCApiTest, FallbackPlanOfCompleteSourcesNamesTheCacheEn
             std::string(GePyPassArtifacts_PlanCacheRoot(plan)) + "/" + key);
   EXPECT_EQ(std::string(GePyPassArtifacts_PlanSourcesHash(plan)).size(), 16U);
   EXPECT_EQ(std::string(GePyPassArtifacts_PlanCompilerLib(plan)),
-            ge::python_pass::CompilerLibraryDir() + "/libge_compiler.so");
+            ge::python_bridge::CompilerLibraryDir() + "/libge_compiler.so");
   EXPECT_NE(std::string(GePyPassArtifacts_PlanCompilerLibStamp(plan)).find(':'), std::string::npos);
   GePyPassArtifacts_DestroyFallbackPlan(plan);
 }
 
-TEST_F(PythonPassArtifactsCApiTest, FallbackPlanOfIncompleteSourcesFails) {
+TEST_F(PythonArtifactSetsCApiTest, FallbackPlanOfIncompleteSourcesFails) {
   GePyPassFallbackPlan *plan = nullptr;
   EXPECT_EQ(GePyPassArtifacts_PlanFallback("cp311", "/usr/bin/python3", "3.11.7", "", "0.1.0",
                                            root_.c_str(), &plan),

@@ -1,8 +1,6 @@
 // PythonPassInfo conversions and callback completeness.
 #include "python_pass/python_pass_descriptor.h"
 
-#include <cstdlib>
-
 namespace ge {
 namespace python_pass {
 namespace {
@@ -81,15 +79,6 @@ bool AreCallbacksComplete(const PythonFusionPassCallbacks &callbacks, PythonPass
     case PythonPassKind::kDecompose: return callbacks.decompose_replacement != nullptr;
   }
   return false;
-}
-
-std::string TakeBridgeString(char *text) {
-  if (text == nullptr) {
-    return "";
-  }
-  std::string result = text;
-  std::free(text);
-  return result;
 }
 
 }  // namespace python_pass

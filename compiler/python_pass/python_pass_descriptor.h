@@ -9,6 +9,7 @@
 
 #include "ge/fusion/pass/custom_pass_context.h"
 #include "ge/python_pass/python_pass_bridge_abi.h"
+#include "python_bridge/bridge_library.h"
 
 namespace ge {
 namespace python_pass {
@@ -50,8 +51,7 @@ class PythonPassDescriptorView {
 /// create + destroy, plus what the kind cannot run without.
 bool AreCallbacksComplete(const PythonFusionPassCallbacks &callbacks, PythonPassKind kind);
 
-/// Takes a malloc'd error string from the bridge (frees it); "" for NULL.
-std::string TakeBridgeString(char *text);
+using python_bridge::TakeBridgeString;
 
 }  // namespace python_pass
 }  // namespace ge

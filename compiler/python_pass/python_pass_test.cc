@@ -19,13 +19,13 @@
 #include "pass/fusion_pass_executor.h"
 #include "pass/pass_registry.h"
 #include "pattern/fusion_test_util.h"
+#include "python_bridge/artifact_sets.h"
+#include "python_bridge/python_runtime_key.h"
 #include "python_pass/python_pass_adapters.h"
-#include "python_pass/python_pass_artifacts.h"
 #include "python_pass/python_pass_bridge_loader.h"
 #include "python_pass/python_pass_create_context.h"
 #include "python_pass/python_pass_registration.h"
 #include "python_pass/python_pass_runtime_registry.h"
-#include "python_pass/python_runtime_key.h"
 
 namespace ge {
 namespace python_pass {
@@ -37,6 +37,15 @@ using fusion::Pattern;
 using fusion::SimpleGraphBuilder;
 using fusion::test::P;
 using fusion::test::TestGraph;
+using python_bridge::ArtifactSearchRoots;
+using python_bridge::CurrentPlatformTag;
+using python_bridge::GetLoadedPythonRuntimeKey;
+using python_bridge::IsCompatiblePythonTag;
+using python_bridge::kArtifactRootEnv;
+using python_bridge::MatchingArtifacts;
+using python_bridge::ParsePythonTag;
+using python_bridge::PythonRuntimeKey;
+using python_bridge::ScanArtifacts;
 
 // ---- a C++ stand-in for the bridge: counts instances and hook calls ----
 struct FakeBridge {

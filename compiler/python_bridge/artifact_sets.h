@@ -3,21 +3,21 @@
 // decision: the bridge loader and the C API (ge/c_api/python_pass_artifacts.h, used by
 // ge.passes.runtime) both call SelectArtifacts. Layout: <root>/manifest.json or
 // <root>/<set>/manifest.json.
-#ifndef GE_PYTHON_PASS_PYTHON_PASS_ARTIFACTS_H_
-#define GE_PYTHON_PASS_PYTHON_PASS_ARTIFACTS_H_
+#ifndef GE_PYTHON_BRIDGE_ARTIFACT_SETS_H_
+#define GE_PYTHON_BRIDGE_ARTIFACT_SETS_H_
 
 #include <cstdint>
 #include <string>
 #include <vector>
 
 namespace ge {
-namespace python_pass {
+namespace python_bridge {
 
 constexpr const char *kArtifactRootEnv = "GE_PY_PASS_ARTIFACT_ROOT";
 constexpr const char *kArtifactSubdir = "passes/python_pass_artifacts";
 constexpr const char *kPassSetAbiKey = "bridge_abi";
 
-struct PythonPassArtifact {
+struct PythonArtifactSet {
   std::string manifest_path;  // real path
   std::string root;           // real directory of the manifest
   std::string python_tag;
@@ -30,9 +30,9 @@ struct PythonPassArtifact {
 /// What one search saw, in search order.
 struct ArtifactSelection {
   std::vector<std::string> roots;
-  std::vector<PythonPassArtifact> sets;        // every valid set
-  std::vector<std::string> rejected;           // why each other manifest or root was refused
-  std::vector<PythonPassArtifact> candidates;  // the valid sets matching the interpreter
+  std::vector<PythonArtifactSet> sets;        // every valid set
+  std::vector<std::string> rejected;          // why each other manifest or root was refused
+  std::vector<PythonArtifactSet> candidates;  // the valid sets matching the interpreter
 };
 
 /// "linux-<uname machine>" ("linux-unknown" when uname fails).
@@ -45,9 +45,9 @@ std::string FallbackCacheRoot();
 /// non-negative JSON integer, artifacts.native (and artifacts.bridge when `require_bridge`)
 /// naming existing files. False with `reason` (naming the file and the field) otherwise.
 bool ReadArtifactManifest(const std::string &manifest_path, const std::string &abi_key,
-                          bool require_bridge, PythonPassArtifact &artifact, std::string &reason);
+                          bool require_bridge, PythonArtifactSet &artifact, std::string &reason);
 /// ReadArtifactManifest of a pass set (bridge_abi, bridge and native).
-bool LoadArtifactManifest(const std::string &manifest_path, PythonPassArtifact &artifact,
+bool LoadArtifactManifest(const std::string &manifest_path, PythonArtifactSet &artifact,
                           std::string &reason);
 /// Roots in search order (existing directories only, de-duplicated by real path):
 /// $GE_PY_PASS_ARTIFACT_ROOT (a missing one is added to `rejected`), the build-tree set next to
@@ -61,21 +61,21 @@ std::vector<std::string> ArtifactSearchRoots(const std::string &compiler_lib_dir
                                              std::vector<std::string> &rejected);
 /// Valid pass sets under the roots (root manifest first, then children by name); why the others
 /// were rejected is appended to `rejected`.
-std::vector<PythonPassArtifact> ScanArtifacts(const std::vector<std::string> &roots,
-                                              std::vector<std::string> &rejected);
+std::vector<PythonArtifactSet> ScanArtifacts(const std::vector<std::string> &roots,
+                                             std::vector<std::string> &rejected);
 /// True when the set's tag equals `python_tag` (non-empty), its platform this one and its ABI
 /// `abi`.
-bool IsCompatibleArtifact(const PythonPassArtifact &set, const std::string &python_tag,
+bool IsCompatibleArtifact(const PythonArtifactSet &set, const std::string &python_tag,
                           uint64_t abi);
 /// Pass sets compatible with `python_tag` and the bridge ABI, in order.
-std::vector<PythonPassArtifact> MatchingArtifacts(const std::vector<PythonPassArtifact> &sets,
-                                                  const std::string &python_tag);
+std::vector<PythonArtifactSet> MatchingArtifacts(const std::vector<PythonArtifactSet> &sets,
+                                                 const std::string &python_tag);
 /// The whole decision: roots, scan and the matching candidates (the loader tries them in order).
 ArtifactSelection SelectArtifacts(const std::string &python_tag,
                                   const std::string &compiler_lib_dir,
                                   const std::string &package_root);
 
-}  // namespace python_pass
+}  // namespace python_bridge
 }  // namespace ge
 
-#endif  // GE_PYTHON_PASS_PYTHON_PASS_ARTIFACTS_H_
+#endif  // GE_PYTHON_BRIDGE_ARTIFACT_SETS_H_

@@ -1,14 +1,14 @@
 // 64-bit FNV-1a: names cache entries (probe answers, fallback artifact sets). The entries are the
 // user's own and record what they were made from, so a non-cryptographic digest is enough.
-#ifndef GE_PYTHON_PASS_FNV1A_HASH_H_
-#define GE_PYTHON_PASS_FNV1A_HASH_H_
+#ifndef GE_PYTHON_BRIDGE_FNV1A_HASH_H_
+#define GE_PYTHON_BRIDGE_FNV1A_HASH_H_
 
 #include <cstdint>
 #include <cstdio>
 #include <string>
 
 namespace ge {
-namespace python_pass {
+namespace python_bridge {
 
 class Fnv1aHash {
  public:
@@ -34,7 +34,7 @@ inline std::string Fnv1aHex(const std::string &bytes) {
   return hash.Hex();
 }
 
-}  // namespace python_pass
+}  // namespace python_bridge
 }  // namespace ge
 
-#endif  // GE_PYTHON_PASS_FNV1A_HASH_H_
+#endif  // GE_PYTHON_BRIDGE_FNV1A_HASH_H_

@@ -1,6 +1,6 @@
 // The on-disk probe cache: hits, invalidation when the interpreter or its environment changes,
 // damaged files (re-probe with a warning, never a crash) and GE_PY_PASS_PYTHON.
-#include "python_pass/python_probe_cache.h"
+#include "python_bridge/python_probe_cache.h"
 
 #include <gtest/gtest.h>
 #include <stdlib.h>
@@ -13,10 +13,10 @@
 #include <string>
 #include <vector>
 
-#include "python_pass/python_runtime_key.h"
+#include "python_bridge/python_runtime_key.h"
 
 namespace ge {
-namespace python_pass {
+namespace python_bridge {
 namespace {
 
 class ScopedEnv {
@@ -192,12 +192,12 @@ TEST_F(ProbeCacheTest, ResolveUsesGePyPassPythonAndTheDiskCache) {
     GTEST_SKIP() << "no CPython binary on PATH or at /usr/bin/python3";
   }
   ScopedEnv cache("XDG_CACHE_HOME", root_ + "/cache");
-  ScopedEnv chosen(kPythonPassPythonEnv, python);
+  ScopedEnv chosen(kTargetPythonEnv, python);
   ScopedEnv path("PATH", root_ + "/nowhere");  // PATH must not be needed
   ResetPythonRuntimeKeyCache();
   const PythonRuntimeKey probed = ResolveTargetPythonRuntimeKey();
   ASSERT_FALSE(probed.python_tag.empty()) << probed.source;
-  EXPECT_NE(probed.source.find(std::string(kPythonPassPythonEnv) + "=" + python), std::string::npos)
+  EXPECT_NE(probed.source.find(std::string(kTargetPythonEnv) + "=" + python), std::string::npos)
       << probed.source;
   const std::string file = ProbeCacheFile(ProbeCacheKey(python));
   const std::string stored = ReadFile(file);
@@ -220,7 +220,7 @@ TEST_F(ProbeCacheTest, ResolveUsesGePyPassPythonAndTheDiskCache) {
 }
 
 TEST_F(ProbeCacheTest, UnusableGePyPassPythonIsNamedInTheSource) {
-  ScopedEnv chosen(kPythonPassPythonEnv, root_ + "/bin/not-there");
+  ScopedEnv chosen(kTargetPythonEnv, root_ + "/bin/not-there");
   ResetPythonRuntimeKeyCache();
   const PythonRuntimeKey key = ResolveTargetPythonRuntimeKey();
   EXPECT_EQ(key.python_tag, "");
@@ -230,5 +230,5 @@ TEST_F(ProbeCacheTest, UnusableGePyPassPythonIsNamedInTheSource) {
 }
 
 }  // namespace
-}  // namespace python_pass
+}  // namespace python_bridge
 }  // namespace ge

@@ -1,7 +1,7 @@
 // The one implementation of artifact-set selection: manifest validation (with reasons), scan
 // order, compatibility, search roots, python tags and fallback cache keys. ge.passes.runtime
 // reaches the same functions through the C API (tests/python/passes/test_passes_runtime_*.py).
-#include "python_pass/python_pass_artifacts.h"
+#include "python_bridge/artifact_sets.h"
 
 #include <gtest/gtest.h>
 #include <sys/stat.h>
@@ -13,11 +13,11 @@
 #include <vector>
 
 #include "common/file_utils.h"
-#include "python_pass/python_pass_fallback_plan.h"
-#include "python_pass/python_runtime_key.h"
+#include "python_bridge/fallback_plan.h"
+#include "python_bridge/python_runtime_key.h"
 
 namespace ge {
-namespace python_pass {
+namespace python_bridge {
 namespace {
 
 // Sets an environment variable for the scope of a test, restoring the old value afterwards.
@@ -85,7 +85,7 @@ class SelectionTest : public ::testing::Test {
       Write(dir + "/libge_python_pass_bridge.so", "x");
       Write(dir + "/_ge_pass_native.so", "x");
     }
-    PythonPassArtifact artifact;
+    PythonArtifactSet artifact;
     std::string reason;
     EXPECT_FALSE(LoadArtifactManifest(dir + "/manifest.json", artifact, reason)) << manifest_text;
     EXPECT_EQ(reason.rfind(dir + "/manifest.json: ", 0), 0U) << reason;
@@ -98,7 +98,7 @@ class SelectionTest : public ::testing::Test {
 
 TEST_F(SelectionTest, AValidManifestGivesRealPaths) {
   const std::string dir = Set("set");
-  PythonPassArtifact artifact;
+  PythonArtifactSet artifact;
   std::string reason;
   ASSERT_TRUE(LoadArtifactManifest(dir + "/manifest.json", artifact, reason)) << reason;
   EXPECT_EQ(artifact.python_tag, "cp311");
@@ -145,7 +145,7 @@ TEST_F(SelectionTest, EveryInvalidFieldIsRejectedWithItsReason) {
   EXPECT_NE(Reason(Manifest(Fields("cp311", "1", BothFiles())), false)
                 .find("artifacts.native file not found: "),
             std::string::npos);
-  PythonPassArtifact artifact;
+  PythonArtifactSet artifact;
   std::string reason;
   EXPECT_FALSE(LoadArtifactManifest(root_ + "/none.json", artifact, reason));
   EXPECT_NE(reason.find("cannot read manifest: "), std::string::npos);
@@ -157,7 +157,7 @@ TEST_F(SelectionTest, NativeOnlySetsUseTheirOwnAbiKey) {
         "{\"python_tag\": \"cp311\", \"platform\": \"x\", \"native_abi\": 1, "
         "\"artifacts\": {\"native\": \"_ge_runtime_native.so\"}}");
   Write(dir + "/_ge_runtime_native.so", "x");
-  PythonPassArtifact artifact;
+  PythonArtifactSet artifact;
   std::string reason;
   ASSERT_TRUE(ReadArtifactManifest(dir + "/manifest.json", "native_abi", false, artifact, reason))
       << reason;
@@ -182,7 +182,7 @@ TEST_F(SelectionTest, ScanReadsTheRootThenItsChildrenByNameOnly) {
 }
 
 TEST_F(SelectionTest, OnlyTagPlatformAndAbiTogetherMakeACandidate) {
-  PythonPassArtifact set;
+  PythonArtifactSet set;
   set.python_tag = "cp311";
   set.platform = CurrentPlatformTag();
   set.abi = 1;
@@ -314,5 +314,5 @@ TEST_F(FallbackPlanTest, IncompleteSourcesAreNamed) {
 }
 
 }  // namespace
-}  // namespace python_pass
+}  // namespace python_bridge
 }  // namespace ge

@@ -1,15 +1,15 @@
 // The files of the target interpreter the loader itself touches, outside the bridge: its shared
 // libpython (preloaded in a process without Python, so the bridge never depends on its own
 // RUNPATH to find it) and the executable that runs fallback codegen.
-#ifndef GE_PYTHON_PASS_PYTHON_INTERPRETER_FILES_H_
-#define GE_PYTHON_PASS_PYTHON_INTERPRETER_FILES_H_
+#ifndef GE_PYTHON_BRIDGE_PYTHON_INTERPRETER_FILES_H_
+#define GE_PYTHON_BRIDGE_PYTHON_INTERPRETER_FILES_H_
 
 #include <string>
 
-#include "python_pass/python_runtime_key.h"
+#include "python_bridge/python_runtime_key.h"
 
 namespace ge {
-namespace python_pass {
+namespace python_bridge {
 
 /// In a process without loaded Py_* symbols (native atc): dlopen(RTLD_NOW | RTLD_GLOBAL) the
 /// probed interpreter's libpython (LIBDIR/INSTSONAME, else INSTSONAME through the normal library
@@ -25,7 +25,7 @@ std::string FallbackPythonCommand(const PythonRuntimeKey &key);
 /// `text` single-quoted for /bin/sh.
 std::string ShellQuote(const std::string &text);
 
-}  // namespace python_pass
+}  // namespace python_bridge
 }  // namespace ge
 
-#endif  // GE_PYTHON_PASS_PYTHON_INTERPRETER_FILES_H_
+#endif  // GE_PYTHON_BRIDGE_PYTHON_INTERPRETER_FILES_H_

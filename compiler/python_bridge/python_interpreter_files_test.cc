@@ -1,16 +1,16 @@
 // The loader's own use of the target interpreter's files: probe parsing, libpython preload errors
 // and the fallback codegen command. This binary has no Python loaded, like native atc.
-#include "python_pass/python_interpreter_files.h"
+#include "python_bridge/python_interpreter_files.h"
 
 #include <gtest/gtest.h>
 
 #include <string>
 #include <vector>
 
-#include "python_pass/python_runtime_key.h"
+#include "python_bridge/python_runtime_key.h"
 
 namespace ge {
-namespace python_pass {
+namespace python_bridge {
 namespace {
 
 PythonRuntimeKey ProbedKey(const std::vector<std::string> &lines) {
@@ -70,5 +70,5 @@ TEST(PythonInterpreterFilesTest, FallbackRunsTheProbedExecutableQuoted) {
 }
 
 }  // namespace
-}  // namespace python_pass
+}  // namespace python_bridge
 }  // namespace ge

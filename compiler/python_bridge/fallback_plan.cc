@@ -1,5 +1,5 @@
 // Fallback cache keys (see python_pass_fallback_plan.h).
-#include "python_pass/python_pass_fallback_plan.h"
+#include "python_bridge/fallback_plan.h"
 
 #include <algorithm>
 #include <fstream>
@@ -8,12 +8,12 @@
 
 #include "common/file_utils.h"
 #include "ge/python_pass/python_pass_bridge_abi.h"
-#include "python_pass/fnv1a_hash.h"
-#include "python_pass/python_pass_artifacts.h"
-#include "python_pass/python_probe_cache.h"
+#include "python_bridge/artifact_sets.h"
+#include "python_bridge/fnv1a_hash.h"
+#include "python_bridge/python_probe_cache.h"
 
 namespace ge {
-namespace python_pass {
+namespace python_bridge {
 namespace {
 
 // What must be there for a build, and the directories whose files the key covers.
@@ -117,5 +117,5 @@ bool PlanFallbackBuild(const FallbackRequest &request, FallbackPlan &plan, std::
   return true;
 }
 
-}  // namespace python_pass
+}  // namespace python_bridge
 }  // namespace ge

@@ -2,13 +2,13 @@
 // "Fallback codegen"). The build itself runs in Python (ge.passes.runtime.run_fallback_codegen,
 // CMake in child processes); which cache entry it fills, and when an entry can be reused, is
 // decided here, next to the loader that searches that cache.
-#ifndef GE_PYTHON_PASS_PYTHON_PASS_FALLBACK_PLAN_H_
-#define GE_PYTHON_PASS_PYTHON_PASS_FALLBACK_PLAN_H_
+#ifndef GE_PYTHON_BRIDGE_FALLBACK_PLAN_H_
+#define GE_PYTHON_BRIDGE_FALLBACK_PLAN_H_
 
 #include <string>
 
 namespace ge {
-namespace python_pass {
+namespace python_bridge {
 
 struct FallbackRequest {
   std::string python_tag;
@@ -34,7 +34,7 @@ struct FallbackPlan {
 /// CMakeLists.txt, native/CMakeLists.txt or compiler/include, or there is no cache directory.
 bool PlanFallbackBuild(const FallbackRequest &request, FallbackPlan &plan, std::string &error);
 
-}  // namespace python_pass
+}  // namespace python_bridge
 }  // namespace ge
 
-#endif  // GE_PYTHON_PASS_PYTHON_PASS_FALLBACK_PLAN_H_
+#endif  // GE_PYTHON_BRIDGE_FALLBACK_PLAN_H_

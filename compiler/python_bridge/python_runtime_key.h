@@ -1,14 +1,14 @@
 // Which CPython the bridge must match: the interpreter already loaded in
 // this process (pyatc, sessions: Py_* symbols are visible), else the `python3` (then `python`) on
 // PATH, whose executable is also the interpreter the bridge starts for atc.
-#ifndef GE_PYTHON_PASS_PYTHON_RUNTIME_KEY_H_
-#define GE_PYTHON_PASS_PYTHON_RUNTIME_KEY_H_
+#ifndef GE_PYTHON_BRIDGE_PYTHON_RUNTIME_KEY_H_
+#define GE_PYTHON_BRIDGE_PYTHON_RUNTIME_KEY_H_
 
 #include <string>
 #include <vector>
 
 namespace ge {
-namespace python_pass {
+namespace python_bridge {
 
 struct PythonRuntimeKey {
   bool has_python_symbols = false;
@@ -46,7 +46,7 @@ void ApplyProbeLines(const std::vector<std::string> &lines, PythonRuntimeKey &ke
 /// True if either tag is empty or both are equal.
 bool IsCompatiblePythonTag(const std::string &lhs, const std::string &rhs);
 
-}  // namespace python_pass
+}  // namespace python_bridge
 }  // namespace ge
 
-#endif  // GE_PYTHON_PASS_PYTHON_RUNTIME_KEY_H_
+#endif  // GE_PYTHON_BRIDGE_PYTHON_RUNTIME_KEY_H_

@@ -1,5 +1,5 @@
 // Runtime key resolution: loaded Py_* symbols via dlsym, else a `python -S -c` probe.
-#include "python_pass/python_runtime_key.h"
+#include "python_bridge/python_runtime_key.h"
 
 #include <dlfcn.h>
 #include <unistd.h>
@@ -13,11 +13,11 @@
 #include <vector>
 
 #include "common/log.h"
-#include "python_pass/python_interpreter_files.h"
-#include "python_pass/python_probe_cache.h"
+#include "python_bridge/python_interpreter_files.h"
+#include "python_bridge/python_probe_cache.h"
 
 namespace ge {
-namespace python_pass {
+namespace python_bridge {
 namespace {
 
 using PyIsInitializedFn = int (*)();
@@ -97,7 +97,7 @@ std::vector<std::string> CachedProbe(const std::string &command_path) {
   std::string warning;
   const bool hit = !file.empty() && ReadProbeCache(file, disk_key, lines, warning);
   if (!warning.empty()) {
-    GELOGW("[PythonPass] %s", warning.c_str());
+    GELOGW("[PythonBridge] %s", warning.c_str());
   }
   if (!hit) {
     lines = RunProbe(command_path);
@@ -108,7 +108,7 @@ std::vector<std::string> CachedProbe(const std::string &command_path) {
   const long long elapsed_us = std::chrono::duration_cast<std::chrono::microseconds>(
                                    std::chrono::steady_clock::now() - start)
                                    .count();
-  GELOGI("[PythonPass] Cold start: probe of %s took %lld us (%s).", command_path.c_str(),
+  GELOGI("[PythonBridge] Cold start: probe of %s took %lld us (%s).", command_path.c_str(),
          elapsed_us,
          hit ? "disk cache hit"
              : (disk_key.empty() ? "ran the interpreter; a script is not cached"
@@ -184,10 +184,10 @@ PythonRuntimeKey ResolveTargetPythonRuntimeKey() {
     return loaded;
   }
   // An explicit interpreter replaces the PATH lookup (and any shim found there).
-  const char *explicit_python = std::getenv(kPythonPassPythonEnv);
+  const char *explicit_python = std::getenv(kTargetPythonEnv);
   std::vector<std::pair<std::string, std::string>> candidates;  // (path, how it was chosen)
   if (explicit_python != nullptr && explicit_python[0] != '\0') {
-    const std::string chosen = std::string(kPythonPassPythonEnv) + "=" + explicit_python;
+    const std::string chosen = std::string(kTargetPythonEnv) + "=" + explicit_python;
     if (access(explicit_python, X_OK) != 0) {
       loaded.source = "unresolved(" + chosen + " is not an executable file)";
       return loaded;
@@ -204,7 +204,7 @@ PythonRuntimeKey ResolveTargetPythonRuntimeKey() {
   for (const auto &candidate : candidates) {
     const std::vector<std::string> lines = CachedProbe(candidate.first);
     if (lines.empty() || !IsPythonTag(lines[0])) {
-      GELOGI("[PythonPass] Probe of %s (%s) gave no python tag.", candidate.first.c_str(),
+      GELOGI("[PythonBridge] Probe of %s (%s) gave no python tag.", candidate.first.c_str(),
              candidate.second.c_str());
       continue;
     }
@@ -218,7 +218,7 @@ PythonRuntimeKey ResolveTargetPythonRuntimeKey() {
     return key;
   }
   loaded.source = explicit_python != nullptr && explicit_python[0] != '\0'
-                      ? "unresolved(" + std::string(kPythonPassPythonEnv) + "=" + explicit_python +
+                      ? "unresolved(" + std::string(kTargetPythonEnv) + "=" + explicit_python +
                             " does not answer as a CPython)"
                       : "unresolved(no loaded Py_* symbols and no python3/python on PATH)";
   return loaded;
@@ -281,5 +281,5 @@ bool IsCompatiblePythonTag(const std::string &lhs, const std::string &rhs) {
   return lhs.empty() || rhs.empty() || lhs == rhs;
 }
 
-}  // namespace python_pass
+}  // namespace python_bridge
 }  // namespace ge

@@ -1,5 +1,5 @@
 // Artifact set discovery and manifest validation.
-#include "python_pass/python_pass_artifacts.h"
+#include "python_bridge/artifact_sets.h"
 
 #include <dlfcn.h>
 #include <sys/stat.h>
@@ -19,10 +19,10 @@
 #include "common/json.h"
 #include "common/log.h"
 #include "ge/python_pass/python_pass_bridge_abi.h"
-#include "python_pass/python_probe_cache.h"
+#include "python_bridge/python_probe_cache.h"
 
 namespace ge {
-namespace python_pass {
+namespace python_bridge {
 namespace {
 
 constexpr const char *kFallbackCacheSubdir = "python_pass_artifacts";
@@ -108,13 +108,14 @@ std::vector<std::string> FallbackCacheSets(const std::string &compiler_lib_dir) 
         (fallback = manifest.Find("fallback")) == nullptr || !fallback->IsObject() ||
         !RequiredString(*fallback, "ge_compiler_lib", "", built_lib, ignored) ||
         !RequiredString(*fallback, "ge_compiler_lib_stamp", "", built_stamp, ignored)) {
-      GELOGI("[PythonPass] Skip fallback cache set[%s]: no readable fallback manifest.",
+      GELOGI("[PythonBridge] Skip fallback cache set[%s]: no readable fallback manifest.",
              dir.c_str());
       continue;
     }
     if (library.empty() || RealPath(built_lib) != library || built_stamp != stamp) {
       GELOGI(
-          "[PythonPass] Skip fallback cache set[%s]: built against compiler library[%s] stamp[%s], "
+          "[PythonBridge] Skip fallback cache set[%s]: built against compiler library[%s] "
+          "stamp[%s], "
           "this process uses [%s] stamp[%s].",
           dir.c_str(), built_lib.c_str(), built_stamp.c_str(), library.c_str(), stamp.c_str());
       continue;
@@ -158,7 +159,7 @@ std::string FallbackCacheRoot() {
 }
 
 bool ReadArtifactManifest(const std::string &manifest_path, const std::string &abi_key,
-                          bool require_bridge, PythonPassArtifact &artifact, std::string &reason) {
+                          bool require_bridge, PythonArtifactSet &artifact, std::string &reason) {
   const std::string where = manifest_path + ": ";
   std::string text;
   std::string error;
@@ -176,7 +177,7 @@ bool ReadArtifactManifest(const std::string &manifest_path, const std::string &a
     reason = where + "top level must be a JSON object";
     return false;
   }
-  PythonPassArtifact result;
+  PythonArtifactSet result;
   if (!RequiredString(manifest, "python_tag", "", result.python_tag, reason) ||
       !RequiredString(manifest, "platform", "", result.platform, reason)) {
     reason = where + reason;
@@ -222,7 +223,7 @@ bool ReadArtifactManifest(const std::string &manifest_path, const std::string &a
   return true;
 }
 
-bool LoadArtifactManifest(const std::string &manifest_path, PythonPassArtifact &artifact,
+bool LoadArtifactManifest(const std::string &manifest_path, PythonArtifactSet &artifact,
                           std::string &reason) {
   return ReadArtifactManifest(manifest_path, kPassSetAbiKey, true, artifact, reason);
 }
@@ -281,9 +282,9 @@ std::vector<std::string> ArtifactSearchRoots(const std::string &compiler_lib_dir
   return roots;
 }
 
-std::vector<PythonPassArtifact> ScanArtifacts(const std::vector<std::string> &roots,
-                                              std::vector<std::string> &rejected) {
-  std::vector<PythonPassArtifact> sets;
+std::vector<PythonArtifactSet> ScanArtifacts(const std::vector<std::string> &roots,
+                                             std::vector<std::string> &rejected) {
+  std::vector<PythonArtifactSet> sets;
   for (const std::string &root : roots) {
     std::vector<std::string> dirs{root};
     for (const std::string &child : SortedChildDirs(root)) {
@@ -294,7 +295,7 @@ std::vector<PythonPassArtifact> ScanArtifacts(const std::vector<std::string> &ro
       if (!IsRegularFile(manifest)) {
         continue;
       }
-      PythonPassArtifact artifact;
+      PythonArtifactSet artifact;
       std::string reason;
       if (LoadArtifactManifest(manifest, artifact, reason)) {
         sets.push_back(artifact);
@@ -306,16 +307,16 @@ std::vector<PythonPassArtifact> ScanArtifacts(const std::vector<std::string> &ro
   return sets;
 }
 
-bool IsCompatibleArtifact(const PythonPassArtifact &set, const std::string &python_tag,
+bool IsCompatibleArtifact(const PythonArtifactSet &set, const std::string &python_tag,
                           uint64_t abi) {
   return !python_tag.empty() && set.python_tag == python_tag &&
          set.platform == CurrentPlatformTag() && set.abi == abi;
 }
 
-std::vector<PythonPassArtifact> MatchingArtifacts(const std::vector<PythonPassArtifact> &sets,
-                                                  const std::string &python_tag) {
-  std::vector<PythonPassArtifact> matches;
-  for (const PythonPassArtifact &set : sets) {
+std::vector<PythonArtifactSet> MatchingArtifacts(const std::vector<PythonArtifactSet> &sets,
+                                                 const std::string &python_tag) {
+  std::vector<PythonArtifactSet> matches;
+  for (const PythonArtifactSet &set : sets) {
     if (IsCompatibleArtifact(set, python_tag, GE_PYTHON_PASS_BRIDGE_ABI_VERSION)) {
       matches.push_back(set);
     }
@@ -333,5 +334,5 @@ ArtifactSelection SelectArtifacts(const std::string &python_tag,
   return selection;
 }
 
-}  // namespace python_pass
+}  // namespace python_bridge
 }  // namespace ge

@@ -1,5 +1,5 @@
 // Target interpreter files: libpython preload and the fallback codegen command.
-#include "python_pass/python_interpreter_files.h"
+#include "python_bridge/python_interpreter_files.h"
 
 #include <dlfcn.h>
 #include <unistd.h>
@@ -7,7 +7,7 @@
 #include "common/log.h"
 
 namespace ge {
-namespace python_pass {
+namespace python_bridge {
 namespace {
 
 std::string DlError() {
@@ -32,13 +32,13 @@ bool PreloadTargetLibpython(const PythonRuntimeKey &key, std::string &error) {
       error = "Cannot load libpython " + key.libpython + " of " + who + ": " + DlError();
       return false;
     }
-    GELOGI("[PythonPass] Preloaded libpython[%s].", key.libpython.c_str());
+    GELOGI("[PythonBridge] Preloaded libpython[%s].", key.libpython.c_str());
     return true;
   }
   // Not in LIBDIR (static interpreter binary, relocated install): the dynamic linker's own search
   // (LD_LIBRARY_PATH, ld.so.cache) may still know the soname.
   if (dlopen(key.libpython_soname.c_str(), RTLD_NOW | RTLD_GLOBAL) != nullptr) {
-    GELOGI("[PythonPass] Preloaded libpython[%s] through the library search path.",
+    GELOGI("[PythonBridge] Preloaded libpython[%s] through the library search path.",
            key.libpython_soname.c_str());
     return true;
   }
@@ -79,5 +79,5 @@ std::string FallbackPythonCommand(const PythonRuntimeKey &key) {
   return key.python_command.empty() ? "python3" : ShellQuote(key.python_command);
 }
 
-}  // namespace python_pass
+}  // namespace python_bridge
 }  // namespace ge

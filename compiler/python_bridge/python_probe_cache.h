@@ -4,18 +4,18 @@
 // prints the version and where libpython is. That child costs tens of milliseconds (and half a
 // second when `python3` on PATH is a pyenv shim), on every compile. Its answer only changes when
 // the interpreter changes, so it is kept in the per-user cache dir, keyed by what decides it.
-#ifndef GE_PYTHON_PASS_PYTHON_PROBE_CACHE_H_
-#define GE_PYTHON_PASS_PYTHON_PROBE_CACHE_H_
+#ifndef GE_PYTHON_BRIDGE_PYTHON_PROBE_CACHE_H_
+#define GE_PYTHON_BRIDGE_PYTHON_PROBE_CACHE_H_
 
 #include <string>
 #include <vector>
 
 namespace ge {
-namespace python_pass {
+namespace python_bridge {
 
 /// Environment variable naming the interpreter to use for Python passes (absolute path or a
 /// path relative to the current directory); when set, PATH is not searched.
-constexpr const char *kPythonPassPythonEnv = "GE_PY_PASS_PYTHON";
+constexpr const char *kTargetPythonEnv = "GE_PY_PASS_PYTHON";
 
 /// "<size>:<mtime ns>" of a file, "" when it cannot be stat-ed: the stamp that tells a replaced
 /// interpreter, libpython or compiler library from the one a cached answer was made for.
@@ -46,7 +46,7 @@ bool ReadProbeCache(const std::string &file, const std::string &key,
 void WriteProbeCache(const std::string &file, const std::string &key,
                      const std::vector<std::string> &lines);
 
-}  // namespace python_pass
+}  // namespace python_bridge
 }  // namespace ge
 
-#endif  // GE_PYTHON_PASS_PYTHON_PROBE_CACHE_H_
+#endif  // GE_PYTHON_BRIDGE_PYTHON_PROBE_CACHE_H_

@@ -1,5 +1,5 @@
 // On-disk cache of the target interpreter probe (see python_probe_cache.h).
-#include "python_pass/python_probe_cache.h"
+#include "python_bridge/python_probe_cache.h"
 
 #include <pwd.h>
 #include <sys/stat.h>
@@ -11,10 +11,10 @@
 #include <fstream>
 #include <sstream>
 
-#include "python_pass/fnv1a_hash.h"
+#include "python_bridge/fnv1a_hash.h"
 
 namespace ge {
-namespace python_pass {
+namespace python_bridge {
 namespace {
 
 constexpr const char *kHeader = "ge_py python probe cache v1";
@@ -247,5 +247,5 @@ void WriteProbeCache(const std::string &file, const std::string &key,
   }
 }
 
-}  // namespace python_pass
+}  // namespace python_bridge
 }  // namespace ge
