@@ -8,7 +8,6 @@
 #include <string>
 #include <vector>
 
-#include "c_api/operator_c_api.h"
 #include "c_handles/c_handles.h"
 #include "common/error.h"
 #include "ge/c_api/attr_value.h"

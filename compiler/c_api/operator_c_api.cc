@@ -1,9 +1,9 @@
-// Operator section of the C API: names, attributes and IR port
-// registration on a borrowed OpDesc (see operator_c_api.h for the lifetime contract).
-#include "c_api/operator_c_api.h"
-
+// Operator section of the C API: names, attributes and IR port registration on a borrowed OpDesc
+// (GeOperatorHandle in c_handles/c_handles.h gives the lifetime contract).
 #include <cstdint>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "c_handles/c_handles.h"
 #include "ge/c_api/operator.h"
@@ -49,6 +49,46 @@ uint32_t AddOutput(ge::OpDesc *op, const std::string &ir_name, const std::string
   op->AddOutputDesc(port, ge::GeTensorDesc());
   if (record_ir) {
     op->AppendIrOutput(ir_name, type);
+  }
+  return ge::SUCCESS;
+}
+
+/// On a prototype-backed handle: 1 when the prototype declares `name` with `kind` (registering it
+/// again is a no-op), -1 (failed, with the reason) when it declares it with another kind, 0 when
+/// it does not declare it.
+template <typename Kind>
+int DeclaredPort(const GeOperatorHandle *op, const std::vector<std::pair<std::string, Kind>> &ir,
+                 const char *name, Kind kind, const char *what) {
+  if (!op->prototype_backed) {
+    return 0;
+  }
+  for (const auto &entry : ir) {
+    if (entry.first == name) {
+      if (entry.second == kind) {
+        return 1;
+      }
+      ge::Fail("operator '" + op->op->GetName() + "' (" + op->op->GetType() + ") declares " + what +
+               " '" + name + "' with another kind");
+      return -1;
+    }
+  }
+  return 0;
+}
+
+/// The declared dynamic port `name` of a prototype-backed handle: appends the instances
+/// name<k> (k < count) not yet present, after the existing ports.
+template <bool kInput>
+uint32_t AddMissingInstances(ge::OpDesc *desc, const char *name, uint32_t count) {
+  for (uint32_t i = 0; i < count; ++i) {
+    const std::string port = name + std::to_string(i);
+    if ((kInput ? desc->GetInputIndexByName(port) : desc->GetOutputIndexByName(port)) >= 0) {
+      continue;
+    }
+    if constexpr (kInput) {
+      desc->AddInputDesc(port, ge::GeTensorDesc());
+    } else {
+      desc->AddOutputDesc(port, ge::GeTensorDesc());
+    }
   }
   return ge::SUCCESS;
 }
@@ -126,6 +166,11 @@ uint32_t GeApiWrapper_Operator_InputRegister(const GeOperatorHandle *op, const c
     if (desc == nullptr || !CheckPortName(*desc, name)) {
       return ge::FAILED;
     }
+    const int declared =
+        DeclaredPort(op, desc->GetIrInputs(), name, ge::IrInputType::kRequired, "an input");
+    if (declared != 0) {
+      return declared > 0 ? ge::SUCCESS : ge::FAILED;
+    }
     return AddInput(desc, name, name, ge::IrInputType::kRequired, true);
   });
 }
@@ -136,6 +181,11 @@ uint32_t GeApiWrapper_Operator_OptionalInputRegister(const GeOperatorHandle *op,
     if (desc == nullptr || !CheckPortName(*desc, name)) {
       return ge::FAILED;
     }
+    const int declared =
+        DeclaredPort(op, desc->GetIrInputs(), name, ge::IrInputType::kOptional, "an input");
+    if (declared != 0) {
+      return declared > 0 ? ge::SUCCESS : ge::FAILED;
+    }
     return AddInput(desc, name, name, ge::IrInputType::kOptional, true);
   });
 }
@@ -145,6 +195,11 @@ uint32_t GeApiWrapper_Operator_OutputRegister(const GeOperatorHandle *op, const 
     ge::OpDesc *desc = GetOp(op);
     if (desc == nullptr || !CheckPortName(*desc, name)) {
       return ge::FAILED;
+    }
+    const int declared =
+        DeclaredPort(op, desc->GetIrOutputs(), name, ge::IrOutputType::kRequired, "an output");
+    if (declared != 0) {
+      return declared > 0 ? ge::SUCCESS : ge::FAILED;
     }
     return AddOutput(desc, name, name, ge::IrOutputType::kRequired, true);
   });
@@ -158,6 +213,11 @@ uint32_t GeApiWrapper_Operator_DynamicInputRegister(const GeOperatorHandle *op, 
     if (desc == nullptr || !CheckPortName(*desc, name)) {
       return ge::FAILED;
     }
+    const int declared =
+        DeclaredPort(op, desc->GetIrInputs(), name, ge::IrInputType::kDynamic, "an input");
+    if (declared != 0) {
+      return declared > 0 ? AddMissingInstances<true>(desc, name, count) : ge::FAILED;
+    }
     return RegisterDynamicPorts<true>(desc, name, count);
   });
 }
@@ -168,6 +228,11 @@ uint32_t GeApiWrapper_Operator_DynamicOutputRegister(const GeOperatorHandle *op,
     ge::OpDesc *desc = GetOp(op);
     if (desc == nullptr || !CheckPortName(*desc, name)) {
       return ge::FAILED;
+    }
+    const int declared =
+        DeclaredPort(op, desc->GetIrOutputs(), name, ge::IrOutputType::kDynamic, "an output");
+    if (declared != 0) {
+      return declared > 0 ? AddMissingInstances<false>(desc, name, count) : ge::FAILED;
     }
     return RegisterDynamicPorts<false>(desc, name, count);
   });

@@ -6,6 +6,7 @@
 //   TensorDesc* -> GeTensorDescHandle (a value)
 //   EsCTensor*  -> GeTensorHandle   (a value tensor plus its placement)
 //   AttrValue*  -> GeAttrValueHandle (a value)
+//   Operator*   -> GeOperatorHandle (a borrowed OpDesc, valid for one parse callback)
 //
 // A component of its own, below every user: besides the C API, the ES builder and the Python
 // pass handle interop create and read these handles.
@@ -43,6 +44,16 @@ struct GeTensorHandle {
 
 struct GeAttrValueHandle {
   ge::GeAttrValue value;
+};
+
+/// A BORROWED view of the OpDesc of a node under construction, handed to Python only for the
+/// duration of a parse callback (an ONNX plugin's parse_node). The creator owns the handle and
+/// the OpDesc; Python never frees it.
+struct GeOperatorHandle {
+  ge::OpDesc *op = nullptr;
+  /// The OpDesc was created from its catalog prototype: registering a port the prototype
+  /// declares with the same kind is a no-op, as GE's update semantics (docs/onnx_plugins.md).
+  bool prototype_backed = false;
 };
 
 namespace ge {

@@ -13,6 +13,7 @@
 #include "common/error.h"
 #include "common/log.h"
 #include "parser/onnx_import_context.h"
+#include "parser/onnx_node_plugins.h"
 #include "parser/onnx_op_mapper.h"
 #include "parser/onnx_proto.h"
 #include "parser/onnx_tensor.h"
@@ -21,6 +22,9 @@ namespace ge {
 namespace {
 
 constexpr const char *kDefaultDomain = "ai.onnx";
+constexpr const char *kAddPluginHint =
+    "; to map it, write a Python ONNX plugin (ge.onnx_plugin) in a .py file listed in "
+    "ASCEND_CUSTOM_OPP_PATH (docs/onnx_plugins.md)";
 
 std::string DirectoryOf(const std::string &path) {
   const size_t slash = path.find_last_of('/');
@@ -59,6 +63,11 @@ class OnnxGraphBuilder {
 
   Status Build() {
     ctx_.SetInitializers(&model_.graph.initializer);
+    if (OnnxNodePluginsFactory factory = GetOnnxNodePluginsFactory()) {
+      if (factory(source_, &plugins_) != SUCCESS) {
+        return FAILED;
+      }
+    }
     if (AddInputs() != SUCCESS) {
       return FAILED;
     }
@@ -232,6 +241,22 @@ class OnnxGraphBuilder {
       return Fail(where + ": " + view.Describe() + ": the model imports no opset for domain '" +
                   domain + "'");
     }
+    for (const onnx::AttributeProto &attr : proto.attribute) {
+      if (attr.graph_count > 0) {
+        return Fail(where + ": " + view.Describe() + ": subgraph attribute '" + attr.name +
+                    "' (control flow) is not supported");
+      }
+    }
+    const bool builtin_opset = opset >= kMinOnnxOpset && opset <= kMaxOnnxOpset;
+    const bool constant = default_domain && proto.op_type == "Constant";
+    const OnnxOpMapping *mapping =
+        default_domain && builtin_opset ? FindOnnxOpMapping(proto.op_type, opset) : nullptr;
+    // Plugins first (a built-in mapping wins unless the plugin overrides it); Constant stays ours.
+    if (plugins_ != nullptr && !constant && plugins_->Handles(view, mapping != nullptr)) {
+      return plugins_->Import(view, where, ctx_);
+    }
+    const std::string hint =
+        (plugins_ == nullptr ? std::string() : plugins_->UnsupportedHint(view)) + kAddPluginHint;
     for (const std::string &function : model_.functions) {
       if (function == proto.domain + "::" + proto.op_type) {
         return Fail(where + ": " + view.Describe() +
@@ -241,26 +266,20 @@ class OnnxGraphBuilder {
     if (!default_domain) {
       return Fail(where + ": " + view.Describe() + " is not supported: no Ascend IR mapping for '" +
                   domain + "::" + std::to_string(opset) + "::" + proto.op_type +
-                  "' (E16002; only the default domain ai.onnx is mapped)");
+                  "' (E16002; only the default domain ai.onnx is mapped)" + hint);
     }
-    if (opset < kMinOnnxOpset || opset > kMaxOnnxOpset) {
+    if (!builtin_opset) {
       return Fail(where + ": " + view.Describe() + ": opset " + std::to_string(opset) +
                   " of domain 'ai.onnx' is not supported (supported: " +
                   std::to_string(kMinOnnxOpset) + " to " + std::to_string(kMaxOnnxOpset) + ")");
     }
-    for (const onnx::AttributeProto &attr : proto.attribute) {
-      if (attr.graph_count > 0) {
-        return Fail(where + ": " + view.Describe() + ": subgraph attribute '" + attr.name +
-                    "' (control flow) is not supported");
-      }
-    }
     if (proto.op_type == "Constant") {
       return ImportConstant(view);
     }
-    const OnnxOpMapping *mapping = FindOnnxOpMapping(proto.op_type, opset);
     if (mapping == nullptr) {
       return Fail(where + ": " + view.Describe() + " is not supported: no Ascend IR mapping for '" +
-                  domain + "::" + std::to_string(opset) + "::" + proto.op_type + "' (E16002)");
+                  domain + "::" + std::to_string(opset) + "::" + proto.op_type + "' (E16002)" +
+                  hint);
     }
     if (mapping->mapper(view, ctx_) != SUCCESS) {
       return FAILED;
@@ -338,6 +357,7 @@ class OnnxGraphBuilder {
   const ModelImportOptions &options_;
   ComputeGraph *graph_;
   OnnxImportContext ctx_;
+  std::unique_ptr<OnnxNodePlugins> plugins_;
 };
 
 }  // namespace
