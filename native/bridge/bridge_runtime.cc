@@ -39,6 +39,10 @@ class GcPause {
 constexpr const char *kNativeModuleName = "ge.passes._ge_pass_native";
 constexpr const char *kBridgeModuleName = "ge.passes._bridge";
 constexpr const char *kPassPathEnv = "ASCEND_GE_PY_PASS_PATH";
+constexpr const char *kOnnxPluginNativeModuleName = "ge.onnx_plugin._ge_onnx_plugin_native";
+constexpr const char *kOnnxPluginNativeFile = "_ge_onnx_plugin_native.so";
+constexpr const char *kOnnxPluginBridgeModuleName = "ge.onnx_plugin._bridge";
+constexpr const char *kCustomOppPathEnv = "ASCEND_CUSTOM_OPP_PATH";
 
 void (*g_log)(int level, const char *message) = nullptr;
 
@@ -159,15 +163,15 @@ uint32_t BridgeRuntime::StartInterpreter(std::string &error) {
   return GE_PY_PASS_SUCCESS;
 }
 
-void BridgeRuntime::SyncPassPathEnv() {
+void BridgeRuntime::SyncEnv(const char *name) {
   // Read the C environment first: os.environ.pop() may unsetenv() it.
-  const char *value = std::getenv(kPassPathEnv);
+  const char *value = std::getenv(name);
   const std::string saved = value == nullptr ? "" : value;
   const bool present = value != nullptr;
   py::object environ = py::module_::import("os").attr("environ");
-  environ.attr("pop")(kPassPathEnv, py::none());
+  environ.attr("pop")(name, py::none());
   if (present) {
-    environ[py::str(kPassPathEnv)] = py::str(saved);
+    environ[py::str(name)] = py::str(saved);
   }
 }
 
@@ -195,40 +199,81 @@ void BridgeRuntime::AddPackageDirToSysPath() {
   }
 }
 
-py::object BridgeRuntime::ImportNativeModule() {
+py::object BridgeRuntime::ImportExtension(const char *module_name, const char *parent_package,
+                                          const std::string &path) {
   py::dict modules = py::module_::import("sys").attr("modules");
-  if (modules.contains(kNativeModuleName)) {
-    return modules[kNativeModuleName];
+  if (modules.contains(module_name)) {
+    return modules[module_name];
   }
   if (native_module_path_.empty()) {
     throw std::runtime_error("python pass native module path is not configured");
   }
-  py::module_::import("ge.passes");  // the parent package must exist first
+  py::module_::import(parent_package);  // the parent package must exist first
   py::module_ importlib_util = py::module_::import("importlib.util");
-  py::object spec =
-      importlib_util.attr("spec_from_file_location")(kNativeModuleName, native_module_path_);
+  py::object spec = importlib_util.attr("spec_from_file_location")(module_name, path);
   if (spec.is_none()) {
-    throw std::runtime_error("Cannot create import spec for " + native_module_path_);
+    throw std::runtime_error("Cannot create import spec for " + path);
   }
   py::object module = importlib_util.attr("module_from_spec")(spec);
-  modules[kNativeModuleName] = module;
+  modules[module_name] = module;
   try {
     spec.attr("loader").attr("exec_module")(module);
   } catch (...) {
-    modules.attr("pop")(kNativeModuleName, py::none());
+    modules.attr("pop")(module_name, py::none());
     throw;
   }
   return module;
 }
 
-uint32_t BridgeRuntime::EnsureReady(std::string &error) {
-  std::lock_guard<std::mutex> lock(mutex_);
+uint32_t BridgeRuntime::EnsureInterpreterLocked(std::string &error) {
   if (!Py_IsInitialized() && StartInterpreter(error) != GE_PY_PASS_SUCCESS) {
+    return GE_PY_PASS_FAILED;
+  }
+  return GE_PY_PASS_SUCCESS;
+}
+
+uint32_t BridgeRuntime::EnsureOnnxPluginReady(std::string &error) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  if (EnsureInterpreterLocked(error) != GE_PY_PASS_SUCCESS) {
     return GE_PY_PASS_FAILED;
   }
   GilGuard gil;
   try {
-    SyncPassPathEnv();
+    SyncEnv(kCustomOppPathEnv);
+    if (onnx_bridge_module_ == nullptr) {
+      AddPackageDirToSysPath();
+      GcPause no_automatic_gc;
+      // The ONNX plugin module sits next to the pass native module of the same set.
+      const size_t slash = native_module_path_.find_last_of('/');
+      const std::string dir =
+          slash == std::string::npos ? std::string(".") : native_module_path_.substr(0, slash);
+      py::object native = ImportExtension(kOnnxPluginNativeModuleName, "ge.onnx_plugin",
+                                          dir + "/" + kOnnxPluginNativeFile);
+      py::object bridge = py::module_::import(kOnnxPluginBridgeModuleName);
+      onnx_node_from_view_ = new py::object(native.attr("_from_view"));
+      onnx_bridge_module_ = new py::object(bridge);
+    }
+  } catch (py::error_already_set &exc) {
+    error = "Prepare GE python ONNX plugin module failed: " + FormatPythonError(exc);
+    return GE_PY_PASS_FAILED;
+  } catch (const std::exception &exc) {
+    error = std::string("Prepare GE python ONNX plugin module failed: ") + exc.what();
+    return GE_PY_PASS_FAILED;
+  }
+  return GE_PY_PASS_SUCCESS;
+}
+
+py::object BridgeRuntime::OnnxPluginBridgeModule() { return *onnx_bridge_module_; }
+py::object BridgeRuntime::OnnxNodeFromView() { return *onnx_node_from_view_; }
+
+uint32_t BridgeRuntime::EnsureReady(std::string &error) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  if (EnsureInterpreterLocked(error) != GE_PY_PASS_SUCCESS) {
+    return GE_PY_PASS_FAILED;
+  }
+  GilGuard gil;
+  try {
+    SyncEnv(kPassPathEnv);
     if (bridge_module_ == nullptr) {
       const auto start = std::chrono::steady_clock::now();
       AddPackageDirToSysPath();
@@ -236,7 +281,7 @@ uint32_t BridgeRuntime::EnsureReady(std::string &error) {
       py::object bridge;
       {
         GcPause no_automatic_gc;
-        native = ImportNativeModule();
+        native = ImportExtension(kNativeModuleName, "ge.passes", native_module_path_);
         bridge = py::module_::import(kBridgeModuleName);
       }
       protocol_ = new BridgeProtocol(bridge, native);
@@ -295,6 +340,13 @@ void BridgeRuntime::Reset() {
 void BridgeRuntime::Shutdown() {
   Reset();
   std::lock_guard<std::mutex> lock(mutex_);
+  if (Py_IsInitialized() && onnx_bridge_module_ != nullptr) {
+    GilGuard gil;
+    delete onnx_bridge_module_;
+    delete onnx_node_from_view_;
+  }
+  onnx_bridge_module_ = nullptr;
+  onnx_node_from_view_ = nullptr;
   if (owns_interpreter_ && Py_IsInitialized()) {
     PyEval_RestoreThread(main_thread_state_);
     const auto start = std::chrono::steady_clock::now();

@@ -1,6 +1,7 @@
 // Process-wide state of the bridge: the interpreter (started here or borrowed from the host
-// process), the GIL discipline, the two Python modules it talks to, and Python error formatting.
-// Everything Python-version-specific in the pass chain lives in this library.
+// process), the GIL discipline, the Python modules it talks to (those of passes, those of ONNX
+// plugins), and Python error formatting. Both entry tables share one interpreter. Everything
+// Python-version-specific in the Python features lives in this library.
 #ifndef GE_NATIVE_BRIDGE_BRIDGE_RUNTIME_H_
 #define GE_NATIVE_BRIDGE_BRIDGE_RUNTIME_H_
 
@@ -79,15 +80,27 @@ class BridgeRuntime {
   /// The cached protocol of this round (call with the GIL held); throws std::runtime_error
   /// outside a round (before EnsureReady or after Reset).
   BridgeProtocol &Protocol();
-  /// End of a load round: holders, plugin modules, registry, then gc. Safe without Python.
+  /// Interpreter up, ASCEND_CUSTOM_OPP_PATH re-synced into os.environ, the ONNX plugin native
+  /// module and ge.onnx_plugin._bridge imported (kept for the process). Needs no GIL.
+  uint32_t EnsureOnnxPluginReady(std::string &error);
+  /// ge.onnx_plugin._bridge and _ge_onnx_plugin_native._from_view (valid after
+  /// EnsureOnnxPluginReady; call with the GIL held).
+  py::object OnnxPluginBridgeModule();
+  py::object OnnxNodeFromView();
+  /// End of a pass load round: holders, plugin modules, registry, then gc. Safe without Python.
   void Reset();
   /// Reset, then finalise the interpreter if this library started it.
   void Shutdown();
 
  private:
   uint32_t StartInterpreter(std::string &error);
-  void SyncPassPathEnv();
-  py::object ImportNativeModule();
+  /// Starts the interpreter unless one is running (call with mutex_ held).
+  uint32_t EnsureInterpreterLocked(std::string &error);
+  /// Copies the C environment's `name` into os.environ (or removes it there).
+  void SyncEnv(const char *name);
+  /// Imports the extension at `path` as `module_name` (parent package imported first).
+  py::object ImportExtension(const char *module_name, const char *parent_package,
+                             const std::string &path);
   void AddPackageDirToSysPath();
 
   std::mutex mutex_;
@@ -99,6 +112,8 @@ class BridgeRuntime {
   py::object *bridge_module_ = nullptr;  // heap: must not be destroyed after Py_Finalize
   py::object *native_module_ = nullptr;
   BridgeProtocol *protocol_ = nullptr;  // heap for the same reason
+  py::object *onnx_bridge_module_ = nullptr;
+  py::object *onnx_node_from_view_ = nullptr;
 };
 
 }  // namespace bridge

@@ -45,6 +45,7 @@ __all__ = [
 
 _BRIDGE_FILE = "libge_python_pass_bridge.so"
 _NATIVE_FILE = "_ge_pass_native.so"
+_ONNX_PLUGIN_NATIVE_FILE = "_ge_onnx_plugin_native.so"
 
 
 @dataclass(frozen=True)
@@ -265,10 +266,12 @@ def _cmake_build(
         configure += ["-G", "Ninja"]
     log_selection(f"fallback codegen: building the artifact set for {python.tag} in {work_dir}")
     _run(configure, work_dir)
-    targets = ["--target", "ge_python_pass_bridge", "_ge_pass_native"]
+    targets = ["--target", "ge_python_pass_bridge", "_ge_pass_native", "_ge_onnx_plugin_native"]
     _run([tools["cmake"], "--build", str(build), *targets, "--parallel"], work_dir)
     built = build / "python_pass_artifacts" / f"{python.tag}-{current_platform_tag()}"
-    outputs = {name: built / name for name in (_BRIDGE_FILE, _NATIVE_FILE)}
+    outputs = {
+        name: built / name for name in (_BRIDGE_FILE, _NATIVE_FILE, _ONNX_PLUGIN_NATIVE_FILE)
+    }
     for name, path in outputs.items():
         if not path.is_file():
             raise RuntimeError(f"Missing fallback target output: {name} (expected {path})")
@@ -280,7 +283,11 @@ def _manifest(python: PythonBuildInfo, plan: _selection.FallbackPlan) -> dict:
         "python_tag": python.tag,
         "platform": current_platform_tag(),
         "bridge_abi": BRIDGE_ABI_VERSION,
-        "artifacts": {"bridge": _BRIDGE_FILE, "native": _NATIVE_FILE},
+        "artifacts": {
+            "bridge": _BRIDGE_FILE,
+            "native": _NATIVE_FILE,
+            "onnx_plugin_native": _ONNX_PLUGIN_NATIVE_FILE,
+        },
         "python_version": python.version,
         "build_python": {
             "executable": python.executable,
