@@ -31,9 +31,11 @@ __all__ = [
     "split_plugin_paths",
 ]
 
-# (module_prefix, resolved file path) -> synthetic module name. Lets a file loaded once be returned
-# again without re-executing it, as long as its module is still in sys.modules.
-_FILE_MODULES: Dict[Tuple[str, str], str] = {}
+# Canonical file path (a plugin file, or a package's __init__.py) -> module name, shared by every
+# plugin kind: a file is executed once per process, under the prefix of the loader that met it
+# first, and every later loader of any kind gets the same module while it is in sys.modules (a
+# file may hold a custom op and its ONNX mapping).
+_FILE_MODULES: Dict[str, str] = {}
 # module_prefix -> names of package / entry-point plugins this loader imported for the first time.
 # The bridge reset purges them together with the file modules, so their decorators run again next
 # round (modules that were imported before the loader saw them are left alone).
@@ -79,7 +81,7 @@ def file_module_name(path: str | Path, module_prefix: str) -> str:
 def load_plugin_file(file_path: str | Path, *, module_prefix: str, plugin_kind: str) -> ModuleType:
     """Import one plugin file under its synthetic name; a loaded file is not executed again."""
     path = os.fspath(file_path)
-    key = (module_prefix, path)
+    key = path
     name = file_module_name(path, module_prefix)
     with _LOCK:
         known = _FILE_MODULES.get(key)
@@ -114,6 +116,10 @@ def _load_plugin_package(child: str, *, module_prefix: str, plugin_kind: str) ->
     name = os.path.basename(child)
     init_path = os.path.realpath(os.path.join(child, "__init__.py"))
     with _LOCK:
+        known = _FILE_MODULES.get(init_path)
+        if known is not None and known in sys.modules:
+            # Already imported (maybe under another alias directory, or by another plugin kind).
+            return sys.modules[known]
         newly_imported = name not in sys.modules
         module = importlib.import_module(name)
         module_file = getattr(module, "__file__", None)
@@ -126,6 +132,7 @@ def _load_plugin_package(child: str, *, module_prefix: str, plugin_kind: str) ->
             )
         if newly_imported:
             _IMPORTED_MODULES.setdefault(module_prefix, set()).add(name)
+        _FILE_MODULES[init_path] = name
         return module
 
 
@@ -256,7 +263,8 @@ def purge_loaded_modules(module_prefix: str) -> List[str]:
             ):
                 del sys.modules[name]
                 removed.append(name)
-        for key in [key for key in _FILE_MODULES if key[0] == module_prefix]:
+        gone = set(removed)
+        for key in [key for key, name in _FILE_MODULES.items() if name in gone]:
             del _FILE_MODULES[key]
         importlib.invalidate_caches()  # new plugin files must be found next round
         return removed
