@@ -1,0 +1,97 @@
+"""End-to-end: a custom-domain ONNX model (tests/models/custom_domain.py) compiled by native atc
+(which embeds the interpreter for the Python ONNX plugins) and by pyatc (which runs in one), with
+the plugins of examples/onnx_plugins; errors name the plugin file and the node."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+import pytest
+
+import ge
+
+_REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+_GE_ROOT = os.path.dirname(os.path.dirname(os.path.abspath(ge.__file__)))
+_PLUGINS = os.path.join(_REPO, "examples", "onnx_plugins")
+
+
+@pytest.fixture(scope="module")
+def custom_domain_model(tmp_path_factory) -> str:
+    pytest.importorskip("onnx", reason="the test models are written with onnx")
+    path = str(tmp_path_factory.mktemp("models") / "custom_domain.onnx")
+    script = os.path.join(_REPO, "tests", "models", "custom_domain.py")
+    subprocess.run([sys.executable, script, path], check=True, capture_output=True)
+    return path
+
+
+def _env(**extra) -> dict:
+    env = {"PYTHONPATH": os.pathsep.join(filter(None, [_GE_ROOT, os.environ.get("PYTHONPATH")]))}
+    env.update(extra)
+    return env
+
+
+def _pyatc(*args, env):
+    full = dict(os.environ)
+    full.update(env)
+    return subprocess.run(
+        [sys.executable, "-m", "ge.pyatc", *args],
+        capture_output=True,
+        text=True,
+        env=full,
+        timeout=300,
+    )
+
+
+def _args(model, output):
+    return [f"--model={model}", "--framework=5", "--soc_version=Ascend910B1", f"--output={output}"]
+
+
+def test_native_atc_and_pyatc_compile_through_python_plugins(
+    run_atc, custom_domain_model, tmp_path
+):
+    env = _env(ASCEND_CUSTOM_OPP_PATH=_PLUGINS)
+    native = run_atc(*_args(custom_domain_model, tmp_path / "native"), env=env)
+    assert native.returncode == 0, native.output
+    in_python = _pyatc(*_args(custom_domain_model, tmp_path / "pyatc"), env=env)
+    assert in_python.returncode == 0, in_python.stdout + in_python.stderr
+    for name in ("native", "pyatc"):
+        info = run_atc("--mode=6", f"--om={tmp_path / name}.om")
+        assert info.returncode == 0, info.output
+        assert "AccumulateNV2[1]" in info.stdout and "MatMul[1]" in info.stdout
+
+
+def test_without_a_plugin_the_error_says_how_to_add_one(run_atc, custom_domain_model, tmp_path):
+    run = run_atc(*_args(custom_domain_model, tmp_path / "out"), env=_env())
+    assert run.returncode != 0
+    assert "ONNX node 'scaled_sum' (op type 'ScaledSum', domain 'com.example', opset 2)" in (
+        run.output
+    )
+    assert "write a Python ONNX plugin (ge.onnx_plugin)" in run.output
+
+
+def test_a_raising_plugin_fails_atc_and_pyatc_naming_file_and_node(
+    run_atc, custom_domain_model, tmp_path
+):
+    plugin = tmp_path / "raising.py"
+    plugin.write_text(
+        "from ge.onnx_plugin import onnx_plugin\n"
+        "@onnx_plugin(source='ScaledSum', domain='com.example', opsets=(2,),"
+        " target='AccumulateNV2').parse_node\n"
+        "def parse_scaled_sum(node, target):\n"
+        "    raise NotImplementedError('scale ' + str(node.attrs['scale']))\n"
+    )
+    env = _env(ASCEND_CUSTOM_OPP_PATH=str(plugin))
+    expected = (
+        f"python ONNX Plugin 'com.example::2::ScaledSum' ({plugin}, parse_scaled_sum) failed: "
+        "NotImplementedError: scale 1.0 (E11010)"
+    )
+    native = run_atc(*_args(custom_domain_model, tmp_path / "native"), env=env)
+    assert native.returncode == 255
+    assert expected in native.output
+    assert "ONNX node 'scaled_sum'" in native.output
+    in_python = _pyatc(*_args(custom_domain_model, tmp_path / "pyatc"), env=env)
+    assert in_python.returncode == 255
+    assert expected in in_python.stdout + in_python.stderr
+    assert not os.path.exists(tmp_path / "native.om") and not os.path.exists(tmp_path / "pyatc.om")
