@@ -18,6 +18,7 @@
 #include "ge/c_api/tensor.h"
 #include "ge/c_api/tensor_desc.h"
 #include "graph/compute_graph.h"
+#include "ops/op_catalog.h"
 
 namespace {
 
@@ -715,6 +716,40 @@ TEST(GraphCApiTest, OperatorRegistersPortsAndMovesAttrs) {
   EXPECT_EQ(*desc.GetAttrAs<int64_t>("group"), 3);
   EXPECT_FAILS_WITH_MESSAGE(GeApiWrapper_Operator_SetAttr(&op, "", av));
   GeApiWrapper_AttrValue_Destroy(av);
+}
+
+// A handle over an OpDesc created from its prototype (an ONNX plugin's target) follows GE's
+// update semantics: ports the prototype declares register again as no-ops, dynamic registrations
+// append only the missing instances, kind conflicts fail. A bare handle keeps the strict rule.
+TEST(GraphCApiTest, PrototypeBackedOperatorUpdatesDeclaredPorts) {
+  ge::OpDesc desc;
+  ASSERT_EQ(ge::CreateOpDesc("concat", "ConcatV2", {}, {}, &desc), ge::SUCCESS);
+  ASSERT_EQ(desc.GetInputsSize(), 1U);  // concat_dim; x has no instance yet
+  GeOperatorHandle op{&desc, true};
+  EXPECT_EQ(GeApiWrapper_Operator_DynamicInputRegister(&op, "x", 2), 0U);
+  EXPECT_EQ(GeApiWrapper_Operator_DynamicInputRegister(&op, "x", 3), 0U);
+  ASSERT_EQ(desc.GetInputsSize(), 4U);
+  EXPECT_EQ(desc.GetInputName(1), "x0");
+  EXPECT_EQ(desc.GetInputName(3), "x2");
+  EXPECT_EQ(GeApiWrapper_Operator_InputRegister(&op, "concat_dim"), 0U);
+  EXPECT_EQ(GeApiWrapper_Operator_OutputRegister(&op, "y"), 0U);
+  EXPECT_EQ(desc.GetInputsSize(), 4U);
+  EXPECT_EQ(desc.GetOutputsSize(), 1U);
+  EXPECT_FAILS_WITH_MESSAGE(GeApiWrapper_Operator_OptionalInputRegister(&op, "concat_dim"));
+  EXPECT_NE(std::string(GeApiWrapper_GEGetErrorMsg())
+                .find("declares an input 'concat_dim' with "
+                      "another kind"),
+            std::string::npos);
+  EXPECT_FAILS_WITH_MESSAGE(GeApiWrapper_Operator_InputRegister(&op, "x"));
+  EXPECT_FAILS_WITH_MESSAGE(GeApiWrapper_Operator_DynamicOutputRegister(&op, "y", 1));
+  EXPECT_FAILS_WITH_MESSAGE(GeApiWrapper_Operator_InputRegister(&op, "x1"));
+  // Ports the prototype does not declare are added as on a bare handle.
+  EXPECT_EQ(GeApiWrapper_Operator_OptionalInputRegister(&op, "extra"), 0U);
+  EXPECT_EQ(desc.GetInputsSize(), 5U);
+  ASSERT_EQ(desc.GetIrInputs().size(), 3U);
+
+  GeOperatorHandle bare{&desc, false};
+  EXPECT_FAILS_WITH_MESSAGE(GeApiWrapper_Operator_InputRegister(&bare, "concat_dim"));
 }
 
 }  // namespace

@@ -11,6 +11,7 @@ try:
         _common,
         add_zero,
         conv_transpose_pair,
+        custom_domain,
         grouped_conv,
         matmul_add,
         resnet_small,
@@ -21,6 +22,7 @@ except ImportError:  # run as a script
     import _common
     import add_zero
     import conv_transpose_pair
+    import custom_domain
     import grouped_conv
     import matmul_add
     import resnet_small
@@ -59,6 +61,7 @@ MODELS = {
     ),
     "transformer_block_gelu20.onnx": (transformer_block.build_model, {"gelu": "op"}, False),
     "unmapped_op.onnx": (unmapped_op.build_model, {}, False),
+    "custom_domain.onnx": (custom_domain.build_model, {}, False),
 }
 
 

@@ -22,7 +22,12 @@ except ImportError:  # Python < 3.11
     tomllib = None
 
 PLATFORM = "linux-x86_64" if os.uname().machine == "x86_64" else f"linux-{os.uname().machine}"
-SET_FILES = {"manifest.json", "libge_python_pass_bridge.so", "_ge_pass_native.so"}
+SET_FILES = {
+    "manifest.json",
+    "libge_python_pass_bridge.so",
+    "_ge_pass_native.so",
+    "_ge_onnx_plugin_native.so",
+}
 ADD_ZERO_PASS = REPO / "examples" / "fusion_pass" / "add_zero_pass.py"
 NATIVE_PROBE = (
     "from ge.passes.runtime import ensure_native_module; print(ensure_native_module().__file__)"
