@@ -2,6 +2,8 @@
 #include "onnx_plugin/python_onnx_plugins.h"
 
 #include <cstdlib>
+#include <mutex>
+#include <set>
 #include <utility>
 
 #include "c_handles/c_handles.h"
@@ -143,7 +145,10 @@ bool PythonOnnxPlugins::Handles(const OnnxNodeView &node, bool has_builtin) {
     return true;
   }
   const std::string key = OriginType(node.Domain(), node.Opset(), node.OpType());
-  if (warned_.insert(key).second) {
+  static std::mutex warned_mutex;
+  static std::set<std::string> warned;  // once per origin type and process
+  std::lock_guard<std::mutex> lock(warned_mutex);
+  if (warned.insert(key).second) {
     GELOGW(
         "python ONNX Plugin for '%s' (%s) is not used: ge_py maps this op itself; set "
         "override_builtin=True or %s=1 to use it",

@@ -6,7 +6,6 @@
 #define GE_ONNX_PLUGIN_PYTHON_ONNX_PLUGINS_H_
 
 #include <memory>
-#include <set>
 #include <string>
 #include <vector>
 
@@ -35,7 +34,6 @@ class PythonOnnxPlugins : public OnnxNodePlugins {
   OnnxPluginLoad load_;
   std::string disabled_;
   bool override_all_;
-  std::set<std::string> warned_;
 };
 
 /// The factory the parser calls per import (installed when the library loads).
