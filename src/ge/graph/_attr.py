@@ -62,7 +62,7 @@ class _AttrValue:
         handle = graph_lib.GeApiWrapper_AttrValue_Create()
         if not handle:
             raise RuntimeError("Failed to create AttrValue")
-        self._av_ptr = ctypes.c_void_p(handle)
+        self._av_ptr = handle if isinstance(handle, ctypes.c_void_p) else ctypes.c_void_p(handle)
 
     def __del__(self):
         if getattr(self, "_av_ptr", None):

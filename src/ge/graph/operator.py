@@ -7,13 +7,24 @@ from __future__ import annotations
 import ctypes
 from typing import Any
 
-from ge._capi.pygraph_wrapper import graph_lib, take_string
+from ge._capi.pygraph_wrapper import graph_lib
 from ge.graph._attr import _AttrValue
 
 __all__ = ["Operator", "create_operator"]
 
 _FACTORY_TOKEN = object()
 _UINT32_MAX = 0xFFFFFFFF
+
+
+def _take_string(ptr) -> str | None:
+    """A malloc'd string of the C API, freed. Every C function of this module is looked up on
+    ``graph_lib`` at call time (as GE's Operator does), so a test may replace any of them."""
+    if not ptr:
+        return None
+    try:
+        return ctypes.string_at(ptr).decode("utf-8", errors="replace")
+    finally:
+        graph_lib.GeApiWrapper_FreeString(ptr)
 
 
 def _check_name(name, kind: str) -> None:
@@ -61,7 +72,7 @@ class Operator:
     @property
     def name(self) -> str:
         self._check()
-        name = take_string(graph_lib.GeApiWrapper_Operator_GetName(self._handle))
+        name = _take_string(graph_lib.GeApiWrapper_Operator_GetName(self._handle))
         if name is None:
             raise RuntimeError("Failed to get Operator name or type")
         return name
@@ -69,7 +80,7 @@ class Operator:
     @property
     def type(self) -> str:
         self._check()
-        op_type = take_string(graph_lib.GeApiWrapper_Operator_GetType(self._handle))
+        op_type = _take_string(graph_lib.GeApiWrapper_Operator_GetType(self._handle))
         if op_type is None:
             raise RuntimeError("Failed to get Operator name or type")
         return op_type
@@ -78,8 +89,9 @@ class Operator:
         self._check()
         _check_name(name, "attribute")
         av = _AttrValue()
+        # Only an explicit False is a failure (GE ignores the result of set_value).
         ok = av.set_value(value)
-        if not ok or graph_lib.GeApiWrapper_Operator_SetAttr(
+        if ok is False or graph_lib.GeApiWrapper_Operator_SetAttr(
             self._handle, name.encode(), av._av_ptr
         ):
             raise RuntimeError(f"Failed to set attribute '{name}' on Operator {self.name}")
@@ -115,7 +127,7 @@ class Operator:
             raise TypeError("Operator dynamic port count must be an integer")
         if not 0 <= count <= _UINT32_MAX:
             raise ValueError("Operator dynamic port count must be in uint32 range")
-        if func(self._handle, name.encode(), count) != 0:
+        if func(self._handle, name.encode(), ctypes.c_uint32(count)) != 0:
             raise RuntimeError(
                 f"Failed to register dynamic {direction} '{name}' on Operator {self.name}"
             )

@@ -1,4 +1,6 @@
-"""Fixtures of the ge.onnx_plugin tests: an empty registry and no plugin path around each test."""
+"""Fixtures of the ge.onnx_plugin tests: an empty registry, no plugin modules and no plugin path
+around each test (a plugin file already executed is not executed again, so its registrations would
+not come back after a clear)."""
 
 from __future__ import annotations
 
@@ -7,6 +9,8 @@ import pytest
 
 @pytest.fixture(autouse=True)
 def empty_onnx_registry(monkeypatch):
+    from ge._internal.plugin_loader import purge_loaded_modules
+    from ge.onnx_plugin.bootstrap import MODULE_PREFIX
     from ge.onnx_plugin.registry import clear_registered_onnx_plugins
 
     for name in (
@@ -18,3 +22,4 @@ def empty_onnx_registry(monkeypatch):
     clear_registered_onnx_plugins()
     yield
     clear_registered_onnx_plugins()
+    purge_loaded_modules(MODULE_PREFIX)
