@@ -95,3 +95,37 @@ def test_a_raising_plugin_fails_atc_and_pyatc_naming_file_and_node(
     assert in_python.returncode == 255
     assert expected in in_python.stdout + in_python.stderr
     assert not os.path.exists(tmp_path / "native.om") and not os.path.exists(tmp_path / "pyatc.om")
+
+
+def test_atc_starts_no_python_without_a_python_entry(run_atc, models, tmp_path):
+    opp_root = tmp_path / "opp"
+    (opp_root / "vendors").mkdir(parents=True)
+    run = run_atc(
+        *_args(os.path.join(models, "add_zero.onnx"), tmp_path / "out"),
+        "--log=info",
+        env=_env(ASCEND_CUSTOM_OPP_PATH=str(opp_root)),
+    )
+    assert run.returncode == 0, run.output
+    assert "Py_InitializeFromConfig" not in run.output
+    assert "[PythonBridge]" not in run.output
+
+
+def test_an_unused_default_domain_plugin_is_warned_about(run_atc, models, tmp_path):
+    plugin = tmp_path / "relu_plugin.py"
+    plugin.write_text(
+        "from ge.onnx_plugin import onnx_plugin\n"
+        "@onnx_plugin(source='Relu', domain='ai.onnx', opsets=(11,), target='Abs').parse_node\n"
+        "def parse_relu(node, target):\n    pass\n"
+    )
+    model = os.path.join(models, "resnet_small.onnx")
+    run = run_atc(
+        *_args(model, tmp_path / "out"),
+        "--log=warning",
+        env=_env(ASCEND_CUSTOM_OPP_PATH=str(plugin)),
+    )
+    assert run.returncode == 0, run.output
+    assert (
+        f"python ONNX Plugin for 'ai.onnx::13::Relu' ({plugin}) is not used: ge_py maps this op "
+        "itself; set override_builtin=True or GE_PY_ONNX_PLUGIN_OVERRIDE=1 to use it"
+    ) in run.output
+    assert run.output.count("is not used: ge_py maps this op itself") == 1
