@@ -27,10 +27,17 @@ SET_FILES = {
     "libge_python_pass_bridge.so",
     "_ge_pass_native.so",
     "_ge_onnx_plugin_native.so",
+    "_ge_runtime_native.so",
 }
 ADD_ZERO_PASS = REPO / "examples" / "fusion_pass" / "add_zero_pass.py"
 NATIVE_PROBE = (
     "from ge.passes.runtime import ensure_native_module; print(ensure_native_module().__file__)"
+)
+# ge.runtime's module comes from the same set: its file, and a TensorDesc made with it.
+RUNTIME_PROBE = (
+    "import ge.runtime, ge.graph as g; "
+    "d = ge.runtime.TensorDesc([2, 3], g.DataType.DT_FLOAT); "
+    "print(d.shape.storage_shape.size); print(ge.runtime._native._module.__file__)"
 )
 
 
@@ -69,7 +76,9 @@ def test_pure_wheel_has_no_binaries_and_embeds_the_fallback_sources(dist):
     codegen = "ge/passes/fallback_codegen/"
     for required in ("CMakeLists.txt", "native/CMakeLists.txt", "native/manifest.json.in"):
         assert codegen + required in names
-    assert any(n.startswith(codegen + "native/pass_native/") and n.endswith(".cc") for n in names)
+    for part in ("pass_native", "runtime_native"):
+        assert any(n.startswith(f"{codegen}native/{part}/") and n.endswith(".cc") for n in names)
+    assert codegen + "compiler/include/exe_graph/runtime/tensor.h" in names
     assert codegen + "compiler/include/ge/python_pass/python_pass_bridge_abi.h" in names
     assert not [n for n in names if "python_pass_artifacts/" in n or "test_hooks" in n]
 
@@ -203,6 +212,8 @@ def test_find_links_install_picks_the_matching_sub_wheel(bridge_venv):
     assert native.parent.name == f"{bridge_venv.tag}-{PLATFORM}"
     assert native.parent.parent.name == "python_pass_artifacts"
     assert str(bridge_venv.root) in str(native)
+    size, runtime = bridge_venv.run("-c", RUNTIME_PROBE).stdout.strip().splitlines()[-2:]
+    assert (size, Path(runtime).parent) == ("6", native.parent)
 
 
 @pytest.mark.slow
@@ -291,6 +302,9 @@ def test_a_later_process_reuses_the_cached_set_without_a_toolchain(fallback_venv
         CXX="/nonexistent/c++",
     )
     assert Path(done.stdout.strip().splitlines()[-1]).parent == set_dir.resolve()
+    done = fallback_venv.run("-c", RUNTIME_PROBE, XDG_CACHE_HOME=str(fallback_cache))
+    size, runtime = done.stdout.strip().splitlines()[-2:]
+    assert (size, Path(runtime).parent) == ("6", set_dir.resolve())
 
 
 @pytest.mark.slow

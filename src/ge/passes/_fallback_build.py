@@ -46,6 +46,7 @@ __all__ = [
 _BRIDGE_FILE = "libge_python_pass_bridge.so"
 _NATIVE_FILE = "_ge_pass_native.so"
 _ONNX_PLUGIN_NATIVE_FILE = "_ge_onnx_plugin_native.so"
+_RUNTIME_FILE = "_ge_runtime_native.so"
 
 
 @dataclass(frozen=True)
@@ -241,7 +242,7 @@ def _run(command: List[str], cwd: Path) -> None:
 def _cmake_build(
     work_dir: Path, python: PythonBuildInfo, plan: _selection.FallbackPlan
 ) -> Dict[str, Path]:
-    """Configure and build the bridge and native targets; their paths keyed by file name."""
+    """Configure and build the targets of the set; their paths keyed by file name."""
     tools = _check_toolchain(python)
     import pybind11
 
@@ -266,11 +267,18 @@ def _cmake_build(
         configure += ["-G", "Ninja"]
     log_selection(f"fallback codegen: building the artifact set for {python.tag} in {work_dir}")
     _run(configure, work_dir)
-    targets = ["--target", "ge_python_pass_bridge", "_ge_pass_native", "_ge_onnx_plugin_native"]
+    targets = [
+        "--target",
+        "ge_python_pass_bridge",
+        "_ge_pass_native",
+        "_ge_onnx_plugin_native",
+        "_ge_runtime_native",
+    ]
     _run([tools["cmake"], "--build", str(build), *targets, "--parallel"], work_dir)
     built = build / "python_pass_artifacts" / f"{python.tag}-{current_platform_tag()}"
     outputs = {
-        name: built / name for name in (_BRIDGE_FILE, _NATIVE_FILE, _ONNX_PLUGIN_NATIVE_FILE)
+        name: built / name
+        for name in (_BRIDGE_FILE, _NATIVE_FILE, _ONNX_PLUGIN_NATIVE_FILE, _RUNTIME_FILE)
     }
     for name, path in outputs.items():
         if not path.is_file():
@@ -287,6 +295,7 @@ def _manifest(python: PythonBuildInfo, plan: _selection.FallbackPlan) -> dict:
             "bridge": _BRIDGE_FILE,
             "native": _NATIVE_FILE,
             "onnx_plugin_native": _ONNX_PLUGIN_NATIVE_FILE,
+            "runtime": _RUNTIME_FILE,
         },
         "python_version": python.version,
         "build_python": {
@@ -317,9 +326,10 @@ def _publish(staging: Path, final_dir: Path, trash: Path) -> None:
 
 
 def _usable_set(set_dir: Path) -> PythonArtifact | None:
-    """The published set at ``set_dir`` when it is valid and matches this interpreter."""
+    """The published set at ``set_dir`` when it is valid, complete and matches this
+    interpreter."""
     artifact = load_artifact_from_dir(set_dir)
-    if artifact is None:
+    if artifact is None or not (set_dir / _RUNTIME_FILE).is_file():
         return None
     return find_compatible_artifact([artifact], BRIDGE_ABI_VERSION)
 

@@ -10,16 +10,20 @@ time, so tests (and embedders) can replace them.
 
 from __future__ import annotations
 
+import json
 import sys
+from pathlib import Path
 from types import ModuleType
 from typing import List
 
 from ge._capi._lib_loader import COMPILER_LIB_NAME, get_compiler_lib
 from ge._internal.artifact_utils import (
+    MANIFEST_NAME,
     PythonArtifact,
     artifact_from_record,
     current_platform_tag,
     current_python_tag,
+    load_module_from_path,
 )
 
 from ._artifact_utils import (
@@ -45,6 +49,7 @@ __all__ = [
     "current_platform_tag",
     "current_python_tag",
     "ensure_native_module",
+    "ensure_set_module",
     "fallback_cache_root",
     "find_prebuilt_artifact",
     "iter_artifacts",
@@ -113,3 +118,26 @@ def ensure_native_module() -> ModuleType:
         except Exception as exc:
             errors.append(f"load fallback native artifact '{generated.native_path}' failed: {exc}")
     raise _no_native_module_error(errors)
+
+
+def ensure_set_module(artifact_key: str, module_name: str) -> ModuleType:
+    """Another extension module of the artifact set ``_ge_pass_native`` came from (the manifest's
+    ``artifacts[artifact_key]``, e.g. ``runtime``), imported as ``module_name``; ImportError naming
+    the set when it has no such module (a set built before the module existed)."""
+    module = sys.modules.get(module_name)
+    if module is not None:
+        return module
+    set_dir = Path(ensure_native_module().__file__).resolve().parent
+    manifest = set_dir / MANIFEST_NAME
+    try:
+        artifacts = json.loads(manifest.read_text(encoding="utf-8")).get("artifacts", {})
+    except (OSError, ValueError) as exc:
+        raise ImportError(f"Cannot read the artifact set manifest {manifest}: {exc}") from exc
+    file_name = artifacts.get(artifact_key) if isinstance(artifacts, dict) else None
+    if not isinstance(file_name, str) or not (set_dir / file_name).is_file():
+        raise ImportError(
+            f"The GE Python artifact set {set_dir} has no '{artifact_key}' module "
+            f"({module_name}); install the native artifact wheel of this ge_py version that "
+            f"matches this Python ({current_python_tag()}), or rebuild the set."
+        )
+    return load_module_from_path(module_name, set_dir / file_name)
