@@ -97,18 +97,6 @@ void BindTensor(py::module_ &m) {
       .def("_invalidate", &BorrowScope::Invalidate)
       .def_property_readonly("valid", &BorrowScope::IsValid);
 
-  m.def(
-      "_borrow_tensor",
-      [](uintptr_t tensor_address, const BorrowScope &scope, bool read_only) {
-        if (tensor_address == 0U) {
-          throw py::value_error("tensor_address is null");
-        }
-        return NativeTensor::Borrow(reinterpret_cast<gert::Tensor *>(tensor_address), scope.Flag(),
-                                    read_only);
-      },
-      py::arg("tensor_address"), py::arg("scope"), py::arg("read_only") = false,
-      "A Tensor view of the gert::Tensor at `tensor_address`, valid while `scope` is.");
-
   py::class_<NativeTensor>(m, "Tensor",
                            "A runtime tensor lent to a callback: valid during that callback "
                            "only, read-only during compile.")
@@ -142,6 +130,18 @@ void BindTensor(py::module_ &m) {
       .def("numpy", &TensorToNumpy,
            "A NumPy array over the tensor's host memory (no copy; read-only when the tensor is). "
            "Valid during the callback only: copy it to keep the data.");
+
+  m.def(
+      "_borrow_tensor",
+      [](uintptr_t tensor_address, const BorrowScope &scope, bool read_only) {
+        if (tensor_address == 0U) {
+          throw py::value_error("tensor_address is null");
+        }
+        return NativeTensor::Borrow(reinterpret_cast<gert::Tensor *>(tensor_address), scope.Flag(),
+                                    read_only);
+      },
+      py::arg("tensor_address"), py::arg("scope"), py::arg("read_only") = false,
+      "A Tensor view of the gert::Tensor at `tensor_address`, valid while `scope` is.");
 }
 
 }  // namespace runtime_native
