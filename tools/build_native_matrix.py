@@ -5,8 +5,8 @@ and one ``ge_py_pass_bridge`` wheel per CPython minor version found on this mach
 Each sub-wheel is an ordinary scikit-build-core build of packaging/ge_py_pass_bridge run by its
 own interpreter (so pip tags it cpXY-cpXY-<platform>), linked against the compiler core of the
 ge_compiler wheel built first (GE_BUILD_COMPILER=OFF + GE_COMPILER_PREBUILT_DIR): the core is
-compiled once, only native/ (bridge, pass_native, onnx_plugin_native, runtime_native) is compiled
-per interpreter. Those builds run without pip's build isolation, in a persistent build venv per tag
+compiled once, only native/ (the bridge and the extension modules) is compiled per interpreter.
+Those builds run without pip's build isolation, in a persistent build venv per tag
 (build/native_matrix/env-<tag>, with scikit-build-core and pybind11), so the CMake build dirs
 build/native_matrix/<tag> stay valid between runs and rebuilds are incremental (ccache, when
 installed, serves the objects of an identical rebuild).

@@ -29,7 +29,7 @@ matrix_tool = _load_matrix_tool()
 
 def artifact_set_sources_missing() -> str:
     """Why this checkout cannot build a complete artifact set ('' when it can)."""
-    for part in ("bridge", "pass_native", "runtime_native"):
+    for part in ("bridge", "pass_native", "runtime_native", "custom_op_native"):
         if not list((REPO / "native" / part).glob("*.cc")):
             return f"native/{part} has no sources yet: the Python pass artifact set is incomplete"
     return ""

@@ -28,6 +28,7 @@ SET_FILES = {
     "_ge_pass_native.so",
     "_ge_onnx_plugin_native.so",
     "_ge_runtime_native.so",
+    "_ge_custom_op_native.so",
 }
 ADD_ZERO_PASS = REPO / "examples" / "fusion_pass" / "add_zero_pass.py"
 NATIVE_PROBE = (
@@ -77,7 +78,7 @@ def test_pure_wheel_has_no_binaries_and_embeds_the_fallback_sources(dist):
     codegen = "ge/passes/fallback_codegen/"
     for required in ("CMakeLists.txt", "native/CMakeLists.txt", "native/manifest.json.in"):
         assert codegen + required in names
-    for part in ("pass_native", "runtime_native"):
+    for part in ("pass_native", "runtime_native", "custom_op_native"):
         assert any(n.startswith(f"{codegen}native/{part}/") and n.endswith(".cc") for n in names)
     assert codegen + "compiler/include/exe_graph/runtime/tensor.h" in names
     assert codegen + "compiler/include/ge/python_pass/python_pass_bridge_abi.h" in names

@@ -47,6 +47,13 @@ _BRIDGE_FILE = "libge_python_pass_bridge.so"
 _NATIVE_FILE = "_ge_pass_native.so"
 _ONNX_PLUGIN_NATIVE_FILE = "_ge_onnx_plugin_native.so"
 _RUNTIME_FILE = "_ge_runtime_native.so"
+_CUSTOM_OP_FILE = "_ge_custom_op_native.so"
+# The set's extension modules besides _ge_pass_native: manifest key -> file.
+_COMPANION_FILES = {
+    "onnx_plugin_native": _ONNX_PLUGIN_NATIVE_FILE,
+    "runtime": _RUNTIME_FILE,
+    "custom_op": _CUSTOM_OP_FILE,
+}
 
 
 @dataclass(frozen=True)
@@ -267,19 +274,12 @@ def _cmake_build(
         configure += ["-G", "Ninja"]
     log_selection(f"fallback codegen: building the artifact set for {python.tag} in {work_dir}")
     _run(configure, work_dir)
-    targets = [
-        "--target",
-        "ge_python_pass_bridge",
-        "_ge_pass_native",
-        "_ge_onnx_plugin_native",
-        "_ge_runtime_native",
-    ]
+    modules = [Path(name).stem for name in _COMPANION_FILES.values()]
+    targets = ["--target", "ge_python_pass_bridge", "_ge_pass_native", *modules]
     _run([tools["cmake"], "--build", str(build), *targets, "--parallel"], work_dir)
     built = build / "python_pass_artifacts" / f"{python.tag}-{current_platform_tag()}"
-    outputs = {
-        name: built / name
-        for name in (_BRIDGE_FILE, _NATIVE_FILE, _ONNX_PLUGIN_NATIVE_FILE, _RUNTIME_FILE)
-    }
+    names = (_BRIDGE_FILE, _NATIVE_FILE, *_COMPANION_FILES.values())
+    outputs = {name: built / name for name in names}
     for name, path in outputs.items():
         if not path.is_file():
             raise RuntimeError(f"Missing fallback target output: {name} (expected {path})")
@@ -291,12 +291,7 @@ def _manifest(python: PythonBuildInfo, plan: _selection.FallbackPlan) -> dict:
         "python_tag": python.tag,
         "platform": current_platform_tag(),
         "bridge_abi": BRIDGE_ABI_VERSION,
-        "artifacts": {
-            "bridge": _BRIDGE_FILE,
-            "native": _NATIVE_FILE,
-            "onnx_plugin_native": _ONNX_PLUGIN_NATIVE_FILE,
-            "runtime": _RUNTIME_FILE,
-        },
+        "artifacts": {"bridge": _BRIDGE_FILE, "native": _NATIVE_FILE, **_COMPANION_FILES},
         "python_version": python.version,
         "build_python": {
             "executable": python.executable,
@@ -329,7 +324,7 @@ def _usable_set(set_dir: Path) -> PythonArtifact | None:
     """The published set at ``set_dir`` when it is valid, complete and matches this
     interpreter."""
     artifact = load_artifact_from_dir(set_dir)
-    if artifact is None or not (set_dir / _RUNTIME_FILE).is_file():
+    if artifact is None or not all((set_dir / f).is_file() for f in _COMPANION_FILES.values()):
         return None
     return find_compatible_artifact([artifact], BRIDGE_ABI_VERSION)
 

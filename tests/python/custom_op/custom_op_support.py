@@ -137,3 +137,36 @@ def ir(op_type: str, inputs=(), outputs=(), attrs=()) -> dict:
         "attrs": [{"name": n, "type": t} for n, t in attrs],
         "outputs": [{"name": n, "kind": k} for n, k in outputs],
     }
+
+
+def custom_op_test_hooks():
+    """The test-only ``_ge_custom_op_native_test_hooks`` module (built next to the pass test
+    hooks: ``<build>/python_pass_test_hooks/`` or ``$GE_PY_PASS_TEST_HOOKS_DIR``)."""
+    import importlib.util
+    import os
+    import sys
+    from pathlib import Path
+
+    name = "_ge_custom_op_native_test_hooks"
+    if name in sys.modules:
+        return sys.modules[name]
+    try:
+        from ge.custom_op import _native
+
+        configured = os.environ.get("GE_PY_PASS_TEST_HOOKS_DIR")
+        if configured:
+            directory = Path(configured)
+        else:  # <build>/python_pass_artifacts/<set>/<module>.so -> <build>/python_pass_test_hooks
+            directory = (
+                Path(_native._module.__file__).resolve().parents[2] / "python_pass_test_hooks"
+            )
+        path = directory / f"{name}.so"
+        if not path.is_file():
+            raise FileNotFoundError(f"{path} (build the {name} target)")
+        spec = importlib.util.spec_from_file_location(name, path)
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+    except Exception as exc:  # the reason is shown in the skip message
+        pytest.skip(f"needs the _ge_custom_op_native_test_hooks module: {exc}")
+    sys.modules[name] = module
+    return module

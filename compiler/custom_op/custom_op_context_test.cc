@@ -1,0 +1,77 @@
+// RuntimeAttrs and InferMetaContext: typed access by index (nullptr for a missing or mistyped
+// value), tensor attributes owning their bytes, and input instances grouped by IR input.
+#include <gtest/gtest.h>
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "ge/custom_op/infer_meta_context.h"
+#include "ge/custom_op/runtime_attrs.h"
+
+namespace ge {
+namespace custom_op {
+namespace {
+
+TEST(RuntimeAttrsTest, GettersReturnOnlyTheStoredType) {
+  RuntimeAttrs attrs;
+  attrs.Append(int64_t{7});
+  attrs.Append(0.1F);
+  attrs.Append(std::vector<std::vector<int64_t>>{{1}, {2, 3}});
+  ASSERT_EQ(attrs.GetAttrNum(), 3U);
+  ASSERT_NE(attrs.GetInt(0), nullptr);
+  EXPECT_EQ(*attrs.GetInt(0), 7);
+  EXPECT_EQ(attrs.GetFloat(0), nullptr);
+  EXPECT_EQ(attrs.GetInt(5), nullptr);
+  ASSERT_NE(attrs.GetFloat(1), nullptr);
+  EXPECT_EQ(*attrs.GetFloat(1), 0.1F);
+  ASSERT_NE(attrs.GetListListInt(2), nullptr);
+  EXPECT_EQ(attrs.GetListListInt(2)->at(1), (std::vector<int64_t>{2, 3}));
+  AttrKind kind = AttrKind::kInt;
+  ASSERT_TRUE(attrs.GetKind(2, kind));
+  EXPECT_STREQ(AttrKindName(kind), "VT_LIST_LIST_INT");
+  EXPECT_FALSE(attrs.GetKind(3, kind));
+}
+
+TEST(RuntimeAttrsTest, TensorAttrsPointAtTheirOwnHostBytes) {
+  RuntimeAttrs attrs;
+  const gert::StorageShape shape(gert::Shape{2}, gert::Shape{2});
+  attrs.Append(std::make_shared<TensorAttr>(shape, DT_INT32, std::vector<uint8_t>(8, 1)));
+  const gert::Tensor *tensor = attrs.GetTensor(0);
+  ASSERT_NE(tensor, nullptr);
+  EXPECT_EQ(tensor->GetSize(), 8U);
+  EXPECT_EQ(tensor->GetPlacement(), gert::kOnHost);
+  EXPECT_EQ(static_cast<const uint8_t *>(tensor->GetAddr())[7], 1);
+  EXPECT_EQ(tensor->GetDataType(), DT_INT32);
+  EXPECT_EQ(attrs.GetTensor(1), nullptr);
+}
+
+TEST(InferMetaContextTest, InstancesAreGroupedByIrInput) {
+  auto desc = [](int64_t dim) {
+    InferMetaInput input;
+    input.shape = gert::StorageShape(gert::Shape{dim}, gert::Shape{dim});
+    input.data_type = DT_FLOAT;
+    return input;
+  };
+  // IR inputs: required x, absent optional, dynamic with two instances.
+  const InferMetaContext context({1U, 0U, 2U}, {desc(1), desc(2), desc(3)}, RuntimeAttrs(),
+                                 {1U, 3U});
+  ASSERT_NE(context.GetRequiredInput(0), nullptr);
+  EXPECT_EQ(context.GetRequiredInput(0)->shape.GetOriginShape(), (gert::Shape{1}));
+  EXPECT_EQ(context.GetOptionalInput(1), nullptr);
+  EXPECT_EQ(context.GetRequiredInput(2), nullptr);  // two instances: not a required input
+  ASSERT_NE(context.GetDynamicInput(2, 1), nullptr);
+  EXPECT_EQ(context.GetDynamicInput(2, 1)->shape.GetStorageShape(), (gert::Shape{3}));
+  EXPECT_EQ(context.GetDynamicInput(2, 2), nullptr);
+  size_t num = 0U;
+  ASSERT_TRUE(context.GetInputInstanceNum(2, num));
+  EXPECT_EQ(num, 2U);
+  EXPECT_FALSE(context.GetInputInstanceNum(3, num));
+  ASSERT_TRUE(context.GetOutputInstanceNum(1, num));
+  EXPECT_EQ(num, 3U);
+  EXPECT_FALSE(context.GetOutputInstanceNum(2, num));
+}
+
+}  // namespace
+}  // namespace custom_op
+}  // namespace ge
