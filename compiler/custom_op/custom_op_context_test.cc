@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "ge/custom_op/eager_op_execution_context.h"
 #include "ge/custom_op/infer_meta_context.h"
 #include "ge/custom_op/runtime_attrs.h"
 
@@ -70,6 +71,55 @@ TEST(InferMetaContextTest, InstancesAreGroupedByIrInput) {
   ASSERT_TRUE(context.GetOutputInstanceNum(1, num));
   EXPECT_EQ(num, 3U);
   EXPECT_FALSE(context.GetOutputInstanceNum(2, num));
+}
+
+class VectorAllocator : public HostMemoryAllocator {
+ public:
+  void *Allocate(size_t size) override {
+    blocks_.emplace_back(size);
+    return blocks_.back().data();
+  }
+  size_t Count() const { return blocks_.size(); }
+
+ private:
+  std::vector<std::vector<uint8_t>> blocks_;
+};
+
+TEST(EagerOpExecutionContextTest, InputsOutputsAndMemory) {
+  gert::Tensor x(gert::StorageShape(gert::Shape{2}, gert::Shape{2}), gert::StorageFormat(),
+                 DT_FLOAT);
+  float x_data[2] = {1.0F, 2.0F};
+  x.MutableTensorData().SetAddr(x_data, sizeof(x_data));
+  gert::Tensor d0 = x;
+  gert::Tensor y0;
+  gert::Tensor y1;
+  RuntimeAttrs attrs;
+  VectorAllocator allocator;
+  // IR inputs: required x, absent optional, dynamic with one instance.
+  EagerOpExecutionContext context({1U, 0U, 1U}, {&x, &d0}, &attrs, {&y0, &y1}, &allocator, 7U);
+  EXPECT_EQ(context.GetInputNum(), 2U);
+  EXPECT_EQ(context.GetRequiredInputTensor(0), &x);
+  EXPECT_EQ(context.GetOptionalInputTensor(1), nullptr);
+  EXPECT_EQ(context.GetDynamicInputTensor(2, 0), &d0);
+  EXPECT_EQ(context.GetDynamicInputTensor(2, 1), nullptr);
+  EXPECT_EQ(context.GetAttrs(), &attrs);
+  EXPECT_EQ(context.GetStream(), 7U);
+
+  const gert::StorageShape shape(gert::Shape{3}, gert::Shape{3});
+  gert::Tensor *out = context.MallocOutputTensor(0, shape, gert::StorageFormat(), DT_INT64);
+  ASSERT_EQ(out, &y0);
+  EXPECT_EQ(y0.GetSize(), 24U);
+  EXPECT_NE(y0.GetAddr(), nullptr);
+  EXPECT_EQ(y0.GetDataType(), DT_INT64);
+  EXPECT_EQ(y0.GetPlacement(), gert::kOnHost);
+  EXPECT_EQ(context.MallocOutputTensor(2, shape, gert::StorageFormat(), DT_INT64), nullptr);
+  EXPECT_EQ(context.MallocOutputTensor(0, shape, gert::StorageFormat(), DT_STRING), nullptr);
+
+  ASSERT_TRUE(context.MakeOutputRefInput(1, 0));
+  EXPECT_EQ(y1.GetAddr(), static_cast<void *>(x_data));
+  EXPECT_FALSE(context.MakeOutputRefInput(1, 5));
+  EXPECT_NE(context.MallocWorkspace(16), nullptr);
+  EXPECT_EQ(allocator.Count(), 2U);
 }
 
 }  // namespace

@@ -7,7 +7,9 @@
 namespace ge {
 namespace custom_op_native {
 
+void BindRuntimeAttrs(pybind11::module_ &m);
 void BindInferMeta(pybind11::module_ &m);
+void BindEagerExecute(pybind11::module_ &m);
 
 }  // namespace custom_op_native
 }  // namespace ge

@@ -4,5 +4,7 @@
 
 PYBIND11_MODULE(_ge_custom_op_native, m) {
   m.doc() = "Native context classes of ge.custom_op (views of compiler values lent to callbacks).";
+  ge::custom_op_native::BindRuntimeAttrs(m);
   ge::custom_op_native::BindInferMeta(m);
+  ge::custom_op_native::BindEagerExecute(m);
 }

@@ -32,3 +32,4 @@ _CLASSES = (
 globals().update({name: getattr(_module, name) for name in _CLASSES if hasattr(_module, name)})
 # Used by the bridge only: views of the contexts whose addresses it hands over.
 _borrow_infer_meta_context = _module._borrow_infer_meta_context
+_borrow_eager_op_execution_context = _module._borrow_eager_op_execution_context
