@@ -8,6 +8,7 @@
 
 #include "ge/custom_op/eager_op_execution_context.h"
 #include "ge/custom_op/infer_meta_context.h"
+#include "ge/custom_op/op_compile_context.h"
 #include "ge/custom_op/runtime_attrs.h"
 
 namespace ge {
@@ -120,6 +121,42 @@ TEST(EagerOpExecutionContextTest, InputsOutputsAndMemory) {
   EXPECT_FALSE(context.MakeOutputRefInput(1, 5));
   EXPECT_NE(context.MallocWorkspace(16), nullptr);
   EXPECT_EQ(allocator.Count(), 2U);
+}
+
+TEST(OpCompileContextTest, PortsOptionsAndPlatform) {
+  const gert::Tensor x;
+  const gert::Tensor y0;
+  const gert::Tensor y1;
+  const CompilePlatformInfo platform("Ascend910B", {{"SoCInfo", {{"ai_core_cnt", "24"}}}}, 8,
+                                     {{"AiCore", 8}}, 24);
+  const OpCompileContext context({CompilePort{{&x}}, CompilePort{}}, {CompilePort{{&y0, &y1}}},
+                                 nullptr, {{"ge.exec.precision_mode", "fp16"}}, &platform);
+  EXPECT_EQ(context.GetRequiredInputTensor(0), &x);
+  EXPECT_EQ(context.GetOptionalInputTensor(1), nullptr);
+  EXPECT_EQ(context.GetRequiredOutputTensor(0), nullptr);  // dynamic: two instances
+  EXPECT_EQ(context.GetDynamicOutputTensor(0, 1), &y1);
+  size_t num = 0U;
+  ASSERT_TRUE(context.GetDynamicOutputNum(0, num));
+  EXPECT_EQ(num, 2U);
+  EXPECT_FALSE(context.GetDynamicInputNum(2, num));
+  std::string value;
+  ASSERT_TRUE(context.GetOption("ge.exec.precision_mode", value));
+  EXPECT_EQ(value, "fp16");
+  EXPECT_FALSE(context.GetOption("missing", value));
+
+  const CompilePlatformInfo *info = context.GetPlatformInfo();
+  ASSERT_NE(info, nullptr);
+  ASSERT_TRUE(info->GetPlatformResource("SoCInfo", "ai_core_cnt", value));
+  EXPECT_EQ(value, "24");
+  EXPECT_FALSE(info->GetPlatformResource("SoCInfo", "missing", value));
+  EXPECT_EQ(info->GetPlatformResourceGroup("Missing"), nullptr);
+  int64_t cores = 0;
+  ASSERT_TRUE(info->GetCoreNum("AiCore", cores));
+  EXPECT_EQ(cores, 8);
+  EXPECT_FALSE(info->GetCoreNum("CubeCore", cores));
+  EXPECT_EQ(info->GetCoreNum(), 8);
+  EXPECT_EQ(info->GetSocVersion(), "Ascend910B");
+  EXPECT_EQ(info->GetAiCoreNum(), 24);
 }
 
 }  // namespace

@@ -10,6 +10,7 @@ namespace custom_op_native {
 void BindRuntimeAttrs(pybind11::module_ &m);
 void BindInferMeta(pybind11::module_ &m);
 void BindEagerExecute(pybind11::module_ &m);
+void BindCompile(pybind11::module_ &m);
 
 }  // namespace custom_op_native
 }  // namespace ge

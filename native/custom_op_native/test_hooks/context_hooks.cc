@@ -5,12 +5,15 @@
 #include <pybind11/stl.h>
 
 #include <cstdint>
+#include <deque>
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
 
 #include "ge/custom_op/eager_op_execution_context.h"
 #include "ge/custom_op/infer_meta_context.h"
+#include "ge/custom_op/op_compile_context.h"
 #include "ge/custom_op/runtime_attrs.h"
 
 namespace {
@@ -136,6 +139,50 @@ class EagerFixture {
   std::unique_ptr<EagerOpExecutionContext> context_;
 };
 
+// Ports as lists of (dims, data_type) instances per IR index, attributes, compile options and a
+// platform (soc_version, resources, default core num, core nums, ai core num) or None.
+class CompileFixture {
+ public:
+  CompileFixture(const py::list &inputs, const py::list &outputs, const py::list &attrs,
+                 const std::map<std::string, std::string> &options, const py::object &platform)
+      : attrs_(ToAttrs(attrs)) {
+    if (!platform.is_none()) {
+      const auto parts = platform.cast<py::tuple>();
+      platform_ = std::make_unique<ge::custom_op::CompilePlatformInfo>(
+          parts[0].cast<std::string>(),
+          parts[1].cast<std::map<std::string, std::map<std::string, std::string>>>(),
+          parts[2].cast<int64_t>(), parts[3].cast<std::map<std::string, int64_t>>(),
+          parts[4].cast<int64_t>());
+    }
+    context_ = std::make_unique<ge::custom_op::OpCompileContext>(Ports(inputs), Ports(outputs),
+                                                                 &attrs_, options, platform_.get());
+  }
+
+  uintptr_t Address() const { return reinterpret_cast<uintptr_t>(context_.get()); }
+
+ private:
+  std::vector<ge::custom_op::CompilePort> Ports(const py::list &ports) {
+    std::vector<ge::custom_op::CompilePort> result;
+    for (const py::handle port : ports) {
+      ge::custom_op::CompilePort compile_port;
+      for (const py::handle item : port) {
+        const auto pair = item.cast<py::tuple>();
+        const gert::Shape shape = ToShape(pair[0].cast<std::vector<int64_t>>());
+        tensors_.emplace_back(gert::StorageShape(shape, shape), gert::StorageFormat(),
+                              static_cast<ge::DataType>(pair[1].cast<int32_t>()));
+        compile_port.instances.push_back(&tensors_.back());
+      }
+      result.push_back(compile_port);
+    }
+    return result;
+  }
+
+  std::deque<gert::Tensor> tensors_;  // stable addresses while ports are added
+  RuntimeAttrs attrs_;
+  std::unique_ptr<ge::custom_op::CompilePlatformInfo> platform_;
+  std::unique_ptr<ge::custom_op::OpCompileContext> context_;
+};
+
 class InferMetaFixture {
  public:
   // inputs: (dims or None for an unknown shape, data_type) per instance; attrs: (kind, value).
@@ -171,6 +218,12 @@ PYBIND11_MODULE(_ge_custom_op_native_test_hooks, m) {
                     const std::vector<size_t> &>(),
            py::arg("input_counts"), py::arg("inputs"), py::arg("attrs"), py::arg("output_counts"))
       .def_property_readonly("address", &InferMetaFixture::Address);
+  py::class_<CompileFixture>(m, "CompileFixture")
+      .def(py::init<const py::list &, const py::list &, const py::list &,
+                    const std::map<std::string, std::string> &, const py::object &>(),
+           py::arg("inputs"), py::arg("outputs"), py::arg("attrs"), py::arg("options"),
+           py::arg("platform"))
+      .def_property_readonly("address", &CompileFixture::Address);
   py::class_<EagerFixture>(m, "EagerFixture")
       .def(py::init<const std::vector<size_t> &, const py::list &, const py::list &, size_t>(),
            py::arg("input_counts"), py::arg("inputs"), py::arg("attrs"), py::arg("output_num"))

@@ -33,3 +33,4 @@ globals().update({name: getattr(_module, name) for name in _CLASSES if hasattr(_
 # Used by the bridge only: views of the contexts whose addresses it hands over.
 _borrow_infer_meta_context = _module._borrow_infer_meta_context
 _borrow_eager_op_execution_context = _module._borrow_eager_op_execution_context
+_borrow_op_compile_context = _module._borrow_op_compile_context
