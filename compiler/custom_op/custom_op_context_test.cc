@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "ge/custom_op/annotated_args_context.h"
 #include "ge/custom_op/eager_op_execution_context.h"
 #include "ge/custom_op/infer_meta_context.h"
 #include "ge/custom_op/op_compile_context.h"
@@ -157,6 +158,32 @@ TEST(OpCompileContextTest, PortsOptionsAndPlatform) {
   EXPECT_EQ(info->GetCoreNum(), 8);
   EXPECT_EQ(info->GetSocVersion(), "Ascend910B");
   EXPECT_EQ(info->GetAiCoreNum(), 24);
+}
+
+TEST(AnnotatedArgsContextTest, WorkspacesAndLaunches) {
+  const gert::Tensor x;
+  const gert::Tensor y;
+  AnnotatedArgsContext context({CompilePort{{&x}}}, {CompilePort{{&y}}}, nullptr, 3U, 0x1000U);
+  EXPECT_EQ(context.GetInputInstanceNum(), 1U);
+  EXPECT_EQ(context.GetOutputInstanceNum(), 1U);
+  size_t index = 9U;
+  uint64_t addr = 0U;
+  ASSERT_TRUE(context.MallocWorkspace(12, index, addr));
+  EXPECT_EQ(index, 0U);
+  EXPECT_EQ(addr, 0x1000U);
+  ASSERT_TRUE(context.MallocWorkspace(4, index, addr));
+  EXPECT_EQ(addr, 0x1010U);  // 12 bytes rounded up to 16
+  EXPECT_FALSE(context.MallocWorkspace(0, index, addr));
+  EXPECT_EQ(context.GetWorkspaceSizes(), (std::vector<size_t>{12U, 4U}));
+
+  const AnnotatedKernelLaunchInfo launch("kernel", {1, 2}, 1U, 3U);
+  using Kind = KernelArgSlot::Kind;
+  ASSERT_TRUE(context.AddLaunch(launch, {{Kind::kInput, 0U, 0x10U}, {Kind::kScalar, 0U, 7U}}));
+  EXPECT_FALSE(context.AddLaunch(AnnotatedKernelLaunchInfo("kernel", {1}, 1U, 4U), {}));
+  EXPECT_FALSE(context.AddLaunch(AnnotatedKernelLaunchInfo("", {1}, 1U, 3U), {}));
+  ASSERT_EQ(context.GetLaunches().size(), 1U);
+  EXPECT_EQ(context.GetLaunches()[0].args.size() * AnnotatedArgsContext::kArgSlotSize, 16U);
+  EXPECT_EQ(context.GetPorts().GetRequiredOutputTensor(0), &y);
 }
 
 }  // namespace

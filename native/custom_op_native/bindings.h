@@ -11,6 +11,7 @@ void BindRuntimeAttrs(pybind11::module_ &m);
 void BindInferMeta(pybind11::module_ &m);
 void BindEagerExecute(pybind11::module_ &m);
 void BindCompile(pybind11::module_ &m);
+void BindAnnotatedArgs(pybind11::module_ &m);
 
 }  // namespace custom_op_native
 }  // namespace ge

@@ -8,4 +8,5 @@ PYBIND11_MODULE(_ge_custom_op_native, m) {
   ge::custom_op_native::BindInferMeta(m);
   ge::custom_op_native::BindEagerExecute(m);
   ge::custom_op_native::BindCompile(m);
+  ge::custom_op_native::BindAnnotatedArgs(m);
 }

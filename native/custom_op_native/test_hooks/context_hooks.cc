@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "ge/custom_op/annotated_args_context.h"
 #include "ge/custom_op/eager_op_execution_context.h"
 #include "ge/custom_op/infer_meta_context.h"
 #include "ge/custom_op/op_compile_context.h"
@@ -183,6 +184,40 @@ class CompileFixture {
   std::unique_ptr<ge::custom_op::OpCompileContext> context_;
 };
 
+// The context of a node with one input and one output tensor at logical addresses 0x100 and
+// 0x200, on stream 3; the declared launches are read back.
+class ArgsFixture {
+ public:
+  ArgsFixture() {
+    input_.MutableTensorData().SetAddr(reinterpret_cast<void *>(0x100), 0U);
+    output_.MutableTensorData().SetAddr(reinterpret_cast<void *>(0x200), 0U);
+    context_ = std::make_unique<ge::custom_op::AnnotatedArgsContext>(
+        std::vector<ge::custom_op::CompilePort>{{{&input_}}},
+        std::vector<ge::custom_op::CompilePort>{{{&output_}}}, &attrs_, 3U, 0x1000U);
+  }
+  uintptr_t Address() const { return reinterpret_cast<uintptr_t>(context_.get()); }
+  // Per launch: (kernel_name, block_dim, stream_id, [(kind, index, value)]).
+  py::list Launches() const {
+    py::list launches;
+    for (const auto &launch : context_->GetLaunches()) {
+      py::list args;
+      for (const auto &slot : launch.args) {
+        args.append(py::make_tuple(static_cast<int32_t>(slot.kind), slot.index, slot.value));
+      }
+      launches.append(py::make_tuple(launch.info.GetKernelName(), launch.info.GetBlockDim(),
+                                     launch.info.GetStreamId(), args));
+    }
+    return launches;
+  }
+  std::vector<size_t> WorkspaceSizes() const { return context_->GetWorkspaceSizes(); }
+
+ private:
+  gert::Tensor input_;
+  gert::Tensor output_;
+  RuntimeAttrs attrs_;
+  std::unique_ptr<ge::custom_op::AnnotatedArgsContext> context_;
+};
+
 class InferMetaFixture {
  public:
   // inputs: (dims or None for an unknown shape, data_type) per instance; attrs: (kind, value).
@@ -218,6 +253,11 @@ PYBIND11_MODULE(_ge_custom_op_native_test_hooks, m) {
                     const std::vector<size_t> &>(),
            py::arg("input_counts"), py::arg("inputs"), py::arg("attrs"), py::arg("output_counts"))
       .def_property_readonly("address", &InferMetaFixture::Address);
+  py::class_<ArgsFixture>(m, "ArgsFixture")
+      .def(py::init<>())
+      .def_property_readonly("address", &ArgsFixture::Address)
+      .def("launches", &ArgsFixture::Launches)
+      .def("workspace_sizes", &ArgsFixture::WorkspaceSizes);
   py::class_<CompileFixture>(m, "CompileFixture")
       .def(py::init<const py::list &, const py::list &, const py::list &,
                     const std::map<std::string, std::string> &, const py::object &>(),
