@@ -74,6 +74,7 @@ def test_pure_wheel_has_no_binaries_and_embeds_the_fallback_sources(dist):
     # The native module's type stub sits where its import name points, in the pure package.
     assert "ge/passes/_ge_pass_native.pyi" in names
     assert "ge/runtime/_ge_runtime_native.pyi" in names
+    assert "ge/custom_op/_ge_custom_op_native.pyi" in names
     assert {"ge/_demo_data/matmul_add.onnx", "ge/_demo_data/matmul_add_gemm_pass.py"} <= set(names)
     codegen = "ge/passes/fallback_codegen/"
     for required in ("CMakeLists.txt", "native/CMakeLists.txt", "native/manifest.json.in"):
