@@ -1,6 +1,6 @@
-// Shared by the matcher benches (matcher_bench.cc, addzero_chain_bench.cc): plugin loading, the
-// tensor desc helper and the timing of the fusion stage (wall time, process CPU time split into
-// user and system, minor page faults).
+// Shared by the matcher benches (matcher_bench.cc, addzero_chain_bench.cc, commutative_bench.cc):
+// plugin loading, the tensor desc helper and the timing of the fusion stage (wall time, process CPU
+// time split into user and system, minor page faults).
 #ifndef BENCH_MATCHER_BENCH_UTIL_H_
 #define BENCH_MATCHER_BENCH_UTIL_H_
 

@@ -7,60 +7,9 @@
 #include <vector>
 
 #include "bench_util.h"
+#include "block_graph.h"
 
 namespace {
-
-// Shapes as in onnxscript_bench.py: x, W and every product [4, 4], B [4], zero a scalar. The
-// GEMM plugin fuses 2-D products with a fitting bias only, so the shapes must be known.
-using bench::Desc;
-
-ge::Node *AddConst(ge::ComputeGraph &graph, const std::string &name,
-                   const std::vector<int64_t> &dims, float value) {
-  ge::OpDesc desc(name, "Const");
-  const ge::GeTensorDesc tensor_desc = Desc(dims);
-  desc.AddOutputDesc("y", tensor_desc);
-  size_t count = 1;
-  for (int64_t dim : dims) {
-    count *= static_cast<size_t>(dim);
-  }
-  const std::vector<float> data(count, value);
-  desc.SetAttr("value", ge::GeAttrValue(
-                            ge::GeTensor(tensor_desc, data.data(), data.size() * sizeof(float))));
-  return graph.AddNode(std::move(desc));
-}
-
-ge::Node *AddOp(ge::ComputeGraph &graph, const std::string &name, const std::string &type,
-                ge::Node *in0, ge::Node *in1) {
-  ge::OpDesc desc(name, type);
-  desc.AddInputDesc("x1", *in0->GetOpDesc().GetOutputDesc(0));
-  desc.AddInputDesc("x2", *in1->GetOpDesc().GetOutputDesc(0));
-  desc.AddOutputDesc("y", Desc({4, 4}));
-  ge::Node *node = graph.AddNode(std::move(desc));
-  (void)graph.AddDataEdge(in0, 0, node, 0);
-  (void)graph.AddDataEdge(in1, 0, node, 1);
-  return node;
-}
-
-// 6 nodes per block: W, MatMul, B, Add, zero, Add(x, 0).
-ge::ComputeGraphPtr BuildGraph(size_t target_nodes) {
-  auto graph = std::make_shared<ge::ComputeGraph>("bench");
-  ge::Node *x = bench::AddInputX(*graph, {4, 4});
-  const size_t blocks = target_nodes / 6U;
-  for (size_t i = 0; i < blocks; ++i) {
-    const std::string id = std::to_string(i);
-    ge::Node *w = AddConst(*graph, "w" + id, {4, 4}, 1.0F);
-    ge::Node *mm = AddOp(*graph, "mm" + id, "MatMul", x, w);
-    ge::Node *b = AddConst(*graph, "b" + id, {4}, 2.0F);
-    ge::Node *add = AddOp(*graph, "add" + id, "Add", mm, b);
-    ge::Node *zero = AddConst(*graph, "zero" + id, {}, 0.0F);
-    x = AddOp(*graph, "addzero" + id, "Add", add, zero);
-  }
-  ge::OpDesc out("NetOutput", "NetOutput");
-  out.AddInputDesc("x0", ge::GeTensorDesc());
-  ge::Node *net_output = graph->AddNode(std::move(out));
-  (void)graph->AddDataEdge(x, 0, net_output, 0);
-  return graph;
-}
 
 size_t CountType(const ge::ComputeGraph &graph, const std::string &type) {
   size_t count = 0;
@@ -89,7 +38,7 @@ int main(int argc, char **argv) {
               "cpu_ms", "ns/node_wal", "ns/node_cpu", "gemm", "add", "user_ms", "sys_ms", "faults");
   double cpu_ns_10k = 0.0;
   for (size_t size : sizes) {
-    ge::ComputeGraphPtr graph = BuildGraph(size);
+    ge::ComputeGraphPtr graph = bench::BuildBlockGraph(size);
     const size_t nodes = graph->GetDirectNodesSize();
     bench::StageTime time;
     if (!bench::RunFusionStage(graph, &time)) {

@@ -67,6 +67,18 @@ bool IrAttrsMatch(const Node &pattern_node, const Node &target_node) {
 
 }  // namespace
 
+bool IsCommutativeType(const std::string &type) {
+  static const char *const kCommutativeTypes[] = {
+      "Add", "AddV2", "Mul", "Maximum", "Minimum", "LogicalAnd", "LogicalOr", "Equal", "NotEqual",
+  };
+  for (const char *commutative : kCommutativeTypes) {
+    if (type == commutative) {
+      return true;
+    }
+  }
+  return false;
+}
+
 bool NodeMatches(const Node &pattern_node, const Node &target_node,
                  const PatternMatcherConfig &config) {
   const std::string &type = pattern_node.GetType();

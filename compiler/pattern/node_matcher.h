@@ -15,6 +15,10 @@ namespace fusion {
 bool NodeMatches(const Node &pattern_node, const Node &target_node,
                  const PatternMatcherConfig &config);
 
+/// The binary ops whose two inputs may be exchanged without changing the result: the table that
+/// commutative matching (PatternMatcherConfigBuilder::EnableCommutativeMatch) reads.
+bool IsCommutativeType(const std::string &type);
+
 }  // namespace fusion
 }  // namespace ge
 

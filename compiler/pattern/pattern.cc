@@ -23,17 +23,22 @@ Status Pattern::GetCapturedTensors(std::vector<NodeIo> &node_outputs) const {
 const Graph &Pattern::GetGraph() const { return graph_; }
 
 PatternMatcherConfig::PatternMatcherConfig(PatternMatcherConfig &&other) noexcept
-    : const_value_match_(other.const_value_match_), ir_attr_match_(other.ir_attr_match_) {
+    : const_value_match_(other.const_value_match_),
+      ir_attr_match_(other.ir_attr_match_),
+      commutative_match_(other.commutative_match_) {
   other.const_value_match_ = false;
   other.ir_attr_match_ = false;
+  other.commutative_match_ = false;
 }
 
 PatternMatcherConfig &PatternMatcherConfig::operator=(PatternMatcherConfig &&other) noexcept {
   const_value_match_ = other.const_value_match_;
   ir_attr_match_ = other.ir_attr_match_;
+  commutative_match_ = other.commutative_match_;
   if (this != &other) {
     other.const_value_match_ = false;
     other.ir_attr_match_ = false;
+    other.commutative_match_ = false;
   }
   return *this;
 }
@@ -48,10 +53,16 @@ PatternMatcherConfigBuilder &PatternMatcherConfigBuilder::EnableIrAttrMatch() {
   return *this;
 }
 
+PatternMatcherConfigBuilder &PatternMatcherConfigBuilder::EnableCommutativeMatch() {
+  commutative_match_ = true;
+  return *this;
+}
+
 std::unique_ptr<PatternMatcherConfig> PatternMatcherConfigBuilder::Build() const {
   std::unique_ptr<PatternMatcherConfig> config(new PatternMatcherConfig());
   config->const_value_match_ = const_value_match_;
   config->ir_attr_match_ = ir_attr_match_;
+  config->commutative_match_ = commutative_match_;
   return config;
 }
 

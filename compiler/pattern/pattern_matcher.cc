@@ -2,6 +2,8 @@
 // secondary outputs, as GE's, with the documented fixes: candidates are a snapshot
 // taken at the first MatchNext, binding is injective, inputs pair by index, a shared pattern Data
 // binds one target port, IR-attr mode compares types, and only declared outputs may escape.
+// With commutative matching on, the branch walk backtracks over the input order of each
+// commutative pattern node.
 #include "ge/fusion/pattern_matcher.h"
 
 #include <algorithm>
@@ -47,6 +49,7 @@ class PatternMatcherImpl {
       int32_t input;
     };
     std::vector<DataConsumer> data_consumers;
+    bool exchanged = false;  // a commutative node's inputs were bound in exchanged order
   };
   struct Item {
     size_t ordinal;
@@ -61,6 +64,9 @@ class PatternMatcherImpl {
   void PrefetchAhead(size_t position) const;
   bool IsBound(const State &state, const Node *target) const;
   bool MatchBranch(size_t k, Node *candidate, State *state) const;
+  bool Walk(size_t k, size_t head, State *state) const;
+  bool WalkCommutative(size_t k, size_t head, State *state) const;
+  bool PushInputs(const Item &item, bool exchange, State *state, std::vector<Item> *queue) const;
   bool MatchOutputsFrom(size_t k, State *state) const;
   bool IsValidMatch(const State &state) const;
   std::unique_ptr<MatchResult> MakeResult(const State &state) const;
@@ -78,6 +84,9 @@ class PatternMatcherImpl {
   std::vector<uint8_t> is_data_;
   std::vector<uint8_t> data_like_;  // IsDataLikeType(type), for MatchResult pairs
   std::vector<int64_t> data_index_;
+  // Pattern nodes whose two inputs may be bound in either order: commutative matching on, a
+  // commutative type, two connected inputs that are not the same tensor.
+  std::vector<uint8_t> commutative_;
   std::vector<std::pair<size_t, int32_t>> outputs_;   // pattern output k -> (ordinal, port)
   std::vector<std::pair<size_t, int32_t>> captures_;  // capture i -> (ordinal, port)
   std::vector<size_t> data_by_index_;                 // Data ordinals by ascending index
@@ -103,7 +112,7 @@ class PatternMatcherImpl {
   // Scratch buffers reused by every attempt: a sweep tries each candidate once, and allocating
   // them per attempt dominated the cost of a match on large graphs.
   State state_;
-  mutable std::vector<Item> queue_;
+  mutable std::vector<std::vector<Item>> queues_;  // per pattern output: its branch walk
   mutable std::vector<Node *> interior_;
   mutable std::vector<OutAnchor> output_anchors_;
   mutable std::vector<uint32_t> position_;  // MakeResult: ordinal -> position in the result
@@ -186,6 +195,16 @@ std::string PatternMatcherImpl::Validate() {
       }
       inputs.push_back(PatternInput{it->second, peer.out_index});
     }
+  }
+  commutative_.assign(pattern_nodes_.size(), 0U);
+  for (size_t ordinal = 0; ordinal < pattern_nodes_.size(); ++ordinal) {
+    const std::vector<PatternInput> &in = pattern_inputs_[ordinal];
+    const bool two_tensors =
+        in.size() == 2U && in[0].producer != kUnconnected && in[1].producer != kUnconnected &&
+        (in[0].producer != in[1].producer || in[0].out_index != in[1].out_index);
+    const bool commutative = config_.IsEnableCommutativeMatch() && two_tensors &&
+                             IsCommutativeType(pattern_nodes_[ordinal]->GetType());
+    commutative_[ordinal] = commutative ? 1U : 0U;
   }
   std::vector<Node *> order;
   if (pattern_graph_->GetTopologicalOrder(&order) != SUCCESS) {
@@ -277,6 +296,7 @@ bool PatternMatcherImpl::Prepare() {
     return false;
   }
   BuildCandidates();
+  queues_.assign(outputs_.size(), {});
   valid_ = true;
   return true;
 }
@@ -352,10 +372,17 @@ bool PatternMatcherImpl::MatchBranch(size_t k, Node *candidate, State *state) co
   if (static_cast<size_t>(output.second) >= candidate->GetOutputsSize()) {
     return false;
   }
-  std::vector<Item> &queue = queue_;  // FIFO: `head` is the front
+  std::vector<Item> &queue = queues_[k];  // FIFO: `head` is the front
   queue.clear();
   queue.push_back(Item{output.first, output.second, candidate, output.second});
-  for (size_t head = 0; head < queue.size(); ++head) {
+  return Walk(k, 0, state);
+}
+
+// Binds branch k's queue from `head` on (breadth-first), then the outputs after k: a choice made
+// inside this branch (WalkCommutative) is only final once the whole match has been found.
+bool PatternMatcherImpl::Walk(size_t k, size_t head, State *state) const {
+  std::vector<Item> &queue = queues_[k];
+  for (; head < queue.size(); ++head) {
     const Item item = queue[head];  // a copy: the queue grows below
     Node *pattern_node = pattern_nodes_[item.ordinal];
     Node *&bound = state->bound[item.ordinal];
@@ -387,31 +414,80 @@ bool PatternMatcherImpl::MatchBranch(size_t k, Node *candidate, State *state) co
     }
     bound = item.target;
     state->order.push_back(item.ordinal);
-    const std::vector<PatternInput> &pattern_ins = pattern_inputs_[item.ordinal];
-    const size_t target_inputs = item.target->GetInputsSize();
-    const size_t inputs = std::max(pattern_ins.size(), target_inputs);
-    for (size_t i = 0; i < inputs; ++i) {
-      const PatternInput pattern_in =
-          i < pattern_ins.size() ? pattern_ins[i] : PatternInput{kUnconnected, -1};
-      const InDataPeer target_peer =
-          i < target_inputs ? item.target->GetInDataPeer(i) : InDataPeer{};
-      const bool pattern_connected = pattern_in.producer != kUnconnected;
-      if (pattern_connected != target_peer.IsConnected()) {
-        return false;  // pairing is by input index (GE's quirk fixed)
-      }
-      if (!pattern_connected) {
-        continue;
-      }
-      const size_t producer = pattern_in.producer;
-      if (is_data_[producer]) {
-        state->data_consumers.push_back(
-            State::DataConsumer{producer, item.ordinal, static_cast<int32_t>(i)});
-      } else if (pattern_in.out_index != target_peer.out_index) {
-        return false;
-      }
-      queue.push_back(
-          Item{producer, pattern_in.out_index, target_peer.node, target_peer.out_index});
+    if (commutative_[item.ordinal] != 0U) {
+      return WalkCommutative(k, head, state);
     }
+    if (!PushInputs(item, false, state, &queue)) {
+      return false;
+    }
+  }
+  return MatchOutputsFrom(k + 1, state);
+}
+
+// The inputs of the commutative node just bound at `head`: first in the pattern's order, then,
+// if the rest of the match fails, exchanged. Everything bound after the choice is undone in
+// between; it all comes after the marks, since bindings and queue items are only appended.
+bool PatternMatcherImpl::WalkCommutative(size_t k, size_t head, State *state) const {
+  std::vector<Item> &queue = queues_[k];
+  const Item item = queue[head];
+  const size_t order_mark = state->order.size();
+  const size_t consumer_mark = state->data_consumers.size();
+  const size_t queue_mark = queue.size();
+  const bool exchanged = state->exchanged;
+  if (PushInputs(item, false, state, &queue) && Walk(k, head + 1, state)) {
+    return true;
+  }
+  if (item.target->GetInputsSize() < 2U) {
+    return false;  // the pattern's two connected inputs cannot pair in any order
+  }
+  const InDataPeer first = item.target->GetInDataPeer(0);
+  const InDataPeer second = item.target->GetInDataPeer(1);
+  if (first.node == second.node && first.out_index == second.out_index) {
+    return false;  // both inputs read one tensor: the exchanged order binds the same
+  }
+  for (size_t i = order_mark; i < state->order.size(); ++i) {
+    state->bound[state->order[i]] = nullptr;
+    state->data_port[state->order[i]] = -1;
+  }
+  state->order.resize(order_mark);
+  state->data_consumers.resize(consumer_mark);
+  queue.resize(queue_mark);
+  state->exchanged = true;
+  if (PushInputs(item, true, state, &queue) && Walk(k, head + 1, state)) {
+    return true;
+  }
+  state->exchanged = exchanged;
+  return false;
+}
+
+// Pairs the pattern node's inputs with the bound target node's and queues their producers.
+// Pairing is by input index (GE's pairing by connected position fixed); `exchange` pairs the
+// pattern's input 0 with the target's input 1 and the reverse.
+bool PatternMatcherImpl::PushInputs(const Item &item, bool exchange, State *state,
+                                    std::vector<Item> *queue) const {
+  const std::vector<PatternInput> &pattern_ins = pattern_inputs_[item.ordinal];
+  const size_t target_inputs = item.target->GetInputsSize();
+  const size_t inputs = std::max(pattern_ins.size(), target_inputs);
+  for (size_t i = 0; i < inputs; ++i) {
+    const PatternInput pattern_in =
+        i < pattern_ins.size() ? pattern_ins[i] : PatternInput{kUnconnected, -1};
+    const size_t t = exchange && i < 2U ? 1U - i : i;
+    const InDataPeer target_peer = t < target_inputs ? item.target->GetInDataPeer(t) : InDataPeer{};
+    const bool pattern_connected = pattern_in.producer != kUnconnected;
+    if (pattern_connected != target_peer.IsConnected()) {
+      return false;
+    }
+    if (!pattern_connected) {
+      continue;
+    }
+    const size_t producer = pattern_in.producer;
+    if (is_data_[producer]) {
+      state->data_consumers.push_back(
+          State::DataConsumer{producer, item.ordinal, static_cast<int32_t>(t)});
+    } else if (pattern_in.out_index != target_peer.out_index) {
+      return false;
+    }
+    queue->push_back(Item{producer, pattern_in.out_index, target_peer.node, target_peer.out_index});
   }
   return true;
 }
@@ -449,7 +525,7 @@ bool PatternMatcherImpl::MatchOutputsFrom(size_t k, State *state) const {
   if (already != nullptr) {
     // The owner was bound through an earlier output's branch: it is the only candidate.
     State attempt = *state;
-    if (MatchBranch(k, already, &attempt) && MatchOutputsFrom(k + 1, &attempt)) {
+    if (MatchBranch(k, already, &attempt)) {
       *state = std::move(attempt);
       return true;
     }
@@ -461,7 +537,7 @@ bool PatternMatcherImpl::MatchOutputsFrom(size_t k, State *state) const {
       continue;
     }
     State attempt = *state;
-    if (MatchBranch(k, candidate.get(), &attempt) && MatchOutputsFrom(k + 1, &attempt)) {
+    if (MatchBranch(k, candidate.get(), &attempt)) {
       *state = std::move(attempt);
       return true;
     }
@@ -532,7 +608,9 @@ std::unique_ptr<MatchResult> PatternMatcherImpl::MakeResult(const State &state) 
   //   nodes are self-contained (IsValidMatch) and all live in the target graph.
   // Any edit of the graph's nodes or edges changes the count, and the runner then validates the
   // boundary in full; a result whose bindings were edited is no longer marked.
-  if (boundary_proven_) {
+  // - no commutative node's inputs were bound exchanged (CompleteBoundary walks target inputs by
+  //   index, so the binding order would differ).
+  if (boundary_proven_ && !state.exchanged) {
     impl.checked_graph = &graph;
     impl.checked_version = graph.GetModificationCount();
   }
@@ -560,7 +638,8 @@ std::unique_ptr<MatchResult> PatternMatcherImpl::MatchNext() {
     state.data_port.assign(pattern_nodes_.size(), -1);
     state.order.clear();
     state.data_consumers.clear();
-    if (MatchBranch(0, candidate.get(), &state) && MatchOutputsFrom(1, &state)) {
+    state.exchanged = false;
+    if (MatchBranch(0, candidate.get(), &state)) {
       return MakeResult(state);
     }
   }

@@ -3,7 +3,8 @@
 // pattern/random_graph_test_util.h. The reference shares no code with the matcher: it binds by
 // recursion from the candidate instead of a BFS, tries the nodes for further pattern outputs by
 // plain enumeration, and checks injectivity, shared inputs and self-containment on the finished
-// binding.
+// binding. Commutative matching is checked against the reference run once per choice of
+// exchanged commutative nodes.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -60,6 +61,22 @@ class ReferenceMatcher {
       }
     }
   }
+
+  /// Pattern nodes of a commutative type (of the generator's types, Add and Mul) with two
+  /// connected inputs.
+  std::vector<const Node *> CommutativeNodes(const ComputeGraph &pattern) const {
+    std::vector<const Node *> nodes;
+    for (Node *node : pattern.GetDirectNodes()) {
+      if ((node->GetType() == "Add" || node->GetType() == "Mul") && node->GetInputsSize() == 2U &&
+          node->GetInDataPeer(0).IsConnected() && node->GetInDataPeer(1).IsConnected()) {
+        nodes.push_back(node);
+      }
+    }
+    return nodes;
+  }
+
+  /// Pattern nodes whose inputs 0 and 1 pair with the target's inputs 1 and 0.
+  void SetExchanged(std::set<const Node *> exchanged) { exchanged_ = std::move(exchanged); }
 
   /// Every match, in the target's node order of the node bound to pattern output 0. For each
   /// such node the first combination of nodes for outputs 1.. in node order wins.
@@ -127,7 +144,8 @@ class ReferenceMatcher {
     for (size_t i = 0; i < inputs; ++i) {
       const InDataPeer want =
           i < pattern->GetInputsSize() ? pattern->GetInDataPeer(i) : InDataPeer{};
-      const InDataPeer have = i < target->GetInputsSize() ? target->GetInDataPeer(i) : InDataPeer{};
+      const size_t t = exchanged_.count(pattern) != 0U && i < 2U ? 1U - i : i;
+      const InDataPeer have = t < target->GetInputsSize() ? target->GetInDataPeer(t) : InDataPeer{};
       if (want.IsConnected() != have.IsConnected()) {
         return false;
       }
@@ -204,10 +222,12 @@ class ReferenceMatcher {
   const ComputeGraph *target_ = nullptr;
   std::map<Node *, Node *> bound_;
   std::map<Node *, Port> data_bound_;
+  std::set<const Node *> exchanged_;
 };
 
 std::vector<std::string> MatcherMatches(std::unique_ptr<Pattern> pattern,
-                                        const ComputeGraphPtr &target, bool const_values = false) {
+                                        const ComputeGraphPtr &target, bool const_values = false,
+                                        bool commutative = false) {
   const ComputeGraphPtr pattern_graph = GraphUtilsEx::GetComputeGraph(pattern->GetGraph());
   Node *root = nullptr;  // the owner of pattern output 0
   for (Node *node : pattern_graph->GetDirectNodes()) {
@@ -221,6 +241,9 @@ std::vector<std::string> MatcherMatches(std::unique_ptr<Pattern> pattern,
   PatternMatcherConfigBuilder config;
   if (const_values) {
     config.EnableConstValueMatch();
+  }
+  if (commutative) {
+    config.EnableCommutativeMatch();
   }
   PatternMatcher matcher(std::move(pattern), GraphUtilsEx::CreateGraphPtrFromComputeGraph(target),
                          config.Build());
@@ -262,6 +285,65 @@ TEST(PatternMatcherRandomTest, AgreesWithABruteForceReferenceOnRandomGraphs) {
   for (int id = 0; id < test::kZooSize; ++id) {
     EXPECT_GE(found[static_cast<size_t>(id)], 20U) << "zoo pattern " << id;
   }
+}
+
+std::string RootOf(const std::string &match) {
+  return match.substr(0, match.find(' '));  // "root=<name>"
+}
+
+// With commutative matching on, the matcher must find a match for exactly the nodes for which
+// some choice of exchanged commutative nodes gives the reference one, and each match it returns
+// must be one the reference finds for that node under some choice (the matcher tries the
+// pattern's order first and backtracks; which choice wins is its own business).
+TEST(PatternMatcherRandomTest, CommutativeMatchAgreesWithTheReferenceUnderEveryExchange) {
+  std::vector<size_t> found(test::kZooSize, 0U);
+  size_t beyond_plain = 0;
+  for (uint32_t seed = 1; seed <= 1000; ++seed) {
+    const ComputeGraphPtr target = test::RandomGraph(seed, 40U);
+    for (int id = 0; id < test::kZooSize; ++id) {
+      std::unique_ptr<Pattern> pattern = test::ZooPattern(id);
+      const ComputeGraph &pattern_graph = *GraphUtilsEx::GetComputeGraph(pattern->GetGraph());
+      ReferenceMatcher reference(pattern_graph);
+      const std::vector<const Node *> commutative = reference.CommutativeNodes(pattern_graph);
+      std::map<std::string, std::set<std::string>> expected;  // root -> possible matches
+      std::vector<std::string> roots;                         // in node order
+      for (uint32_t mask = 0; mask < (1U << commutative.size()); ++mask) {
+        std::set<const Node *> exchanged;
+        for (size_t bit = 0; bit < commutative.size(); ++bit) {
+          if ((mask >> bit) & 1U) {
+            exchanged.insert(commutative[bit]);
+          }
+        }
+        reference.SetExchanged(exchanged);
+        for (const std::string &match : reference.AllMatches(*target)) {
+          expected[RootOf(match)].insert(match);
+        }
+      }
+      for (Node *node : target->GetDirectNodes()) {
+        if (expected.count("root=" + node->GetName()) != 0U) {
+          roots.push_back("root=" + node->GetName());
+        }
+      }
+      ReferenceMatcher plain(pattern_graph);
+      const size_t plain_matches = plain.AllMatches(*target).size();
+      // The matcher owns the pattern graph from here on.
+      const std::vector<std::string> actual =
+          MatcherMatches(std::move(pattern), target, false, true);
+      std::vector<std::string> actual_roots;
+      for (const std::string &match : actual) {
+        actual_roots.push_back(RootOf(match));
+        EXPECT_EQ(expected[RootOf(match)].count(match), 1U)
+            << "seed " << seed << ", zoo pattern " << id << ": " << match;
+      }
+      EXPECT_EQ(actual_roots, roots) << "seed " << seed << ", zoo pattern " << id;
+      found[static_cast<size_t>(id)] += actual.size();
+      beyond_plain += actual.size() - plain_matches;
+    }
+  }
+  for (int id = 0; id < test::kZooSize; ++id) {
+    EXPECT_GE(found[static_cast<size_t>(id)], 20U) << "zoo pattern " << id;
+  }
+  EXPECT_GE(beyond_plain, 100U);  // exchanges must matter, or agreeing proves little
 }
 
 // Add(x, Const) with a value, matched with const-value matching on: only consts of equal dtype,

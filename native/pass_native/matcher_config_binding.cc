@@ -28,7 +28,8 @@ void BindMatcherConfig(py::module_ &m) {
   py::class_<PatternMatcherConfig>(m, "PatternMatcherConfig",
                                    "Stricter matching switches (all off by default).")
       .def("is_enable_const_value_match", &PatternMatcherConfig::IsEnableConstValueMatch)
-      .def("is_enable_ir_attr_match", &PatternMatcherConfig::IsEnableIrAttrMatch);
+      .def("is_enable_ir_attr_match", &PatternMatcherConfig::IsEnableIrAttrMatch)
+      .def("is_enable_commutative_match", &PatternMatcherConfig::IsEnableCommutativeMatch);
 
   // The enable_* methods return the builder object itself so that calls chain.
   py::class_<PatternMatcherConfigBuilder>(m, "PatternMatcherConfigBuilder")
@@ -41,6 +42,11 @@ void BindMatcherConfig(py::module_ &m) {
       .def("enable_ir_attr_match",
            [](const py::object &self) {
              self.cast<PatternMatcherConfigBuilder &>().EnableIrAttrMatch();
+             return self;
+           })
+      .def("enable_commutative_match",
+           [](const py::object &self) {
+             self.cast<PatternMatcherConfigBuilder &>().EnableCommutativeMatch();
              return self;
            })
       .def("build", &Build, "A new PatternMatcherConfig (the builder can build again).");

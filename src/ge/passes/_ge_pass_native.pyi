@@ -68,6 +68,7 @@ class PatternMatcherConfig:
 
     def is_enable_const_value_match(self) -> bool: ...
     def is_enable_ir_attr_match(self) -> bool: ...
+    def is_enable_commutative_match(self) -> bool: ...
 
 class PatternMatcherConfigBuilder:
     def __init__(self) -> None: ...
@@ -76,6 +77,9 @@ class PatternMatcherConfigBuilder:
 
     def enable_ir_attr_match(self) -> PatternMatcherConfigBuilder:
         """Compare the IR attributes set on pattern nodes; returns ``self``."""
+
+    def enable_commutative_match(self) -> PatternMatcherConfigBuilder:
+        """Let commutative ops' two inputs match in either order; returns ``self``."""
 
     def build(self) -> PatternMatcherConfig:
         """A new ``PatternMatcherConfig`` (the builder can build again)."""

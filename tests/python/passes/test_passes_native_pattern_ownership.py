@@ -130,7 +130,13 @@ def test_builder_chains_on_itself_and_builds_repeatedly():
     second = builder.build()
     assert (first.is_enable_const_value_match(), first.is_enable_ir_attr_match()) == (True, False)
     assert (second.is_enable_const_value_match(), second.is_enable_ir_attr_match()) == (True, True)
+    assert builder.enable_commutative_match() is builder
+    third = builder.build()
+    assert second.is_enable_commutative_match() is False
+    assert third.is_enable_commutative_match() is True
+    # GE's two switches plus ge_py's commutative matching (docs/pattern_matcher.md).
     assert [n for n in dir(builder) if n.startswith("enable_")] == [
+        "enable_commutative_match",
         "enable_const_value_match",
         "enable_ir_attr_match",
     ]

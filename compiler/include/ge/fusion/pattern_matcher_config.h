@@ -23,23 +23,30 @@ class PatternMatcherConfig {
   bool IsEnableConstValueMatch() const { return const_value_match_; }
   /// Node types must be equal AND the IR attributes must be the same set with equal values.
   bool IsEnableIrAttrMatch() const { return ir_attr_match_; }
+  /// The two inputs of a pattern node of a commutative type (docs/pattern_matcher.md lists
+  /// them) match the target's two inputs in either order; captures and the replacement's inputs
+  /// still follow the pattern's order.
+  bool IsEnableCommutativeMatch() const { return commutative_match_; }
 
  private:
   friend class PatternMatcherConfigBuilder;
   PatternMatcherConfig() = default;
   bool const_value_match_ = false;
   bool ir_attr_match_ = false;
+  bool commutative_match_ = false;
 };
 
 class PatternMatcherConfigBuilder {
  public:
   PatternMatcherConfigBuilder &EnableConstValueMatch();
   PatternMatcherConfigBuilder &EnableIrAttrMatch();
+  PatternMatcherConfigBuilder &EnableCommutativeMatch();
   std::unique_ptr<PatternMatcherConfig> Build() const;
 
  private:
   bool const_value_match_ = false;
   bool ir_attr_match_ = false;
+  bool commutative_match_ = false;
 };
 
 }  // namespace fusion
