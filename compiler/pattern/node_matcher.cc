@@ -7,6 +7,7 @@
 
 #include "common/log.h"
 #include "graph/attr_value.h"
+#include "ops/op_catalog.h"
 #include "pattern/fusion_utils.h"
 
 namespace ge {
@@ -42,6 +43,21 @@ bool ConstMatches(const Node &pattern_node, const Node &target_node,
          std::memcmp(expected->GetData(), actual->GetData(), expected->GetSize()) == 0;
 }
 
+// The value a node has for IR attr `name`: its own, else the catalog's default for its type (an
+// optional attribute the node does not carry is at its default), else nullptr.
+const GeAttrValue *IrAttrValue(const Node &node, const OpPrototype *prototype,
+                               const std::string &name) {
+  const GeAttrValue *value = node.GetOpDesc().GetAttr(name);
+  if (value != nullptr || prototype == nullptr) {
+    return value;
+  }
+  const int32_t index = prototype->FindAttr(name);
+  if (index < 0 || prototype->attrs[static_cast<size_t>(index)].required) {
+    return nullptr;
+  }
+  return &prototype->attrs[static_cast<size_t>(index)].default_value;
+}
+
 bool IrAttrsMatch(const Node &pattern_node, const Node &target_node) {
   std::vector<std::string> pattern_names = pattern_node.GetOpDesc().GetIrAttrNames();
   std::vector<std::string> target_names = target_node.GetOpDesc().GetIrAttrNames();
@@ -53,9 +69,12 @@ bool IrAttrsMatch(const Node &pattern_node, const Node &target_node) {
   if (pattern_names != target_names) {
     return false;
   }
+  // Both nodes have the same type here, so one prototype gives both nodes' defaults.
+  const OpPrototype *prototype =
+      pattern_names.empty() ? nullptr : OpCatalog::Instance().Find(pattern_node.GetType());
   for (const std::string &name : pattern_names) {
-    const GeAttrValue *a = pattern_node.GetOpDesc().GetAttr(name);
-    const GeAttrValue *b = target_node.GetOpDesc().GetAttr(name);
+    const GeAttrValue *a = IrAttrValue(pattern_node, prototype, name);
+    const GeAttrValue *b = IrAttrValue(target_node, prototype, name);
     if ((a == nullptr) != (b == nullptr) || (a != nullptr && !(*a == *b))) {
       GELOGD("IR attr[%s] of pattern node[%s] differs from target node[%s].", name.c_str(),
              pattern_node.GetName().c_str(), target_node.GetName().c_str());
