@@ -1,5 +1,6 @@
 // MatchResult: one occurrence of a pattern, borrowed from the C++ PatternFusionPass run for the
-// duration of one hook call. Nodes and NodeIo values taken from it are independent objects.
+// duration of one hook call (or owned, from find_matches). Nodes and NodeIo values taken from it
+// are independent objects.
 #include <memory>
 #include <stdexcept>
 #include <string>
@@ -57,8 +58,9 @@ std::unique_ptr<MatchResultView> BorrowMatchResult(uintptr_t handle) {
 
 void BindMatchResult(py::module_ &m) {
   // No py::init: match results come only from the bridge (Python construction raises TypeError).
-  py::class_<MatchResultView>(m, "MatchResult",
-                              "One match of a pattern in the target graph (borrowed).")
+  py::class_<MatchResultView>(
+      m, "MatchResult",
+      "One match of a pattern in the target graph (borrowed, or owned from find_matches).")
       .def("get_matched_nodes", &GetMatchedNodes,
            "Target-graph nodes bound to the pattern's compute nodes, in pattern order.")
       .def("get_captured_tensor", &GetCapturedTensor, py::arg("capture_index"),

@@ -9,8 +9,9 @@ PYBIND11_MODULE(_ge_pass_native, m) {
       "functions the C++ bridge uses.";
   ge::pass_native::BindPassContext(m);
   ge::pass_native::BindMatchResult(m);
-  ge::pass_native::BindPattern(m);
+  // Configs before patterns: find_matches takes a PatternMatcherConfig.
   ge::pass_native::BindMatcherConfig(m);
+  ge::pass_native::BindPattern(m);
   ge::pass_native::BindSubgraph(m);
   ge::pass_native::BindFuseInspector(m);
   ge::pass_native::BindInferShape(m);

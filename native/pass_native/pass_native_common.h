@@ -68,15 +68,19 @@ void InvalidatePythonGraph(const py::handle &graph_obj);
 bool PythonGraphOwnsHandle(const py::handle &graph_obj);
 
 /// A borrowed `const MatchResult *` owned by the running C++ pass; the bridge invalidates it after
-/// each hook so a Python reference kept past the callback raises instead of dangling.
+/// each hook so a Python reference kept past the callback raises instead of dangling. A view made
+/// by find_matches instead shares the ownership of its result (`owner`) and stays valid.
 class MatchResultView {
  public:
   explicit MatchResultView(const fusion::MatchResult *result) : result_(result) {}
+  MatchResultView(const fusion::MatchResult *result, std::shared_ptr<const void> owner)
+      : result_(result), owner_(std::move(owner)) {}
   const fusion::MatchResult &Get() const;
   void Invalidate() { result_ = nullptr; }
 
  private:
   const fusion::MatchResult *result_;
+  std::shared_ptr<const void> owner_;
 };
 
 /// A borrowed `CustomPassContext *` with the same expiry rule as MatchResultView.

@@ -1,11 +1,14 @@
 // Pattern: a pattern graph plus its ordered captures. Python owns the C++ Pattern until
 // release() hands the raw pointer to the bridge (which adopts it as a PatternUniqPtr).
+// find_matches: a pattern's matches in a graph, without a pass.
 #include <memory>
 #include <stdexcept>
 #include <utility>
 
 #include "bindings.h"
+#include "ge/fusion/find_matches.h"
 #include "ge/fusion/pattern.h"
+#include "ge/fusion/pattern_matcher_config.h"
 #include "ge/python_pass/handle_interop.h"
 #include "pass_native_common.h"
 
@@ -89,6 +92,22 @@ py::list GetCapturedTensors(const PatternBox &box) {
   return result;
 }
 
+// Every match of `box`'s pattern (a shallow copy: the Python Pattern stays usable) in `graph_obj`,
+// as owned MatchResult views that keep the sweep, and with it the pattern, alive.
+py::list FindMatches(const PatternBox &box, const py::object &graph_obj,
+                     const fusion::PatternMatcherConfig *config) {
+  auto target = std::make_shared<Graph>(GraphFromPython(graph_obj, "Target graph handle is empty"));
+  auto found = std::make_shared<fusion::FoundMatches>(fusion::FindMatches(
+      std::make_unique<fusion::Pattern>(box.Get()), target,
+      config == nullptr ? nullptr : std::make_unique<fusion::PatternMatcherConfig>(*config)));
+  py::list result;
+  for (const std::unique_ptr<fusion::MatchResult> &match : found->results) {
+    result.append(
+        py::cast(new MatchResultView(match.get(), found), py::return_value_policy::take_ownership));
+  }
+  return result;
+}
+
 }  // namespace
 
 void BindPattern(py::module_ &m) {
@@ -102,6 +121,11 @@ void BindPattern(py::module_ &m) {
       .def("release", &PatternBox::Release,
            "Hand the C++ Pattern* to the caller (C++); the object is empty afterwards.")
       .def("is_valid", &PatternBox::IsValid);
+
+  m.def("find_matches", &FindMatches, py::arg("pattern"), py::arg("graph"),
+        py::arg("matcher_config") = py::none(),
+        "Every match of `pattern` in `graph`, as a pattern fusion pass's sweep finds them, "
+        "without rewriting.");
 }
 
 }  // namespace pass_native

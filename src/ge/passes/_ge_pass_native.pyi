@@ -30,7 +30,8 @@ class PassContext:
         """Bridge only: end the borrow; every later call raises ``RuntimeError``."""
 
 class MatchResult:
-    """One match of a pattern in the target graph, borrowed for one hook call."""
+    """One match of a pattern in the target graph, borrowed for one hook call (owned when it
+    comes from ``find_matches``)."""
 
     def get_matched_nodes(self) -> list[Node]:
         """Target-graph nodes bound to the pattern's compute nodes, in pattern order."""
@@ -138,6 +139,12 @@ def report_fuse(
 
 def infer_shape(replacement: Graph, source: MatchResult | Node | SubgraphBoundary) -> None:
     """Infer the replacement graph's shapes from the boundary of ``source`` (in place)."""
+
+def find_matches(
+    pattern: Pattern, graph: Graph, matcher_config: PatternMatcherConfig | None = None
+) -> list[MatchResult]:
+    """Every match of ``pattern`` in ``graph``, as a pattern fusion pass's sweep finds them,
+    without rewriting; the results stay valid while referenced."""
 
 def borrow_match_result(match_result_handle: int) -> MatchResult:
     """Bridge only: a ``MatchResult`` view of a C++ ``const MatchResult*``."""

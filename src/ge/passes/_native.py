@@ -20,6 +20,7 @@ PassContext = _module.PassContext
 Pattern = _module.Pattern
 MatchResult = _module.MatchResult
 borrow_match_result = _module.borrow_match_result
+find_matches = _module.find_matches
 infer_shape = _module.infer_shape
 PatternMatcherConfig = _module.PatternMatcherConfig
 PatternMatcherConfigBuilder = _module.PatternMatcherConfigBuilder

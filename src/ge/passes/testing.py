@@ -1,11 +1,13 @@
-"""Numerical checks of Python passes on the host runtime (ge_py addition, beyond the reference).
+"""Tools for testing Python passes (ge_py addition, beyond the reference).
+
+``find_matches`` lists a pattern's matches in a graph without a pass (``ge.passes.matches``).
 
 ``check_pass_numerics`` compiles a model twice in this process, once without and once with the
 given Python passes, runs both compiled models on the host-CPU runtime with the same inputs and
 reports, per output, the largest absolute and relative error, plus the nodes the passes removed
 and added. ``pyatc ... --verify_py_passes=1`` uses it on the model it has just compiled.
 
-Needs numpy (a test extra of ge_py).
+The numerical checks need numpy (a test extra of ge_py).
 """
 
 from __future__ import annotations
@@ -20,7 +22,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import List, Sequence, Union
 
-__all__ = ["NumericsReport", "OutputError", "check_pass_numerics", "compile_model_to_om"]
+from .matches import find_matches
+
+__all__ = [
+    "NumericsReport",
+    "OutputError",
+    "check_pass_numerics",
+    "compile_model_to_om",
+    "find_matches",
+]
 
 _PASS_ENV = "ASCEND_GE_PY_PASS_PATH"
 _NUMPY_DTYPES = {
