@@ -51,7 +51,6 @@ const std::unordered_map<std::string, std::string> &DirectTypes() {
       {"Where", "SelectV2"},
       {"Expand", "Expand"},
       {"Tile", "Tile"},
-      {"Range", "Range"},
   };
   return types;
 }
@@ -76,6 +75,27 @@ Status MapDirect(const OnnxNodeView &node, OnnxImportContext &ctx) {
         ctx.ConnectIndex(src, op, static_cast<int32_t>(i)) != SUCCESS) {
       return FAILED;
     }
+  }
+  return BindOutput(node, ctx, 0, {op, 0});
+}
+
+/// Range-27's stash_type 0 accumulates float16/bfloat16 in the half type itself; the host kernel
+/// computes halves in float, which is stash_type 1 (the default).
+Status MapRange(const OnnxNodeView &node, OnnxImportContext &ctx) {
+  if (node.Opset() >= 27 && node.GetInt("stash_type", 1) != 1) {
+    return NodeError(
+        node, ctx,
+        "Range-27 attribute 'stash_type' = " + std::to_string(node.GetInt("stash_type", 1)) +
+            " is not supported (the host runtime computes halves in float: 1)");
+  }
+  if (CheckInputCount(node, ctx, 3, 3) != SUCCESS) {
+    return FAILED;
+  }
+  Node *op = MainOp(node, ctx, "Range");
+  if (op == nullptr || ConnectInput(node, ctx, 0, op, "start") != SUCCESS ||
+      ConnectInput(node, ctx, 1, op, "limit") != SUCCESS ||
+      ConnectInput(node, ctx, 2, op, "delta") != SUCCESS) {
+    return FAILED;
   }
   return BindOutput(node, ctx, 0, {op, 0});
 }
@@ -252,6 +272,7 @@ void AppendElementwiseMappings(std::vector<OnnxOpMapping> *mappings) {
   for (const auto &entry : DirectTypes()) {
     mappings->push_back({entry.first.c_str(), kMinOnnxOpset, kMaxOnnxOpset, MapDirect});
   }
+  mappings->push_back({"Range", 11, kMaxOnnxOpset, MapRange});
   mappings->push_back({"Cast", kMinOnnxOpset, kMaxOnnxOpset, MapCast});
   mappings->push_back({"Shape", kMinOnnxOpset, kMaxOnnxOpset, MapShape});
   mappings->push_back({"Dropout", kMinOnnxOpset, kMaxOnnxOpset, MapDropout});

@@ -276,6 +276,11 @@ class OnnxGraphBuilder {
     if (proto.op_type == "Constant") {
       return ImportConstant(view);
     }
+    if (mapping == nullptr && !MappedOpsetRanges(proto.op_type).empty()) {
+      return Fail(where + ": " + view.Describe() + ": " + proto.op_type + " at opset " +
+                  std::to_string(opset) + " is not supported (mapped at opsets " +
+                  MappedOpsetRanges(proto.op_type) + ")" + hint);
+    }
     if (mapping == nullptr) {
       return Fail(where + ": " + view.Describe() + " is not supported: no Ascend IR mapping for '" +
                   domain + "::" + std::to_string(opset) + "::" + proto.op_type + "' (E16002)" +

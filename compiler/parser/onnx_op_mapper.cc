@@ -27,6 +27,17 @@ const OnnxOpMapping *FindOnnxOpMapping(const std::string &op_type, int64_t opset
   return nullptr;
 }
 
+std::string MappedOpsetRanges(const std::string &op_type) {
+  std::string ranges;
+  for (const OnnxOpMapping &mapping : GetOnnxOpMappings()) {
+    if (op_type == mapping.op_type) {
+      ranges += (ranges.empty() ? "" : ", ") + std::to_string(mapping.min_opset) + " to " +
+                std::to_string(mapping.max_opset);
+    }
+  }
+  return ranges;
+}
+
 namespace onnx_map {
 
 Node *MainOp(const OnnxNodeView &node, OnnxImportContext &ctx, const std::string &type,
