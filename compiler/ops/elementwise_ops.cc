@@ -229,6 +229,23 @@ void RegisterElementwiseOps(OpCatalog &catalog) {
   Unary(catalog, "FastGelu", dtypes::HostFloat(),
         "y = x / (1 + exp(-1.702|x|)) * exp(0.851(x - |x|)).", "nn");
   Unary(catalog, "Erf", dtypes::HostFloat(), "y = erf(x).");
+  Unary(catalog, "Sin", dtypes::HostFloat(), "y = sin(x).");
+  Unary(catalog, "Cos", dtypes::HostFloat(), "y = cos(x).");
+  Unary(catalog, "Sign", dtypes::HostReal(), "y = -1, 0 or 1 by the sign of x.");
+  Unary(catalog, "HardSwish", dtypes::HostFloat(), "y = x * min(max(x + 3, 0), 6) / 6.", "nn");
+  RegisterBuiltin(catalog, OpDefBuilder("LeakyRelu", "nn")
+                               .Input("x", dtypes::HostFloat())
+                               .Output("y", dtypes::HostFloat())
+                               .Attr("negative_slope", AttrValueType::kFloat, 0.0F)
+                               .Doc("y = x if x >= 0 else negative_slope * x.")
+                               .Infer(InferUnary));
+  RegisterBuiltin(catalog, OpDefBuilder("HardSigmoid", "nn")
+                               .Input("input_x", dtypes::HostFloat())
+                               .Output("output_y", dtypes::HostFloat())
+                               .Attr("alpha", AttrValueType::kFloat, 0.16666666F)
+                               .Attr("beta", AttrValueType::kFloat, 0.5F)
+                               .Doc("y = max(0, min(1, alpha * x + beta)).")
+                               .Infer(InferUnary));
   ScalarAttr(catalog, "Muls", "y = x * value.");
   ScalarAttr(catalog, "Adds", "y = x + value.");
   RegisterBuiltin(catalog,

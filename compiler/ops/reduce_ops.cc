@@ -1,5 +1,8 @@
-// Reductions: ReduceMean/Sum/Max/Min/Prod with an axes input, and the
+// Reductions: ReduceMean/Sum/Max/Min/Prod with an axes input, ArgMaxV2/ArgMin, and the
 // deprecated attribute forms ReduceMeanD/ReduceSumD/ReduceMaxD.
+#include <string>
+#include <vector>
+
 #include "ops/builtin_ops.h"
 #include "ops/infer_helpers.h"
 
@@ -34,6 +37,44 @@ Status InferReduce(InferShapeContext &context) {
   return ReduceWith(context, axes, true);
 }
 
+// ArgMaxV2 / ArgMin: x without the `dimension` axis, indices of attr dtype (int32 or int64).
+Status InferArgReduce(InferShapeContext &context) {
+  if (context.RequireInputs(2) != SUCCESS) {
+    return FAILED;
+  }
+  const int64_t dtype = context.GetAttrInt("dtype", DT_INT32);
+  if (dtype != DT_INT32 && dtype != DT_INT64) {
+    return context.Error("attribute 'dtype' must be DT_INT32 or DT_INT64, got " +
+                         DataTypeToString(static_cast<DataType>(dtype)));
+  }
+  const DataType out_type = static_cast<DataType>(dtype);
+  const Dims x = InputDims(context, 0);
+  std::vector<int64_t> dimension;
+  bool known = false;
+  if (ReadConstInts(context, 1, &dimension, &known) != SUCCESS) {
+    return FAILED;
+  }
+  if (IsUnknownRankDims(x)) {
+    return context.SetOutput(0, UnknownRankDims(), out_type);
+  }
+  const int64_t rank = static_cast<int64_t>(x.size());
+  if (!known) {
+    return context.SetOutput(0, Dims(x.size() - (rank > 0 ? 1 : 0), UNKNOWN_DIM), out_type);
+  }
+  if (dimension.size() != 1 || dimension[0] < -rank || dimension[0] >= rank) {
+    return context.Error("input 1 'dimension' " + DimsToString(dimension) +
+                         " must be one axis of " + DescribeInput(context, 0));
+  }
+  const int64_t axis = dimension[0] < 0 ? dimension[0] + rank : dimension[0];
+  Dims out;
+  for (int64_t d = 0; d < rank; ++d) {
+    if (d != axis) {
+      out.push_back(x[static_cast<size_t>(d)]);
+    }
+  }
+  return context.SetOutput(0, out, out_type);
+}
+
 Status InferReduceD(InferShapeContext &context) {
   if (context.RequireInputs(1) != SUCCESS) {
     return FAILED;
@@ -46,16 +87,31 @@ Status InferReduceD(InferShapeContext &context) {
 
 void RegisterReduceOps(OpCatalog &catalog) {
   for (const char *type : {"ReduceMean", "ReduceSum", "ReduceMax", "ReduceMin", "ReduceProd"}) {
+    // Max and min also take bool (any / all).
+    const bool with_bool = std::string(type) == "ReduceMax" || std::string(type) == "ReduceMin";
+    const std::vector<DataType> &types = with_bool ? dtypes::Host() : dtypes::HostReal();
     RegisterBuiltin(catalog, OpDefBuilder(type, "math")
-                                 .Input("x", dtypes::HostReal())
+                                 .Input("x", types)
                                  .Input("axes", dtypes::Index())
-                                 .Output("y", dtypes::HostReal())
+                                 .Output("y", types)
                                  .Attr("keep_dims", AttrValueType::kBool, false)
                                  .Attr("noop_with_empty_axes", AttrValueType::kBool, true)
                                  .Doc("Reduction over the 1-D axes input; keep_dims keeps size-1 "
                                       "dims; empty axes: identity if noop_with_empty_axes else "
                                       "reduce all.")
                                  .Infer(InferReduce));
+  }
+  for (const char *type : {"ArgMaxV2", "ArgMin"}) {
+    RegisterBuiltin(catalog, OpDefBuilder(type, "math")
+                                 .Input("x", dtypes::HostReal())
+                                 .Input("dimension", dtypes::Index())
+                                 .Output("y", dtypes::Index())
+                                 .Attr("dtype", AttrValueType::kInt, int64_t{DT_INT32})
+                                 .Attr("select_last_index", AttrValueType::kBool, false)
+                                 .Doc("Index of the greatest (ArgMaxV2) / least (ArgMin) element "
+                                      "along the axis `dimension`, which is removed; the first "
+                                      "index among equal ones, the last with select_last_index.")
+                                 .Infer(InferArgReduce));
   }
   RegisterBuiltin(catalog, OpDefBuilder("ReduceMeanD", "math")
                                .Input("x", dtypes::HostReal())
@@ -66,9 +122,11 @@ void RegisterReduceOps(OpCatalog &catalog) {
                                .Doc("ReduceMean with axes as attribute (deprecated).")
                                .Infer(InferReduceD));
   for (const char *type : {"ReduceSumD", "ReduceMaxD"}) {
+    const std::vector<DataType> &types =
+        std::string(type) == "ReduceMaxD" ? dtypes::Host() : dtypes::HostReal();
     RegisterBuiltin(catalog, OpDefBuilder(type, "math")
-                                 .Input("x", dtypes::HostReal())
-                                 .Output("y", dtypes::HostReal())
+                                 .Input("x", types)
+                                 .Output("y", types)
                                  .RequiredAttr("axes", AttrValueType::kListInt)
                                  .Attr("keep_dims", AttrValueType::kBool, false)
                                  .Doc("Reduction with axes as attribute (deprecated); empty "

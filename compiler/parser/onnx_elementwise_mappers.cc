@@ -4,6 +4,7 @@
 #include <unordered_map>
 
 #include "common/error.h"
+#include "parser/onnx_input_query.h"
 #include "parser/onnx_op_mapper.h"
 #include "parser/onnx_tensor.h"
 
@@ -26,7 +27,6 @@ const std::unordered_map<std::string, std::string> &DirectTypes() {
       {"Add", "Add"},
       {"Sub", "Sub"},
       {"Mul", "Mul"},
-      {"Pow", "Pow"},
       {"Sqrt", "Sqrt"},
       {"Exp", "Exp"},
       {"Log", "Log"},
@@ -36,6 +36,8 @@ const std::unordered_map<std::string, std::string> &DirectTypes() {
       {"Sigmoid", "Sigmoid"},
       {"Tanh", "Tanh"},
       {"Erf", "Erf"},
+      {"Sin", "Sin"},
+      {"Cos", "Cos"},
       {"Reciprocal", "Reciprocal"},
       {"Floor", "Floor"},
       {"Ceil", "Ceil"},
@@ -53,6 +55,22 @@ const std::unordered_map<std::string, std::string> &DirectTypes() {
       {"Tile", "Tile"},
   };
   return types;
+}
+
+/// Whether ONNX input `index` of `node` is a constant whose every element is zero (false).
+bool IsConstantZero(const OnnxNodeView &node, OnnxImportContext &ctx, size_t index) {
+  GeTensor value;
+  if (!node.HasInput(index) || !ctx.HasConstantValue(node.InputName(index)) ||
+      ctx.ConstantValue(node.InputName(index), node.Describe(), &value) != SUCCESS) {
+    return false;
+  }
+  const uint8_t *data = value.GetData();
+  for (size_t i = 0; i < value.GetSize(); ++i) {
+    if (data[i] != 0) {
+      return false;
+    }
+  }
+  return true;
 }
 
 Status MapDirect(const OnnxNodeView &node, OnnxImportContext &ctx) {
@@ -124,6 +142,86 @@ Status MapCast(const OnnxNodeView &node, OnnxImportContext &ctx) {
   return BindOutput(node, ctx, 0, {op, 0});
 }
 
+/// CastLike: a Cast to the data type of input 1 (known at import from the graph so far).
+Status MapCastLike(const OnnxNodeView &node, OnnxImportContext &ctx) {
+  DataType dst = DT_UNDEFINED;
+  if (CheckInputCount(node, ctx, 2, 2) != SUCCESS ||
+      InferredInputDtype(node, ctx, 1, "CastLike", &dst) != SUCCESS) {
+    return FAILED;
+  }
+  Node *op = MainOp(node, ctx, "Cast");
+  if (op == nullptr || ConnectInput(node, ctx, 0, op, "x") != SUCCESS) {
+    return FAILED;
+  }
+  op->MutableOpDesc().SetAttr("dst_type", static_cast<int64_t>(dst));
+  return BindOutput(node, ctx, 0, {op, 0});
+}
+
+/// Mod: fmod 0 is the floored remainder with the divisor's sign (FloorMod), fmod 1 C's fmod
+/// with the dividend's sign (Mod).
+Status MapMod(const OnnxNodeView &node, OnnxImportContext &ctx) {
+  if (CheckInputCount(node, ctx, 2, 2) != SUCCESS) {
+    return FAILED;
+  }
+  Node *op = MainOp(node, ctx, node.GetInt("fmod", 0) != 0 ? "Mod" : "FloorMod");
+  if (op == nullptr || ConnectInput(node, ctx, 0, op, "x1") != SUCCESS ||
+      ConnectInput(node, ctx, 1, op, "x2") != SUCCESS) {
+    return FAILED;
+  }
+  return BindOutput(node, ctx, 0, {op, 0});
+}
+
+/// Xor of bools is their inequality.
+Status MapXor(const OnnxNodeView &node, OnnxImportContext &ctx) {
+  if (CheckInputCount(node, ctx, 2, 2) != SUCCESS) {
+    return FAILED;
+  }
+  Node *op = MainOp(node, ctx, "NotEqual");
+  if (op == nullptr || ConnectInput(node, ctx, 0, op, "x1") != SUCCESS ||
+      ConnectInput(node, ctx, 1, op, "x2") != SUCCESS) {
+    return FAILED;
+  }
+  return BindOutput(node, ctx, 0, {op, 0});
+}
+
+/// ONNX Pow keeps the base's type: an integer base with a float exponent is computed in the
+/// promoted float type and cast back, a float base takes the exponent cast to its type.
+Status MapPow(const OnnxNodeView &node, OnnxImportContext &ctx) {
+  DataType base = DT_UNDEFINED;
+  DataType exponent = DT_UNDEFINED;
+  if (CheckInputCount(node, ctx, 2, 2) != SUCCESS ||
+      InferredInputDtype(node, ctx, 0, "Pow", &base) != SUCCESS ||
+      InferredInputDtype(node, ctx, 1, "Pow", &exponent) != SUCCESS) {
+    return FAILED;
+  }
+  const bool float_base =
+      base == DT_FLOAT || base == DT_DOUBLE || base == DT_FLOAT16 || base == DT_BF16;
+  const bool cast_result = base != exponent && !float_base;
+  Node *op = cast_result ? HelperOp(node, ctx, "Pow", "Pow") : MainOp(node, ctx, "Pow");
+  if (op == nullptr || ConnectInput(node, ctx, 0, op, "x1") != SUCCESS) {
+    return FAILED;
+  }
+  if (base != exponent && float_base) {
+    Node *cast = HelperOp(node, ctx, "exponent", "Cast");
+    if (cast == nullptr || ConnectInput(node, ctx, 1, cast, "x") != SUCCESS ||
+        Connect(ctx, {cast, 0}, op, "x2") != SUCCESS) {
+      return FAILED;
+    }
+    cast->MutableOpDesc().SetAttr("dst_type", static_cast<int64_t>(base));
+  } else if (ConnectInput(node, ctx, 1, op, "x2") != SUCCESS) {
+    return FAILED;
+  }
+  if (!cast_result) {
+    return BindOutput(node, ctx, 0, {op, 0});
+  }
+  Node *cast = MainOp(node, ctx, "Cast");
+  if (cast == nullptr || Connect(ctx, {op, 0}, cast, "x") != SUCCESS) {
+    return FAILED;
+  }
+  cast->MutableOpDesc().SetAttr("dst_type", static_cast<int64_t>(base));
+  return BindOutput(node, ctx, 0, {cast, 0});
+}
+
 Status MapShape(const OnnxNodeView &node, OnnxImportContext &ctx) {
   if (CheckInputCount(node, ctx, 1, 1) != SUCCESS) {
     return FAILED;
@@ -150,16 +248,34 @@ Status MapShape(const OnnxNodeView &node, OnnxImportContext &ctx) {
   return BindOutput(node, ctx, 0, {slice, 0});
 }
 
+/// Inference-time Dropout is the identity (GE deletes the node and forwards input 0) and its
+/// mask is all true. Training mode (a training_mode input that is not a constant false) drops
+/// at random and is refused, except with a constant ratio 0, where it is the identity too.
 Status MapDropout(const OnnxNodeView &node, OnnxImportContext &ctx) {
-  // Inference-time Dropout is the identity; GE deletes the node and forwards input 0.
-  if (node.HasOutput(1)) {
-    return NodeError(node, ctx, "the 'mask' output is not supported (inference import)");
-  }
-  OutAnchor src;
-  if (ctx.Input(node, 0, &src) != SUCCESS) {
+  if (CheckInputCount(node, ctx, 1, 3) != SUCCESS) {
     return FAILED;
   }
-  return BindOutput(node, ctx, 0, src);
+  if (node.HasInput(2) && !IsConstantZero(node, ctx, 2) && !IsConstantZero(node, ctx, 1)) {
+    return NodeError(node, ctx,
+                     "training mode (input 'training_mode' is not a constant false) is not "
+                     "supported: only inference Dropout is imported");
+  }
+  OutAnchor src;
+  if (ctx.Input(node, 0, &src) != SUCCESS || BindOutput(node, ctx, 0, src) != SUCCESS) {
+    return FAILED;
+  }
+  if (!node.HasOutput(1)) {
+    return SUCCESS;
+  }
+  Node *shape = HelperOp(node, ctx, "Shape", "Shape");
+  Node *fill = HelperOp(node, ctx, "mask", "Fill");
+  if (shape == nullptr || fill == nullptr || ctx.Connect(src, shape, "x") != SUCCESS ||
+      Connect(ctx, {shape, 0}, fill, "dims") != SUCCESS ||
+      ConnectConst(node, ctx, "true", MakeBoolTensor({true}, true), fill, "value") != SUCCESS) {
+    return FAILED;
+  }
+  shape->MutableOpDesc().SetAttr("dtype", static_cast<int64_t>(DT_INT64));
+  return BindOutput(node, ctx, 1, {fill, 0});
 }
 
 Status MapSum(const OnnxNodeView &node, OnnxImportContext &ctx) {
@@ -231,10 +347,15 @@ Status MapClip(const OnnxNodeView &node, OnnxImportContext &ctx) {
   }
   const bool has_min = node.HasInput(1);
   const bool has_max = node.HasInput(2);
-  if (!has_min && !has_max) {
-    return NodeError(node, ctx, "neither 'min' nor 'max' is given");
-  }
   Node *op = nullptr;
+  if (!has_min && !has_max) {
+    // No bounds: the identity.
+    op = MainOp(node, ctx, "Identity");
+    if (op == nullptr || ConnectInput(node, ctx, 0, op, "x") != SUCCESS) {
+      return FAILED;
+    }
+    return BindOutput(node, ctx, 0, {op, 0});
+  }
   if (has_min && has_max) {
     op = MainOp(node, ctx, "ClipByValue");
     if (op == nullptr || ConnectInput(node, ctx, 0, op, "x") != SUCCESS ||
@@ -248,6 +369,26 @@ Status MapClip(const OnnxNodeView &node, OnnxImportContext &ctx) {
         ConnectInput(node, ctx, has_max ? 2 : 1, op, "x2") != SUCCESS) {
       return FAILED;
     }
+  }
+  return BindOutput(node, ctx, 0, {op, 0});
+}
+
+/// LeakyRelu / HardSigmoid / HardSwish with ONNX's attribute defaults made explicit (GE's
+/// HardSigmoid defaults differ: alpha 1/6).
+Status MapActivation(const OnnxNodeView &node, OnnxImportContext &ctx) {
+  if (CheckInputCount(node, ctx, 1, 1) != SUCCESS) {
+    return FAILED;
+  }
+  Node *op = MainOp(node, ctx, node.OpType());
+  OutAnchor x;
+  if (op == nullptr || ctx.Input(node, 0, &x) != SUCCESS || ctx.ConnectIndex(x, op, 0) != SUCCESS) {
+    return FAILED;
+  }
+  if (node.OpType() == "LeakyRelu") {
+    op->MutableOpDesc().SetAttr("negative_slope", node.GetFloat("alpha", 0.01F));
+  } else if (node.OpType() == "HardSigmoid") {
+    op->MutableOpDesc().SetAttr("alpha", node.GetFloat("alpha", 0.2F));
+    op->MutableOpDesc().SetAttr("beta", node.GetFloat("beta", 0.5F));
   }
   return BindOutput(node, ctx, 0, {op, 0});
 }
@@ -273,6 +414,13 @@ void AppendElementwiseMappings(std::vector<OnnxOpMapping> *mappings) {
     mappings->push_back({entry.first.c_str(), kMinOnnxOpset, kMaxOnnxOpset, MapDirect});
   }
   mappings->push_back({"Range", 11, kMaxOnnxOpset, MapRange});
+  mappings->push_back({"LeakyRelu", kMinOnnxOpset, kMaxOnnxOpset, MapActivation});
+  mappings->push_back({"HardSigmoid", kMinOnnxOpset, kMaxOnnxOpset, MapActivation});
+  mappings->push_back({"HardSwish", 14, kMaxOnnxOpset, MapActivation});
+  mappings->push_back({"CastLike", 15, kMaxOnnxOpset, MapCastLike});
+  mappings->push_back({"Mod", 10, kMaxOnnxOpset, MapMod});
+  mappings->push_back({"Xor", kMinOnnxOpset, kMaxOnnxOpset, MapXor});
+  mappings->push_back({"Pow", kMinOnnxOpset, kMaxOnnxOpset, MapPow});
   mappings->push_back({"Cast", kMinOnnxOpset, kMaxOnnxOpset, MapCast});
   mappings->push_back({"Shape", kMinOnnxOpset, kMaxOnnxOpset, MapShape});
   mappings->push_back({"Dropout", kMinOnnxOpset, kMaxOnnxOpset, MapDropout});

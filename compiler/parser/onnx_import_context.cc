@@ -137,6 +137,14 @@ Status OnnxImportContext::ConstantValue(const std::string &value, const std::str
   return ConvertOnnxTensor((*initializers_)[init->second], source_, model_dir_, tensor);
 }
 
+bool OnnxImportContext::HasConstantValue(const std::string &value) const {
+  auto it = values_.find(value);
+  if (it != values_.end()) {
+    return it->second.node->GetType() == "Const";
+  }
+  return initializer_index_.count(value) != 0;
+}
+
 Status OnnxImportContext::Input(const OnnxNodeView &node, size_t index, OutAnchor *anchor) {
   if (!node.HasInput(index)) {
     return Fail(source_ + ": " + node.Describe() + " has no input #" + std::to_string(index));
@@ -245,6 +253,12 @@ GeTensor MakeInt64Tensor(const std::vector<int64_t> &values, bool scalar) {
 
 GeTensor MakeFloatTensor(const std::vector<float> &values, bool scalar) {
   return MakeTensor(values, DT_FLOAT, scalar);
+}
+
+GeTensor MakeBoolTensor(const std::vector<bool> &values, bool scalar) {
+  // One byte per element, as GE stores bool.
+  const std::vector<uint8_t> bytes(values.begin(), values.end());
+  return MakeTensor(bytes, DT_BOOL, scalar);
 }
 
 }  // namespace ge

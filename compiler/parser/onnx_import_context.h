@@ -83,6 +83,8 @@ class OnnxImportContext {
   /// creating its Const node, so a value read only at import time leaves no unused node) or the
   /// output of a Const node. Fails naming `user` otherwise.
   Status ConstantValue(const std::string &value, const std::string &user, GeTensor *tensor);
+  /// Whether ConstantValue would find `value` (a Const node's output or an initializer).
+  bool HasConstantValue(const std::string &value) const;
   /// Resolves input `index` of `node`.
   Status Input(const OnnxNodeView &node, size_t index, OutAnchor *anchor);
   /// Makes ONNX value `value` refer to `anchor`. Fails on a value produced twice.
@@ -120,6 +122,7 @@ class OnnxImportContext {
 GeTensor MakeInt32Tensor(const std::vector<int64_t> &values, bool scalar = false);
 GeTensor MakeInt64Tensor(const std::vector<int64_t> &values, bool scalar = false);
 GeTensor MakeFloatTensor(const std::vector<float> &values, bool scalar = false);
+GeTensor MakeBoolTensor(const std::vector<bool> &values, bool scalar = false);
 
 }  // namespace ge
 

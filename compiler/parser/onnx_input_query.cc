@@ -16,27 +16,57 @@ bool CarriesOwnShape(const Node &producer) {
 
 }  // namespace
 
-Status InferredInputShape(const OnnxNodeView &node, OnnxImportContext &ctx, size_t index,
-                          const std::string &purpose, GeShape *shape) {
+namespace {
+
+/// The output desc feeding ONNX input `index` of `node`, inferring the graph built so far when
+/// its producer is a mapped op (descs of mapped ops are filled only by shape inference).
+Status InferredInputDesc(const OnnxNodeView &node, OnnxImportContext &ctx, size_t index,
+                         const std::string &purpose, const GeTensorDesc **desc) {
   OutAnchor anchor;
   if (ctx.Input(node, index, &anchor) != SUCCESS) {
     return FAILED;
   }
-  // Descs of mapped ops are filled only by shape inference; everything upstream of this node is
-  // already in the graph (ONNX nodes come in topological order), so inferring it now is exact.
+  // Everything upstream of this node is already in the graph (ONNX nodes come in topological
+  // order), so inferring it now is exact.
   if (!CarriesOwnShape(*anchor.node) && InferGraphNodes(ctx.Graph()) != SUCCESS) {
     return onnx_map::NodeError(node, ctx,
                                purpose + " needs the shape of input " + std::to_string(index) +
                                    " ('" + node.InputName(index) +
                                    "'), but inferring the graph so far failed: " + GetLastError());
   }
-  const GeTensorDesc *desc = anchor.node->GetOpDesc().GetOutputDesc(anchor.index);
+  *desc = anchor.node->GetOpDesc().GetOutputDesc(anchor.index);
+  return SUCCESS;
+}
+
+}  // namespace
+
+Status InferredInputShape(const OnnxNodeView &node, OnnxImportContext &ctx, size_t index,
+                          const std::string &purpose, GeShape *shape) {
+  const GeTensorDesc *desc = nullptr;
+  if (InferredInputDesc(node, ctx, index, purpose, &desc) != SUCCESS) {
+    return FAILED;
+  }
   if (desc == nullptr || desc->GetShape().IsUnknownRank()) {
     return onnx_map::NodeError(node, ctx,
                                purpose + " needs the rank of input " + std::to_string(index) +
                                    " ('" + node.InputName(index) + "'), which is unknown");
   }
   *shape = desc->GetShape();
+  return SUCCESS;
+}
+
+Status InferredInputDtype(const OnnxNodeView &node, OnnxImportContext &ctx, size_t index,
+                          const std::string &purpose, DataType *dtype) {
+  const GeTensorDesc *desc = nullptr;
+  if (InferredInputDesc(node, ctx, index, purpose, &desc) != SUCCESS) {
+    return FAILED;
+  }
+  if (desc == nullptr || desc->GetDataType() == DT_UNDEFINED) {
+    return onnx_map::NodeError(node, ctx,
+                               purpose + " needs the data type of input " + std::to_string(index) +
+                                   " ('" + node.InputName(index) + "'), which is unknown");
+  }
+  *dtype = desc->GetDataType();
   return SUCCESS;
 }
 

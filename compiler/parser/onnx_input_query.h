@@ -1,6 +1,6 @@
 // What a mapper may learn about an ONNX node's inputs from the graph built so far: their shapes
-// (running shape inference on that graph when needed) and the values of constant inputs. Used
-// where ONNX semantics need them at import time (auto_pad, Pad axes).
+// and data types (running shape inference on that graph when needed) and the values of constant
+// inputs. Used where ONNX semantics need them at import time (auto_pad, Pad axes).
 #ifndef GE_PARSER_ONNX_INPUT_QUERY_H_
 #define GE_PARSER_ONNX_INPUT_QUERY_H_
 
@@ -20,6 +20,10 @@ namespace ge {
 /// may still be unknown (-1).
 Status InferredInputShape(const OnnxNodeView &node, OnnxImportContext &ctx, size_t index,
                           const std::string &purpose, GeShape *shape);
+
+/// The data type of ONNX input `index` of `node`, found as InferredInputShape finds shapes.
+Status InferredInputDtype(const OnnxNodeView &node, OnnxImportContext &ctx, size_t index,
+                          const std::string &purpose, DataType *dtype);
 
 /// The integer values of ONNX input `index` of `node`, which must be constant (an initializer
 /// or a Constant node) of an integer type. Fails naming the node and the input's role `what`.

@@ -132,6 +132,53 @@ Status MapConcat(const OnnxNodeView &node, OnnxImportContext &ctx) {
   return BindOutput(node, ctx, 0, {op, 0});
 }
 
+/// Split-18 `num_outputs` over a dim it does not divide: parts of ceil(dim / n), the last one
+/// smaller. Leaves `sizes` empty when the parts are equal or the dim is unknown at import.
+Status UnevenSplitSizes(const OnnxNodeView &node, OnnxImportContext &ctx, int64_t axis,
+                        int64_t outputs, std::vector<int64_t> *sizes) {
+  GeShape shape;
+  if (InferredInputShape(node, ctx, 0, "Split's num_outputs", &shape) != SUCCESS) {
+    return FAILED;
+  }
+  const int64_t rank = static_cast<int64_t>(shape.GetDimNum());
+  const int64_t dim_index = axis < 0 ? axis + rank : axis;
+  if (dim_index < 0 || dim_index >= rank) {
+    return NodeError(
+        node, ctx,
+        "axis " + std::to_string(axis) + " is out of range for rank " + std::to_string(rank));
+  }
+  const int64_t dim = shape.GetDim(static_cast<size_t>(dim_index));
+  if (dim < 0 || dim % outputs == 0) {
+    return SUCCESS;
+  }
+  const int64_t part = (dim + outputs - 1) / outputs;
+  if (part * (outputs - 1) >= dim) {
+    return NodeError(node, ctx,
+                     "num_outputs " + std::to_string(outputs) + " leaves an empty part of dim " +
+                         std::to_string(dim));
+  }
+  sizes->assign(static_cast<size_t>(outputs - 1), part);
+  sizes->push_back(dim - part * (outputs - 1));
+  return SUCCESS;
+}
+
+/// Size: the element count of x as an int64 scalar, the product of its shape.
+Status MapSize(const OnnxNodeView &node, OnnxImportContext &ctx) {
+  if (CheckInputCount(node, ctx, 1, 1) != SUCCESS) {
+    return FAILED;
+  }
+  Node *shape = HelperOp(node, ctx, "Shape", "Shape");
+  Node *prod = MainOp(node, ctx, "ReduceProd");
+  if (shape == nullptr || prod == nullptr || ConnectInput(node, ctx, 0, shape, "x") != SUCCESS ||
+      ctx.Connect({shape, 0}, prod, "x") != SUCCESS ||
+      ConnectConst(node, ctx, "axes", MakeInt32Tensor({0}), prod, "axes") != SUCCESS) {
+    return FAILED;
+  }
+  shape->MutableOpDesc().SetAttr("dtype", static_cast<int64_t>(DT_INT64));
+  prod->MutableOpDesc().SetAttr("keep_dims", false);
+  return BindOutput(node, ctx, 0, {prod, 0});
+}
+
 Status MapSplit(const OnnxNodeView &node, OnnxImportContext &ctx) {
   const int64_t outputs = static_cast<int64_t>(node.OutputCount());
   if (outputs < 1) {
@@ -145,16 +192,22 @@ Status MapSplit(const OnnxNodeView &node, OnnxImportContext &ctx) {
   }
   const bool sizes_attr = node.Opset() <= 12 && node.HasAttr("split");
   const bool sizes_input = node.Opset() >= 13 && node.HasInput(1);
+  std::vector<int64_t> uneven;
+  if (!sizes_input && node.HasAttr("num_outputs") &&
+      UnevenSplitSizes(node, ctx, axis, outputs, &uneven) != SUCCESS) {
+    return FAILED;
+  }
   Node *op = nullptr;
-  if (sizes_attr || sizes_input) {
+  if (sizes_attr || sizes_input || !uneven.empty()) {
     op = MainOp(node, ctx, "SplitV", {}, {{"y", outputs}});
     if (op == nullptr || ConnectInput(node, ctx, 0, op, "x") != SUCCESS) {
       return FAILED;
     }
-    const Status sizes =
-        sizes_input ? ConnectInput(node, ctx, 1, op, "size_splits")
-                    : ConnectConst(node, ctx, "size_splits",
-                                   MakeInt64Tensor(node.GetInts("split", {})), op, "size_splits");
+    const std::vector<int64_t> sizes_value = uneven.empty() ? node.GetInts("split", {}) : uneven;
+    const Status sizes = sizes_input
+                             ? ConnectInput(node, ctx, 1, op, "size_splits")
+                             : ConnectConst(node, ctx, "size_splits", MakeInt64Tensor(sizes_value),
+                                            op, "size_splits");
     if (sizes != SUCCESS || ConnectConst(node, ctx, "split_dim", MakeInt32Tensor({axis}, true), op,
                                          "split_dim") != SUCCESS) {
       return FAILED;
@@ -295,7 +348,8 @@ Status MapPad(const OnnxNodeView &node, OnnxImportContext &ctx) {
     if (node.HasInput(2) && ConnectInput(node, ctx, 2, op, "constant_values") != SUCCESS) {
       return FAILED;
     }
-    op->MutableOpDesc().SetAttr("mode", mode);
+    // ONNX's wrap (Pad-19) takes the values from the other end: PadV3's circular.
+    op->MutableOpDesc().SetAttr("mode", mode == "wrap" ? std::string("circular") : mode);
     op->MutableOpDesc().SetAttr("paddings_contiguous", false);
     return BindOutput(node, ctx, 0, {op, 0});
   }
@@ -391,6 +445,7 @@ void AppendShapeMappings(std::vector<OnnxOpMapping> *mappings) {
   mappings->push_back({"Transpose", kMinOnnxOpset, kMaxOnnxOpset, MapTranspose});
   mappings->push_back({"Concat", kMinOnnxOpset, kMaxOnnxOpset, MapConcat});
   mappings->push_back({"Split", kMinOnnxOpset, kMaxOnnxOpset, MapSplit});
+  mappings->push_back({"Size", kMinOnnxOpset, kMaxOnnxOpset, MapSize});
   mappings->push_back({"Gather", kMinOnnxOpset, kMaxOnnxOpset, MapGather});
   mappings->push_back({"Slice", kMinOnnxOpset, kMaxOnnxOpset, MapSlice});
   mappings->push_back({"Pad", kMinOnnxOpset, kMaxOnnxOpset, MapPad});

@@ -21,11 +21,20 @@ template <typename T>
 GeTensor ReduceTyped(const GeTensor &x, const std::vector<bool> &reduced, ReduceOp op,
                      const std::vector<int64_t> &kept_dims) {
   const auto &xd = DimsOf(x);
-  using Acc = std::conditional_t<std::is_floating_point<T>::value, double, T>;
+  // bool accumulates in a byte (std::vector<bool> has no element references).
+  using Acc = std::conditional_t<std::is_floating_point<T>::value, double,
+                                 std::conditional_t<std::is_same<T, bool>::value, uint8_t, T>>;
   const int64_t out_count = ElementCount(kept_dims);
   Acc init{};
-  if (op == ReduceOp::kMax) init = static_cast<Acc>(std::numeric_limits<T>::lowest());
-  if (op == ReduceOp::kMin) init = static_cast<Acc>(std::numeric_limits<T>::max());
+  // Max/min start from the type's least/greatest value (-inf/+inf for floats), which is also
+  // the result over an empty set, as ONNX defines it.
+  if constexpr (std::numeric_limits<T>::has_infinity) {
+    if (op == ReduceOp::kMax) init = -std::numeric_limits<Acc>::infinity();
+    if (op == ReduceOp::kMin) init = std::numeric_limits<Acc>::infinity();
+  } else {
+    if (op == ReduceOp::kMax) init = static_cast<Acc>(std::numeric_limits<T>::lowest());
+    if (op == ReduceOp::kMin) init = static_cast<Acc>(std::numeric_limits<T>::max());
+  }
   if (op == ReduceOp::kProd) init = Acc{1};
   std::vector<Acc> acc(static_cast<size_t>(out_count), init);
   // Walk x; each element lands on its output cell through strides that are 0 on reduced dims.
@@ -88,10 +97,6 @@ Status ReduceImpl(KernelContext &ctx, ReduceOp op, std::vector<int64_t> axes, bo
   std::vector<int64_t> out_dims;
   for (int64_t d = 0; d < rank; ++d) {
     if (reduced[d]) {
-      if ((op == ReduceOp::kMax || op == ReduceOp::kMin) && xd[d] == 0) {
-        return ctx.Error("cannot take max/min over empty dim " + std::to_string(d) + " of x " +
-                         DimsToString(xd));
-      }
       kept_dims[d] = 1;
       if (keep_dims) out_dims.push_back(1);
     } else {
@@ -99,15 +104,14 @@ Status ReduceImpl(KernelContext &ctx, ReduceOp op, std::vector<int64_t> axes, bo
     }
   }
   const DataType dtype = DtypeOf(x);
-  if (dtype == DT_BOOL) {
+  // Over bools max is "any" and min is "all"; the arithmetic reductions take no bool.
+  if (dtype == DT_BOOL && op != ReduceOp::kMax && op != ReduceOp::kMin) {
     return UnsupportedDtype(ctx, dtype);
   }
   GeTensor y;
   const bool ok = DispatchNative(dtype, [&](auto tag) {
     using T = decltype(tag);
-    if constexpr (!std::is_same<T, bool>::value) {
-      y = ReduceTyped<T>(x, reduced, op, kept_dims);
-    }
+    y = ReduceTyped<T>(x, reduced, op, kept_dims);
   });
   if (!ok) {
     return UnsupportedDtype(ctx, dtype);
@@ -141,6 +145,82 @@ Status ReduceWithAttr(KernelContext &ctx) {
                     ctx.GetBool("noop_with_empty_axes", false));
 }
 
+/// Index along `axis` of the greatest (max) or least element of each lane; ties keep the first
+/// index, or the last with `last`.
+template <typename T, typename I>
+GeTensor ArgReduceTyped(const GeTensor &x, int64_t axis, bool max, bool last, DataType out_type,
+                        const std::vector<int64_t> &out_dims) {
+  const auto &xd = DimsOf(x);
+  int64_t outer = 1;
+  int64_t inner = 1;
+  for (int64_t d = 0; d < axis; ++d) outer *= xd[static_cast<size_t>(d)];
+  for (size_t d = static_cast<size_t>(axis) + 1; d < xd.size(); ++d) inner *= xd[d];
+  const int64_t n = xd[static_cast<size_t>(axis)];
+  const T *px = DataOf<T>(x);
+  OutputTensor out(out_type, out_dims);
+  I *py = out.Data<I>();
+  for (int64_t o = 0; o < outer; ++o) {
+    for (int64_t i = 0; i < inner; ++i) {
+      const T *lane = px + o * n * inner + i;
+      int64_t best = 0;
+      for (int64_t k = 1; k < n; ++k) {
+        const T v = lane[k * inner];
+        const T b = lane[best * inner];
+        const bool better = max ? (v > b || (last && v == b)) : (v < b || (last && v == b));
+        if (better) best = k;
+      }
+      py[o * inner + i] = static_cast<I>(best);
+    }
+  }
+  return out.Finish();
+}
+
+Status ArgReduce(KernelContext &ctx, bool max) {
+  std::vector<int64_t> dimension;
+  if (ctx.RequireInputs(2) != SUCCESS ||
+      ctx.ReadIndexInput(1, "dimension", &dimension) != SUCCESS) {
+    return FAILED;
+  }
+  const GeTensor &x = ctx.Input(0);
+  const auto &xd = DimsOf(x);
+  const int64_t rank = static_cast<int64_t>(xd.size());
+  if (dimension.size() != 1) {
+    return ctx.Error("dimension must hold one axis, got " + DimsToString(dimension));
+  }
+  int64_t axis = 0;
+  if (NormalizeAxis(ctx, dimension[0], rank, "dimension", &axis) != SUCCESS) {
+    return FAILED;
+  }
+  if (xd[static_cast<size_t>(axis)] == 0) {
+    return ctx.Error("cannot take the arg max/min over empty dim " + std::to_string(axis) +
+                     " of x " + DimsToString(xd));
+  }
+  const int64_t dtype_attr = ctx.GetInt("dtype", DT_INT32);
+  if (dtype_attr != DT_INT32 && dtype_attr != DT_INT64) {
+    return ctx.Error("attribute 'dtype' must be DT_INT32 or DT_INT64");
+  }
+  const DataType out_type = static_cast<DataType>(dtype_attr);
+  std::vector<int64_t> out_dims;
+  for (int64_t d = 0; d < rank; ++d) {
+    if (d != axis) out_dims.push_back(xd[static_cast<size_t>(d)]);
+  }
+  const bool last = ctx.GetBool("select_last_index", false);
+  const DataType dtype = DtypeOf(x);
+  if (dtype == DT_BOOL) {
+    return UnsupportedDtype(ctx, dtype);
+  }
+  GeTensor y;
+  const bool ok = DispatchNative(dtype, [&](auto tag) {
+    using T = decltype(tag);
+    y = out_type == DT_INT64 ? ArgReduceTyped<T, int64_t>(x, axis, max, last, out_type, out_dims)
+                             : ArgReduceTyped<T, int32_t>(x, axis, max, last, out_type, out_dims);
+  });
+  return ok ? ctx.SetOutput(0, y) : UnsupportedDtype(ctx, dtype);
+}
+
+Status ArgMaxV2(KernelContext &ctx) { return ArgReduce(ctx, true); }
+Status ArgMin(KernelContext &ctx) { return ArgReduce(ctx, false); }
+
 }  // namespace
 
 void RegisterReduceKernels(KernelRegistry &registry) {
@@ -154,6 +234,9 @@ void RegisterReduceKernels(KernelRegistry &registry) {
   registry.Register("ReduceMaxD", KernelDef{ReduceWithAttr<ReduceOp::kMax>, true});
   registry.Register("ReduceMinD", KernelDef{ReduceWithAttr<ReduceOp::kMin>, true});
   registry.Register("ReduceProdD", KernelDef{ReduceWithAttr<ReduceOp::kProd>, true});
+  // Indices: halves are compared as float, the int output is never converted back.
+  registry.Register("ArgMaxV2", KernelDef{ArgMaxV2, true});
+  registry.Register("ArgMin", KernelDef{ArgMin, true});
 }
 
 }  // namespace runtime

@@ -1,5 +1,5 @@
-// Elementwise unary kernels: math functions, activations (Gelu in GE's tanh form), scalar-attr
-// ops (Muls/Adds), ClipByValue and Cast.
+// Elementwise unary kernels: math functions, activations (Gelu in GE's tanh form, LeakyRelu,
+// HardSigmoid, HardSwish), scalar-attr ops (Muls/Adds), ClipByValue and Cast.
 #include <cmath>
 #include <limits>
 #include <type_traits>
@@ -93,6 +93,29 @@ Status Sin(KernelContext &ctx) {
 }
 Status Cos(KernelContext &ctx) {
   return FloatUnary(ctx, [](auto v) { return std::cos(v); });
+}
+
+Status HardSwish(KernelContext &ctx) {
+  return FloatUnary(ctx, [](auto v) {
+    using T = decltype(v);
+    const T r = v + T{3} < T{0} ? T{0} : (v + T{3} > T{6} ? T{6} : v + T{3});
+    return v * r / T{6};
+  });
+}
+Status LeakyRelu(KernelContext &ctx) {
+  const double slope = ctx.GetFloat("negative_slope", 0.0F);
+  return FloatUnary(ctx, [=](auto v) {
+    using T = decltype(v);
+    return v >= T{0} ? v : static_cast<T>(slope * static_cast<double>(v));
+  });
+}
+Status HardSigmoid(KernelContext &ctx) {
+  const double alpha = ctx.GetFloat("alpha", 0.16666666F);
+  const double beta = ctx.GetFloat("beta", 0.5F);
+  return FloatUnary(ctx, [=](auto v) {
+    const double y = alpha * static_cast<double>(v) + beta;
+    return static_cast<decltype(v)>(y < 0.0 ? 0.0 : (y > 1.0 ? 1.0 : y));
+  });
 }
 
 /// GE's Gelu: the tanh approximation 0.5x(1+tanh(sqrt(2/pi)(x+0.044715x^3))).
@@ -297,6 +320,9 @@ void RegisterUnaryKernels(KernelRegistry &registry) {
       {"Ceil", Ceil},
       {"Sin", Sin},
       {"Cos", Cos},
+      {"HardSwish", HardSwish},
+      {"LeakyRelu", LeakyRelu},
+      {"HardSigmoid", HardSigmoid},
       {"Gelu", Gelu},
       {"GeluV2", GeluV2},
       {"FastGelu", FastGelu},

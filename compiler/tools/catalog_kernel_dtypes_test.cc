@@ -203,17 +203,22 @@ std::vector<Sample> Samples() {
     samples.push_back({type, binary});
   }
   for (const char *type :
-       {"Abs",       "Ceil",       "Erf",      "Exp",   "FastGelu",     "Floor",
-        "Gelu",      "GeluV2",     "Identity", "Log",   "LogSoftmaxV2", "LogicalNot",
-        "Neg",       "Reciprocal", "Relu",     "Relu6", "Rsqrt",        "Sigmoid",
-        "SoftmaxV2", "Sqrt",       "Square",   "Tanh",  "TensorMove",   "ZerosLike"}) {
+       {"Abs",    "Ceil",       "Erf",       "Exp",          "FastGelu",   "Floor", "Gelu",
+        "GeluV2", "Identity",   "Log",       "LogSoftmaxV2", "LogicalNot", "Neg",   "Reciprocal",
+        "Relu",   "Relu6",      "Rsqrt",     "Sigmoid",      "SoftmaxV2",  "Sqrt",  "Square",
+        "Tanh",   "TensorMove", "ZerosLike", "Sin",          "Cos",        "Sign",  "HardSwish"}) {
     samples.push_back({type, unary});
   }
+  samples.push_back({"LeakyRelu", unary, {{"negative_slope", 0.1F}}});
+  samples.push_back({"HardSigmoid", unary, {{"alpha", 0.2F}, {"beta", 0.5F}}});
   for (const char *type : {"Adds", "Muls"}) {
     samples.push_back({type, unary, {{"value", 2.0F}}});
   }
   for (const char *type : {"ReduceMax", "ReduceMean", "ReduceMin", "ReduceProd", "ReduceSum"}) {
     samples.push_back({type, {Fed({2, 3}), Constant({1}, {1})}});
+  }
+  for (const char *type : {"ArgMaxV2", "ArgMin"}) {
+    samples.push_back({type, {Fed({2, 3}), Constant({}, {1})}, {{"dtype", int64_t{DT_INT64}}}});
   }
   for (const char *type : {"ReduceMaxD", "ReduceMeanD", "ReduceSumD"}) {
     samples.push_back({type, unary, {{"axes", Ints({1})}}});

@@ -39,12 +39,13 @@ _TABLE_HEADING = "### Excluded cases"
 # The ONNX op types of the default domain the importer maps (docs/onnx_import.md, "Op mapping").
 MAPPED_OPS = frozenset(
     """
-    Abs Add And AveragePool BatchNormalization Cast Ceil Clip Concat Constant ConstantOfShape Conv
-    Div Dropout Equal Erf Exp Expand Flatten Floor Gather Gelu Gemm GlobalAveragePool
-    GlobalMaxPool Greater GreaterOrEqual Identity LayerNormalization Less LessOrEqual Log
-    LogSoftmax MatMul Max MaxPool Min Mul Neg Not Or Pad Pow Range Reciprocal ReduceMax ReduceMean
-    ReduceMin ReduceProd ReduceSum Relu Reshape Shape Sigmoid Slice Softmax Split Sqrt Squeeze Sub
-    Sum Tanh Tile Transpose Trilu Unsqueeze Where
+    Abs Add And ArgMax ArgMin AveragePool BatchNormalization Cast CastLike Ceil Clip Concat Constant
+    ConstantOfShape Conv Cos Div Dropout Equal Erf Exp Expand Flatten Floor Gather Gelu Gemm
+    GlobalAveragePool GlobalMaxPool Greater GreaterOrEqual HardSigmoid HardSwish Identity
+    LayerNormalization LeakyRelu Less LessOrEqual Log LogSoftmax MatMul Max MaxPool Min Mod Mul Neg
+    Not Or Pad Pow Range Reciprocal ReduceL1 ReduceL2 ReduceLogSum ReduceLogSumExp ReduceMax
+    ReduceMean ReduceMin ReduceProd ReduceSum ReduceSumSquare Relu Reshape Shape Sigmoid Sin Size
+    Slice Softmax Split Sqrt Squeeze Sub Sum Tanh Tile Transpose Trilu Unsqueeze Where Xor
     """.split()
 )
 
