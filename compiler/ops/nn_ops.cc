@@ -315,6 +315,24 @@ void ConvFamily(OpCatalog &catalog, const char *type, size_t spatial_rank, bool 
       .Infer(is3d ? InferConv3D : InferConv2D);
   RegisterBuiltin(catalog, builder);
 }
+
+Status InferLrn(InferShapeContext &context) {
+  if (context.RequireInputs(1) != SUCCESS) {
+    return FAILED;
+  }
+  const Dims x = InputDims(context, 0);
+  if (!IsUnknownRankDims(x) && x.size() < 3) {
+    return context.Error("LRN needs x of rank >= 3 (N, C, spatial...), got " +
+                         DescribeInput(context, 0));
+  }
+  if (context.GetAttrInt("depth_radius", 5) < 0) {
+    return context.Error("attribute 'depth_radius' must be >= 0");
+  }
+  if (context.GetAttrString("norm_region", "ACROSS_CHANNELS") != "ACROSS_CHANNELS") {
+    return context.Error("attribute 'norm_region' must be ACROSS_CHANNELS");
+  }
+  return context.PassThrough(0, 0);
+}
 }  // namespace
 
 void RegisterNnOps(OpCatalog &catalog) {
@@ -382,6 +400,18 @@ void RegisterNnOps(OpCatalog &catalog) {
                                .Doc("Layer normalisation over dims [begin_norm_axis, rank); mean "
                                     "and variance keep dims.")
                                .Infer(InferLayerNorm));
+  RegisterBuiltin(catalog, OpDefBuilder("LRN", "nn")
+                               .Input("x", dtypes::HostFloat())
+                               .Output("y", dtypes::HostFloat())
+                               .Attr("depth_radius", AttrValueType::kInt, int64_t{5})
+                               .Attr("bias", AttrValueType::kFloat, 1.0F)
+                               .Attr("alpha", AttrValueType::kFloat, 1.0F)
+                               .Attr("beta", AttrValueType::kFloat, 0.5F)
+                               .Attr("norm_region", AttrValueType::kString, "ACROSS_CHANNELS")
+                               .Doc("Local response normalisation across channels (dim 1): y = x "
+                                    "/ (bias + alpha * sum of x^2 over channels c +- "
+                                    "depth_radius)^beta.")
+                               .Infer(InferLrn));
   RegisterBuiltin(catalog, OpDefBuilder("LayerNormV3", "nn")
                                .Input("x", dtypes::HostFloat())
                                .Input("gamma", dtypes::HostFloat())

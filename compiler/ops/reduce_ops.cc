@@ -1,4 +1,4 @@
-// Reductions: ReduceMean/Sum/Max/Min/Prod with an axes input, ArgMaxV2/ArgMin, and the
+// Reductions: ReduceMean/Sum/Max/Min/Prod with an axes input, ArgMaxV2/ArgMin, Cumsum, and the
 // deprecated attribute forms ReduceMeanD/ReduceSumD/ReduceMaxD.
 #include <string>
 #include <vector>
@@ -75,6 +75,27 @@ Status InferArgReduce(InferShapeContext &context) {
   return context.SetOutput(0, out, out_type);
 }
 
+// Cumsum keeps x's shape; the axis must be a scalar (or one-element) index.
+Status InferCumsum(InferShapeContext &context) {
+  if (context.RequireInputs(2) != SUCCESS) {
+    return FAILED;
+  }
+  std::vector<int64_t> axis;
+  bool known = false;
+  if (ReadConstInts(context, 1, &axis, &known) != SUCCESS) {
+    return FAILED;
+  }
+  const Dims x = InputDims(context, 0);
+  if (known && !IsUnknownRankDims(x)) {
+    const int64_t rank = static_cast<int64_t>(x.size());
+    if (axis.size() != 1 || axis[0] < -rank || axis[0] >= rank) {
+      return context.Error("input 1 'axis' " + DimsToString(axis) + " must be one axis of " +
+                           DescribeInput(context, 0));
+    }
+  }
+  return context.PassThrough(0, 0);
+}
+
 Status InferReduceD(InferShapeContext &context) {
   if (context.RequireInputs(1) != SUCCESS) {
     return FAILED;
@@ -113,6 +134,15 @@ void RegisterReduceOps(OpCatalog &catalog) {
                                       "index among equal ones, the last with select_last_index.")
                                  .Infer(InferArgReduce));
   }
+  RegisterBuiltin(catalog, OpDefBuilder("Cumsum", "math")
+                               .Input("x", dtypes::HostReal())
+                               .Input("axis", dtypes::Index())
+                               .Output("y", dtypes::HostReal())
+                               .Attr("exclusive", AttrValueType::kBool, false)
+                               .Attr("reverse", AttrValueType::kBool, false)
+                               .Doc("Running sum along `axis`; exclusive leaves out the element "
+                                    "itself, reverse sums from the end.")
+                               .Infer(InferCumsum));
   RegisterBuiltin(catalog, OpDefBuilder("ReduceMeanD", "math")
                                .Input("x", dtypes::HostReal())
                                .Output("y", dtypes::HostReal())

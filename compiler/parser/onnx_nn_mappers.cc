@@ -534,6 +534,30 @@ Status MapLayerNorm(const OnnxNodeView &node, OnnxImportContext &ctx) {
   return SUCCESS;
 }
 
+/// LRN: ONNX sums x^2 over `size` channels and scales alpha by 1/size; GE's LRN takes the
+/// window's radius and the scaled alpha. An even size has an off-centre window: refused.
+Status MapLrn(const OnnxNodeView &node, OnnxImportContext &ctx) {
+  if (CheckInputCount(node, ctx, 1, 1) != SUCCESS) {
+    return FAILED;
+  }
+  const int64_t size = node.GetInt("size", 0);
+  if (size < 1 || size % 2 == 0) {
+    return NodeError(node, ctx,
+                     "attribute 'size' = " + std::to_string(size) +
+                         " is not supported (an odd size >= 1: the window centred on the channel)");
+  }
+  Node *op = MainOp(node, ctx, "LRN");
+  if (op == nullptr || ConnectInput(node, ctx, 0, op, "x") != SUCCESS) {
+    return FAILED;
+  }
+  op->MutableOpDesc().SetAttr("depth_radius", (size - 1) / 2);
+  op->MutableOpDesc().SetAttr("bias", node.GetFloat("bias", 1.0F));
+  op->MutableOpDesc().SetAttr("alpha", node.GetFloat("alpha", 1e-4F) / static_cast<float>(size));
+  op->MutableOpDesc().SetAttr("beta", node.GetFloat("beta", 0.75F));
+  op->MutableOpDesc().SetAttr("norm_region", std::string("ACROSS_CHANNELS"));
+  return BindOutput(node, ctx, 0, {op, 0});
+}
+
 }  // namespace
 
 void AppendNnMappings(std::vector<OnnxOpMapping> *mappings) {
@@ -547,6 +571,7 @@ void AppendNnMappings(std::vector<OnnxOpMapping> *mappings) {
   mappings->push_back({"Gemm", kMinOnnxOpset, kMaxOnnxOpset, MapGemm});
   mappings->push_back({"Softmax", kMinOnnxOpset, kMaxOnnxOpset, MapSoftmax});
   mappings->push_back({"LogSoftmax", kMinOnnxOpset, kMaxOnnxOpset, MapSoftmax});
+  mappings->push_back({"LRN", kMinOnnxOpset, kMaxOnnxOpset, MapLrn});
   mappings->push_back({"LayerNormalization", 17, kMaxOnnxOpset, MapLayerNorm});
 }
 

@@ -1,4 +1,5 @@
-// ONNX Reduce* ops, before (attribute) and after (input) axes moved to an input.
+// ONNX Reduce* ops, before (attribute) and after (input) axes moved to an input; ArgMax/ArgMin
+// and CumSum.
 #include <map>
 #include <string>
 #include <utility>
@@ -125,6 +126,21 @@ Status MapArgReduce(const OnnxNodeView &node, OnnxImportContext &ctx) {
   return BindOutput(node, ctx, 0, {unsqueeze, 0});
 }
 
+/// CumSum -> Cumsum(x, axis) with exclusive / reverse as bools.
+Status MapCumSum(const OnnxNodeView &node, OnnxImportContext &ctx) {
+  if (CheckInputCount(node, ctx, 2, 2) != SUCCESS) {
+    return FAILED;
+  }
+  Node *op = MainOp(node, ctx, "Cumsum");
+  if (op == nullptr || ConnectInput(node, ctx, 0, op, "x") != SUCCESS ||
+      ConnectInput(node, ctx, 1, op, "axis") != SUCCESS) {
+    return FAILED;
+  }
+  op->MutableOpDesc().SetAttr("exclusive", node.GetInt("exclusive", 0) != 0);
+  op->MutableOpDesc().SetAttr("reverse", node.GetInt("reverse", 0) != 0);
+  return BindOutput(node, ctx, 0, {op, 0});
+}
+
 }  // namespace
 
 void AppendReduceMappings(std::vector<OnnxOpMapping> *mappings) {
@@ -137,6 +153,7 @@ void AppendReduceMappings(std::vector<OnnxOpMapping> *mappings) {
   }
   mappings->push_back({"ArgMax", kMinOnnxOpset, kMaxOnnxOpset, MapArgReduce});
   mappings->push_back({"ArgMin", kMinOnnxOpset, kMaxOnnxOpset, MapArgReduce});
+  mappings->push_back({"CumSum", 11, kMaxOnnxOpset, MapCumSum});
 }
 
 }  // namespace ge

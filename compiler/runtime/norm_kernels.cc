@@ -1,7 +1,8 @@
 // Normalization kernels: BatchNorm (inference form, and batch statistics when is_training),
-// BNInference (Caffe form), LayerNorm and LayerNormV3.
+// BNInference (Caffe form), LayerNorm, LayerNormV3 and LRN.
 #include <algorithm>
 #include <cmath>
+#include <vector>
 
 #include "runtime/builtin_kernels.h"
 #include "runtime/elementwise_utils.h"
@@ -307,6 +308,62 @@ Status LayerNormImpl(KernelContext &ctx, bool v3) {
 Status LayerNorm(KernelContext &ctx) { return LayerNormImpl(ctx, false); }
 Status LayerNormV3(KernelContext &ctx) { return LayerNormImpl(ctx, true); }
 
+/// LRN across channels (dim 1): y = x / (bias + alpha * sum of x^2 over c +- depth_radius)^beta.
+Status Lrn(KernelContext &ctx) {
+  if (ctx.RequireInputs(1) != SUCCESS) {
+    return FAILED;
+  }
+  const GeTensor &x = ctx.Input(0);
+  const DataType dtype = DtypeOf(x);
+  if (dtype != DT_FLOAT && dtype != DT_DOUBLE) {
+    return UnsupportedDtype(ctx, dtype);
+  }
+  const auto &xd = DimsOf(x);
+  if (xd.size() < 3) {
+    return ctx.Error("x must have rank >= 3 (N, C, spatial...), got " + DimsToString(xd));
+  }
+  const int64_t radius = ctx.GetInt("depth_radius", 5);
+  if (radius < 0 || ctx.GetString("norm_region", "ACROSS_CHANNELS") != "ACROSS_CHANNELS") {
+    return ctx.Error("depth_radius must be >= 0 and norm_region ACROSS_CHANNELS");
+  }
+  const double bias = ctx.GetFloat("bias", 1.0F);
+  const double alpha = ctx.GetFloat("alpha", 1.0F);
+  const double beta = ctx.GetFloat("beta", 0.5F);
+  const int64_t n = xd[0];
+  const int64_t c = xd[1];
+  int64_t plane = 1;
+  for (size_t d = 2; d < xd.size(); ++d) plane *= xd[d];
+  std::vector<double> in(static_cast<size_t>(n * c * plane));
+  std::vector<double> out(in.size());
+  for (size_t i = 0; i < in.size(); ++i) {
+    in[i] = dtype == DT_FLOAT ? DataOf<float>(x)[i] : DataOf<double>(x)[i];
+  }
+  for (int64_t b = 0; b < n; ++b) {
+    for (int64_t ch = 0; ch < c; ++ch) {
+      const int64_t lo = std::max<int64_t>(0, ch - radius);
+      const int64_t hi = std::min<int64_t>(c - 1, ch + radius);
+      for (int64_t p = 0; p < plane; ++p) {
+        double sum = 0.0;
+        for (int64_t k = lo; k <= hi; ++k) {
+          const double v = in[static_cast<size_t>((b * c + k) * plane + p)];
+          sum += v * v;
+        }
+        const size_t at = static_cast<size_t>((b * c + ch) * plane + p);
+        out[at] = in[at] / std::pow(bias + alpha * sum, beta);
+      }
+    }
+  }
+  OutputTensor y(dtype, xd);
+  for (size_t i = 0; i < out.size(); ++i) {
+    if (dtype == DT_FLOAT) {
+      y.Data<float>()[i] = static_cast<float>(out[i]);
+    } else {
+      y.Data<double>()[i] = out[i];
+    }
+  }
+  return ctx.SetOutput(0, y.Finish());
+}
+
 }  // namespace
 
 void RegisterNormKernels(KernelRegistry &registry) {
@@ -314,6 +371,7 @@ void RegisterNormKernels(KernelRegistry &registry) {
   registry.Register("BNInference", KernelDef{BNInference, true});
   registry.Register("LayerNorm", KernelDef{LayerNorm, true});
   registry.Register("LayerNormV3", KernelDef{LayerNormV3, true});
+  registry.Register("LRN", KernelDef{Lrn, true});
 }
 
 }  // namespace runtime

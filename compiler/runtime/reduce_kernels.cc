@@ -218,6 +218,66 @@ Status ArgReduce(KernelContext &ctx, bool max) {
   return ok ? ctx.SetOutput(0, y) : UnsupportedDtype(ctx, dtype);
 }
 
+/// Running sums along `axis` (exclusive: without the element itself; reverse: from the end).
+template <typename T>
+GeTensor CumsumTyped(const GeTensor &x, int64_t axis, bool exclusive, bool reverse) {
+  const auto &xd = DimsOf(x);
+  int64_t outer = 1;
+  int64_t inner = 1;
+  for (int64_t d = 0; d < axis; ++d) outer *= xd[static_cast<size_t>(d)];
+  for (size_t d = static_cast<size_t>(axis) + 1; d < xd.size(); ++d) inner *= xd[d];
+  const int64_t n = xd[static_cast<size_t>(axis)];
+  using Acc = std::conditional_t<std::is_floating_point<T>::value, double, T>;
+  const T *px = DataOf<T>(x);
+  OutputTensor out(DtypeOf(x), xd);
+  T *py = out.Data<T>();
+  for (int64_t o = 0; o < outer; ++o) {
+    for (int64_t i = 0; i < inner; ++i) {
+      Acc sum{};
+      for (int64_t step = 0; step < n; ++step) {
+        const int64_t k = reverse ? n - 1 - step : step;
+        const int64_t at = (o * n + k) * inner + i;
+        if (exclusive) {
+          py[at] = static_cast<T>(sum);
+          sum += static_cast<Acc>(px[at]);
+        } else {
+          sum += static_cast<Acc>(px[at]);
+          py[at] = static_cast<T>(sum);
+        }
+      }
+    }
+  }
+  return out.Finish();
+}
+
+Status Cumsum(KernelContext &ctx) {
+  std::vector<int64_t> axis;
+  if (ctx.RequireInputs(2) != SUCCESS || ctx.ReadIndexInput(1, "axis", &axis) != SUCCESS) {
+    return FAILED;
+  }
+  const GeTensor &x = ctx.Input(0);
+  if (axis.size() != 1) {
+    return ctx.Error("axis must hold one axis, got " + DimsToString(axis));
+  }
+  int64_t fixed = 0;
+  if (NormalizeAxis(ctx, axis[0], static_cast<int64_t>(DimsOf(x).size()), "axis", &fixed) !=
+      SUCCESS) {
+    return FAILED;
+  }
+  const DataType dtype = DtypeOf(x);
+  if (dtype == DT_BOOL) {
+    return UnsupportedDtype(ctx, dtype);
+  }
+  const bool exclusive = ctx.GetBool("exclusive", false);
+  const bool reverse = ctx.GetBool("reverse", false);
+  GeTensor y;
+  const bool ok = DispatchNative(dtype, [&](auto tag) {
+    using T = decltype(tag);
+    y = CumsumTyped<T>(x, fixed, exclusive, reverse);
+  });
+  return ok ? ctx.SetOutput(0, y) : UnsupportedDtype(ctx, dtype);
+}
+
 Status ArgMaxV2(KernelContext &ctx) { return ArgReduce(ctx, true); }
 Status ArgMin(KernelContext &ctx) { return ArgReduce(ctx, false); }
 
@@ -237,6 +297,7 @@ void RegisterReduceKernels(KernelRegistry &registry) {
   // Indices: halves are compared as float, the int output is never converted back.
   registry.Register("ArgMaxV2", KernelDef{ArgMaxV2, true});
   registry.Register("ArgMin", KernelDef{ArgMin, true});
+  registry.Register("Cumsum", KernelDef{Cumsum, true});
 }
 
 }  // namespace runtime

@@ -217,6 +217,8 @@ std::vector<Sample> Samples() {
   for (const char *type : {"ReduceMax", "ReduceMean", "ReduceMin", "ReduceProd", "ReduceSum"}) {
     samples.push_back({type, {Fed({2, 3}), Constant({1}, {1})}});
   }
+  samples.push_back({"Cumsum", {Fed({2, 3}), Constant({}, {1})}, {{"reverse", true}}});
+  samples.push_back({"LRN", {Fed({1, 4, 2, 2})}, {{"depth_radius", int64_t{1}}}});
   for (const char *type : {"ArgMaxV2", "ArgMin"}) {
     samples.push_back({type, {Fed({2, 3}), Constant({}, {1})}, {{"dtype", int64_t{DT_INT64}}}});
   }
