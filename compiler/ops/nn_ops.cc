@@ -1,5 +1,7 @@
 // Convolution and normalisation ops: Conv2D, Conv2DV2, DepthwiseConv2D,
 // Conv3D, BatchNorm, BNInference, LayerNorm, LayerNormV3.
+#include <algorithm>
+
 #include "ops/builtin_ops.h"
 #include "ops/infer_helpers.h"
 
@@ -316,6 +318,52 @@ void ConvFamily(OpCatalog &catalog, const char *type, size_t spatial_rank, bool 
   RegisterBuiltin(catalog, builder);
 }
 
+// Conv2DTranspose (NCHW): y has the shape `input_size` holds; x's channels match the filter's
+// first dim, whose groups x second dim are y's channels.
+Status InferConv2DTranspose(InferShapeContext &context) {
+  // x, filter and bias feed one product in one dtype (the kernel stages halves itself).
+  if (context.RequireInputs(3) != SUCCESS || RequireSameDtype(context, {1, 2, 3}) != SUCCESS) {
+    return FAILED;
+  }
+  if (context.GetAttrString("data_format", "NCHW") != "NCHW") {
+    return context.Error("the host runtime runs Conv2DTranspose in NCHW only");
+  }
+  const Dims x = InputDims(context, 1);
+  const Dims w = InputDims(context, 2);
+  const int64_t groups = context.GetAttrInt("groups", 1);
+  if (groups < 1) {
+    return context.Error("attribute 'groups' must be >= 1");
+  }
+  if (!IsUnknownRankDims(x) && !IsUnknownRankDims(w)) {
+    if (x.size() != 4 || w.size() != 4) {
+      return context.Error("x " + DescribeInput(context, 1) + " and filter " +
+                           DescribeInput(context, 2) + " must have rank 4");
+    }
+    if (x[1] >= 0 && w[0] >= 0 && x[1] != w[0]) {
+      return context.Error("x has " + std::to_string(x[1]) + " channels but the filter " +
+                           DescribeInput(context, 2) + " expects " + std::to_string(w[0]));
+    }
+  }
+  std::vector<int64_t> size;
+  bool known = false;
+  if (ReadConstInts(context, 0, &size, &known) != SUCCESS) {
+    return FAILED;
+  }
+  if (!known) {
+    return context.SetOutput(0, Dims(4, UNKNOWN_DIM), InputDtype(context, 1));
+  }
+  if (size.size() != 4 || std::any_of(size.begin(), size.end(), [](int64_t d) { return d < 0; })) {
+    return context.Error("input 0 'input_size' " + DimsToString(size) +
+                         " must hold the 4 dims of y");
+  }
+  if (!IsUnknownRankDims(w) && w.size() == 4 && w[1] >= 0 && size[1] != w[1] * groups) {
+    return context.Error("input_size has " + std::to_string(size[1]) + " channels but filter " +
+                         DescribeInput(context, 2) + " with groups " + std::to_string(groups) +
+                         " gives " + std::to_string(w[1] * groups));
+  }
+  return context.SetOutput(0, size, InputDtype(context, 1));
+}
+
 Status InferLrn(InferShapeContext &context) {
   if (context.RequireInputs(1) != SUCCESS) {
     return FAILED;
@@ -400,6 +448,26 @@ void RegisterNnOps(OpCatalog &catalog) {
                                .Doc("Layer normalisation over dims [begin_norm_axis, rank); mean "
                                     "and variance keep dims.")
                                .Infer(InferLayerNorm));
+  RegisterBuiltin(
+      catalog,
+      OpDefBuilder("Conv2DTranspose", "nn")
+          .Input("input_size", dtypes::Index())
+          .Input("x", dtypes::HostFloat())
+          .Input("filter", dtypes::HostFloat())
+          .OptionalInput("bias", dtypes::HostFloat())
+          .OptionalInput("offset_w", {DT_INT8})
+          .Output("y", dtypes::HostFloat())
+          .RequiredAttr("strides", AttrValueType::kListInt)
+          .RequiredAttr("pads", AttrValueType::kListInt)
+          .Attr("dilations", AttrValueType::kListInt, std::vector<int64_t>{1, 1, 1, 1})
+          .Attr("groups", AttrValueType::kInt, int64_t{1})
+          .Attr("data_format", AttrValueType::kString, "NCHW")
+          .Attr("output_padding", AttrValueType::kListInt, std::vector<int64_t>{0, 0, 0, 0})
+          .Attr("offset_x", AttrValueType::kInt, int64_t{0})
+          .Doc("Transposed 2-D convolution (NCHW): every x element scatters x * "
+               "filter[C_in, C_out / groups, kH, kW] to y[input_size] at h * stride - "
+               "pad_top + kh * dilation; pads = [top, bottom, left, right].")
+          .Infer(InferConv2DTranspose));
   RegisterBuiltin(catalog, OpDefBuilder("LRN", "nn")
                                .Input("x", dtypes::HostFloat())
                                .Output("y", dtypes::HostFloat())

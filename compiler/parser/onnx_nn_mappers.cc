@@ -534,6 +534,118 @@ Status MapLayerNorm(const OnnxNodeView &node, OnnxImportContext &ctx) {
   return SUCCESS;
 }
 
+/// ConvTranspose -> Conv2DTranspose (1-D through Unsqueeze/Squeeze of dim 2). The output size
+/// is fixed at import from the shapes of X and W, which must be static there: ONNX's formula
+/// stride * (in - 1) + output_padding + (k - 1) * dilation + 1 - pads, with the pads derived
+/// from `output_shape` or `auto_pad` as ONNX defines it.
+Status MapConvTranspose(const OnnxNodeView &node, OnnxImportContext &ctx) {
+  if (CheckInputCount(node, ctx, 2, 3) != SUCCESS) {
+    return FAILED;
+  }
+  GeShape x_shape;
+  GeShape w_shape;
+  if (InferredInputShape(node, ctx, 0, "ConvTranspose's output size", &x_shape) != SUCCESS ||
+      InferredInputShape(node, ctx, 1, "ConvTranspose's output size", &w_shape) != SUCCESS) {
+    return FAILED;
+  }
+  const std::vector<int64_t> &xd = x_shape.GetDims();
+  const std::vector<int64_t> &wd = w_shape.GetDims();
+  if (xd.size() != wd.size() || xd.size() < 3 || xd.size() > 4) {
+    return NodeError(node, ctx,
+                     "only 1-D and 2-D ConvTranspose are supported (X " + x_shape.ToString() +
+                         ", W " + w_shape.ToString() + ")");
+  }
+  if (std::any_of(xd.begin(), xd.end(), [](int64_t d) { return d < 0; }) ||
+      std::any_of(wd.begin(), wd.end(), [](int64_t d) { return d < 0; })) {
+    return NodeError(node, ctx,
+                     "the output size needs static shapes of X " + x_shape.ToString() + " and W " +
+                         w_shape.ToString() + " at import (give --input_shape)");
+  }
+  const size_t n = xd.size() - 2;
+  std::vector<int64_t> strides, dilations, pads, output_padding;
+  if (SpatialList(node, ctx, "strides", n, 1, &strides) != SUCCESS ||
+      SpatialList(node, ctx, "dilations", n, 1, &dilations) != SUCCESS ||
+      SpatialList(node, ctx, "pads", 2 * n, 0, &pads) != SUCCESS ||
+      SpatialList(node, ctx, "output_padding", n, 0, &output_padding) != SUCCESS) {
+    return FAILED;
+  }
+  const std::string auto_pad = node.GetString("auto_pad", "NOTSET");
+  if (CheckAutoPad(node, ctx, auto_pad) != SUCCESS) {
+    return FAILED;
+  }
+  const std::vector<int64_t> output_shape = node.GetInts("output_shape", {});
+  if (!output_shape.empty() && output_shape.size() != n) {
+    return NodeError(node, ctx,
+                     "attribute 'output_shape' needs " + std::to_string(n) + " spatial sizes");
+  }
+  std::vector<int64_t> out(n);
+  for (size_t i = 0; i < n; ++i) {
+    const int64_t full =
+        strides[i] * (xd[2 + i] - 1) + output_padding[i] + (wd[2 + i] - 1) * dilations[i] + 1;
+    if (!output_shape.empty() || auto_pad == "SAME_UPPER" || auto_pad == "SAME_LOWER") {
+      out[i] = output_shape.empty() ? xd[2 + i] * strides[i] : output_shape[i];
+      const int64_t total = std::max<int64_t>(0, full - out[i]);
+      const bool upper = auto_pad == "SAME_UPPER";
+      pads[i] = upper ? total / 2 : total - total / 2;
+      pads[i + n] = upper ? total - total / 2 : total / 2;
+    } else {
+      if (auto_pad == "VALID") {
+        pads[i] = pads[i + n] = 0;
+      }
+      out[i] = full - pads[i] - pads[i + n];
+    }
+    if (out[i] < 1) {
+      return NodeError(node, ctx, "the output size " + std::to_string(out[i]) + " is empty");
+    }
+  }
+  const bool one_d = n == 1;
+  if (one_d) {
+    // [N, C, L] -> [N, C, 1, L]: the extra H dim has stride/dilation 1 and no padding.
+    strides.insert(strides.begin(), 1);
+    dilations.insert(dilations.begin(), 1);
+    pads = {0, pads[0], 0, pads[1]};
+    out.insert(out.begin(), 1);
+  }
+  const int64_t group = node.GetInt("group", 1);
+  Node *conv = one_d ? HelperOp(node, ctx, "Conv2DTranspose", "Conv2DTranspose")
+                     : MainOp(node, ctx, "Conv2DTranspose");
+  if (conv == nullptr ||
+      ConnectConst(node, ctx, "input_size", MakeInt64Tensor({xd[0], wd[1] * group, out[0], out[1]}),
+                   conv, "input_size") != SUCCESS) {
+    return FAILED;
+  }
+  if (one_d) {
+    OutAnchor x;
+    OutAnchor w;
+    if (Unsqueeze1D(node, ctx, 0, 2, "UnsqueezeX", &x) != SUCCESS ||
+        Unsqueeze1D(node, ctx, 1, 2, "UnsqueezeW", &w) != SUCCESS ||
+        ctx.Connect(x, conv, "x") != SUCCESS || ctx.Connect(w, conv, "filter") != SUCCESS) {
+      return FAILED;
+    }
+  } else if (ConnectInput(node, ctx, 0, conv, "x") != SUCCESS ||
+             ConnectInput(node, ctx, 1, conv, "filter") != SUCCESS) {
+    return FAILED;
+  }
+  if (node.HasInput(2) && ConnectInput(node, ctx, 2, conv, "bias") != SUCCESS) {
+    return FAILED;
+  }
+  std::vector<int64_t> ge_strides = {1, 1};
+  ge_strides.insert(ge_strides.end(), strides.begin(), strides.end());
+  std::vector<int64_t> ge_dilations = {1, 1};
+  ge_dilations.insert(ge_dilations.end(), dilations.begin(), dilations.end());
+  OpDesc &desc = conv->MutableOpDesc();
+  desc.SetAttr("strides", ge_strides);
+  desc.SetAttr("dilations", ge_dilations);
+  desc.SetAttr("pads", InterleavePads(pads));
+  desc.SetAttr("groups", group);
+  desc.SetAttr("data_format", std::string("NCHW"));
+  SetPortFormat(conv, FORMAT_NCHW, {1, 2});
+  if (one_d) {
+    return Squeeze1D(node, ctx, {conv, 0}, 2);
+  }
+  return BindOutput(node, ctx, 0, {conv, 0});
+}
+
 /// LRN: ONNX sums x^2 over `size` channels and scales alpha by 1/size; GE's LRN takes the
 /// window's radius and the scaled alpha. An even size has an off-centre window: refused.
 Status MapLrn(const OnnxNodeView &node, OnnxImportContext &ctx) {
@@ -571,6 +683,7 @@ void AppendNnMappings(std::vector<OnnxOpMapping> *mappings) {
   mappings->push_back({"Gemm", kMinOnnxOpset, kMaxOnnxOpset, MapGemm});
   mappings->push_back({"Softmax", kMinOnnxOpset, kMaxOnnxOpset, MapSoftmax});
   mappings->push_back({"LogSoftmax", kMinOnnxOpset, kMaxOnnxOpset, MapSoftmax});
+  mappings->push_back({"ConvTranspose", kMinOnnxOpset, kMaxOnnxOpset, MapConvTranspose});
   mappings->push_back({"LRN", kMinOnnxOpset, kMaxOnnxOpset, MapLrn});
   mappings->push_back({"LayerNormalization", 17, kMaxOnnxOpset, MapLayerNorm});
 }

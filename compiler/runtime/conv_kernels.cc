@@ -1,5 +1,6 @@
 // Convolution kernels: Conv2D/Conv2DV2 (groups, dilations, strides, asymmetric pads, NCHW or
-// NHWC) and DepthwiseConv2D, computed as im2col + blocked GEMM per image and group.
+// NHWC) and DepthwiseConv2D, computed as im2col + blocked GEMM per image and group; and
+// Conv2DTranspose (NCHW, a direct scatter).
 // Bias and the build-time fused activation (`_fused_activation`, see
 // pipeline/conv_activation_fusion.h) are applied to each image/group block right after its GEMM,
 // while it is still in cache.
@@ -13,6 +14,7 @@
 #include <xmmintrin.h>
 #endif
 
+#include "common/error.h"
 #include "ops/fused_activation.h"
 #include "runtime/builtin_kernels.h"
 #include "runtime/elementwise_utils.h"
@@ -410,12 +412,107 @@ Status DepthwiseConv2D(KernelContext &ctx) {
   return RunConv(ctx, ctx.Input(0), filter, ctx.GetInput(2), nhwc, false, p);
 }
 
+/// Conv2DTranspose (NCHW): each x element scatters x * filter into y, whose shape input_size
+/// gives (so output_padding needs no separate handling: the extra rows only get the bias).
+Status Conv2DTranspose(KernelContext &ctx) {
+  std::vector<int64_t> size;
+  std::vector<int64_t> strides;
+  std::vector<int64_t> pads;
+  if (ctx.RequireInputs(3) != SUCCESS || ctx.ReadIndexInput(0, "input_size", &size) != SUCCESS ||
+      ctx.GetRequiredListInt("strides", &strides) != SUCCESS ||
+      ctx.GetRequiredListInt("pads", &pads) != SUCCESS) {
+    return FAILED;
+  }
+  const std::vector<int64_t> dilations = ctx.GetListInt("dilations", {1, 1, 1, 1});
+  const int64_t groups = ctx.GetInt("groups", 1);
+  // x, filter and bias share one dtype; halves are computed in float and rounded back once.
+  const DataType dtype = DtypeOf(ctx.Input(1));
+  const bool half = dtype == DT_FLOAT16 || dtype == DT_BF16;
+  if ((!half && dtype != DT_FLOAT && dtype != DT_DOUBLE) || DtypeOf(ctx.Input(2)) != dtype ||
+      (ctx.GetInput(3) != nullptr && DtypeOf(*ctx.GetInput(3)) != dtype)) {
+    return UnsupportedDtype(ctx, dtype);
+  }
+  GeTensor staged[3];
+  for (size_t i = 0; i < 3 && half; ++i) {
+    if (ctx.GetInput(i + 1) != nullptr &&
+        ConvertTensor(*ctx.GetInput(i + 1), DT_FLOAT, &staged[i]) != SUCCESS) {
+      return ctx.Error(GetLastError());
+    }
+  }
+  const GeTensor &x = half ? staged[0] : ctx.Input(1);
+  const GeTensor &w = half ? staged[1] : ctx.Input(2);
+  const GeTensor *bias =
+      ctx.GetInput(3) == nullptr ? nullptr : (half ? &staged[2] : ctx.GetInput(3));
+  const auto &xd = DimsOf(x);
+  const auto &wd = DimsOf(w);
+  if (ctx.GetString("data_format", "NCHW") != "NCHW" || xd.size() != 4 || wd.size() != 4 ||
+      size.size() != 4 || strides.size() != 4 || pads.size() != 4 || dilations.size() != 4 ||
+      groups < 1 || xd[1] != wd[0] || xd[1] % groups != 0 || size[0] != xd[0] ||
+      size[1] != wd[1] * groups || (bias != nullptr && ElementCount(DimsOf(*bias)) != size[1])) {
+    return ctx.Error("inconsistent Conv2DTranspose: x " + DimsToString(xd) + ", filter " +
+                     DimsToString(wd) + ", input_size " + DimsToString(size) + ", groups " +
+                     std::to_string(groups) + " (NCHW, 4-element strides/pads/dilations)");
+  }
+  const DataType compute = half ? DT_FLOAT : dtype;
+  const int64_t n = xd[0], cin = xd[1], h = xd[2], wi = xd[3];
+  const int64_t cout_g = wd[1], kh = wd[2], kw = wd[3];
+  const int64_t cin_g = cin / groups;
+  const int64_t oh = size[2], ow = size[3], cout = size[1];
+  auto value = [compute](const GeTensor &t, int64_t i) {
+    return compute == DT_FLOAT ? static_cast<double>(DataOf<float>(t)[i]) : DataOf<double>(t)[i];
+  };
+  std::vector<double> y(static_cast<size_t>(n * cout * oh * ow), 0.0);
+  for (int64_t b = 0; b < n; ++b) {
+    for (int64_t g = 0; g < groups; ++g) {
+      for (int64_t ci = g * cin_g; ci < (g + 1) * cin_g; ++ci) {
+        for (int64_t i = 0; i < h; ++i) {
+          for (int64_t j = 0; j < wi; ++j) {
+            const double v = value(x, ((b * cin + ci) * h + i) * wi + j);
+            for (int64_t co = 0; co < cout_g; ++co) {
+              const int64_t oc = g * cout_g + co;
+              for (int64_t p = 0; p < kh; ++p) {
+                const int64_t r = i * strides[2] - pads[0] + p * dilations[2];
+                if (r < 0 || r >= oh) continue;
+                for (int64_t q = 0; q < kw; ++q) {
+                  const int64_t c = j * strides[3] - pads[2] + q * dilations[3];
+                  if (c < 0 || c >= ow) continue;
+                  y[static_cast<size_t>(((b * cout + oc) * oh + r) * ow + c)] +=
+                      v * value(w, ((ci * cout_g + co) * kh + p) * kw + q);
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+  OutputTensor out(compute, size);
+  for (size_t i = 0; i < y.size(); ++i) {
+    const int64_t oc = (static_cast<int64_t>(i) / (oh * ow)) % cout;
+    const double with_bias = y[i] + (bias != nullptr ? value(*bias, oc) : 0.0);
+    if (compute == DT_FLOAT) {
+      out.Data<float>()[i] = static_cast<float>(with_bias);
+    } else {
+      out.Data<double>()[i] = with_bias;
+    }
+  }
+  if (!half) {
+    return ctx.SetOutput(0, out.Finish());
+  }
+  GeTensor rounded;
+  if (ConvertTensor(out.Finish(), dtype, &rounded) != SUCCESS) {
+    return ctx.Error(GetLastError());
+  }
+  return ctx.SetOutput(0, rounded);
+}
+
 }  // namespace
 
 void RegisterConvKernels(KernelRegistry &registry) {
   registry.Register("Conv2D", KernelDef{Conv2D, true});
   registry.Register("Conv2DV2", KernelDef{Conv2D, true});
   registry.Register("DepthwiseConv2D", KernelDef{DepthwiseConv2D, true});
+  registry.Register("Conv2DTranspose", KernelDef{Conv2DTranspose, false});  // stages halves itself
 }
 
 }  // namespace runtime

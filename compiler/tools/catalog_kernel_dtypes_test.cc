@@ -218,6 +218,10 @@ std::vector<Sample> Samples() {
     samples.push_back({type, {Fed({2, 3}), Constant({1}, {1})}});
   }
   samples.push_back({"Cumsum", {Fed({2, 3}), Constant({}, {1})}, {{"reverse", true}}});
+  samples.push_back(
+      {"Conv2DTranspose",
+       {Constant({4}, {1, 2, 4, 4}), Fed({1, 1, 3, 3}), Fed({1, 2, 2, 2}), Fed({2}), Absent()},
+       {{"strides", Ints({1, 1, 1, 1})}, {"pads", Ints({0, 0, 0, 0})}}});
   samples.push_back({"LRN", {Fed({1, 4, 2, 2})}, {{"depth_radius", int64_t{1}}}});
   for (const char *type : {"ArgMaxV2", "ArgMin"}) {
     samples.push_back({type, {Fed({2, 3}), Constant({}, {1})}, {{"dtype", int64_t{DT_INT64}}}});
