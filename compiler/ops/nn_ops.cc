@@ -1,6 +1,7 @@
 // Convolution and normalisation ops: Conv2D, Conv2DV2, DepthwiseConv2D,
 // Conv3D, BatchNorm, BNInference, LayerNorm, LayerNormV3.
 #include <algorithm>
+#include <cmath>
 
 #include "ops/builtin_ops.h"
 #include "ops/infer_helpers.h"
@@ -364,6 +365,51 @@ Status InferConv2DTranspose(InferShapeContext &context) {
   return context.SetOutput(0, size, InputDtype(context, 1));
 }
 
+// Resize: x's rank; the dims from constant sizes (policy "stretch") or scales over `axes`,
+// else unknown.
+Status InferResize(InferShapeContext &context) {
+  if (context.RequireInputs(1) != SUCCESS) {
+    return FAILED;
+  }
+  const Dims x = InputDims(context, 0);
+  const DataType dtype = InputDtype(context, 0);
+  if (IsUnknownRankDims(x)) {
+    return context.SetOutput(0, x, dtype);
+  }
+  std::vector<int64_t> axes;
+  context.GetAttrListInt("axes", &axes);
+  const int64_t rank = static_cast<int64_t>(x.size());
+  if (axes.empty()) {
+    for (int64_t d = 0; d < rank; ++d) axes.push_back(d);
+  }
+  for (int64_t &axis : axes) {
+    if (axis < -rank || axis >= rank) {
+      return context.Error("axis " + std::to_string(axis) + " is out of range for " +
+                           DescribeInput(context, 0));
+    }
+    axis = axis < 0 ? axis + rank : axis;
+  }
+  Dims out = x;
+  std::vector<int64_t> sizes;
+  std::vector<double> scales;
+  const bool stretch = context.GetAttrString("keep_aspect_ratio_policy", "stretch") == "stretch";
+  if (context.GetConstInputInts(3, &sizes) && !sizes.empty()) {
+    for (size_t i = 0; i < axes.size() && i < sizes.size(); ++i) {
+      out[static_cast<size_t>(axes[i])] = stretch ? sizes[i] : UNKNOWN_DIM;
+    }
+  } else if (context.GetConstInputDoubles(2, &scales) && scales.size() == axes.size()) {
+    for (size_t i = 0; i < axes.size(); ++i) {
+      const int64_t in = x[static_cast<size_t>(axes[i])];
+      out[static_cast<size_t>(axes[i])] =
+          in < 0 ? UNKNOWN_DIM
+                 : static_cast<int64_t>(std::floor(static_cast<double>(in) * scales[i]));
+    }
+  } else {
+    for (int64_t axis : axes) out[static_cast<size_t>(axis)] = UNKNOWN_DIM;
+  }
+  return context.SetOutput(0, out, dtype);
+}
+
 Status InferLrn(InferShapeContext &context) {
   if (context.RequireInputs(1) != SUCCESS) {
     return FAILED;
@@ -468,6 +514,26 @@ void RegisterNnOps(OpCatalog &catalog) {
                "filter[C_in, C_out / groups, kH, kW] to y[input_size] at h * stride - "
                "pad_top + kh * dilation; pads = [top, bottom, left, right].")
           .Infer(InferConv2DTranspose));
+  RegisterBuiltin(
+      catalog,
+      OpDefBuilder("Resize", "image")
+          .Input("x", dtypes::HostFloat())
+          .OptionalInput("roi", dtypes::HostFloat())
+          .OptionalInput("scales", dtypes::HostFloat())
+          .OptionalInput("sizes", {DT_INT64})
+          .Output("y", dtypes::HostFloat())
+          .Attr("coordinate_transformation_mode", AttrValueType::kString, "half_pixel")
+          .Attr("cubic_coeff_a", AttrValueType::kFloat, -0.75F)
+          .Attr("exclude_outside", AttrValueType::kInt, int64_t{0})
+          .Attr("extrapolation_value", AttrValueType::kFloat, 0.0F)
+          .Attr("mode", AttrValueType::kString, "nearest")
+          .Attr("nearest_mode", AttrValueType::kString, "round_prefer_floor")
+          .Attr("antialias", AttrValueType::kBool, false)
+          .Attr("axes", AttrValueType::kListInt, std::vector<int64_t>{})
+          .Attr("keep_aspect_ratio_policy", AttrValueType::kString, "stretch")
+          .Doc("Resize as ONNX defines it (nearest/linear/cubic over every axis, or over `axes`); "
+               "the output size from sizes or floor(in * scales).")
+          .Infer(InferResize));
   RegisterBuiltin(catalog, OpDefBuilder("LRN", "nn")
                                .Input("x", dtypes::HostFloat())
                                .Output("y", dtypes::HostFloat())

@@ -646,6 +646,40 @@ Status MapConvTranspose(const OnnxNodeView &node, OnnxImportContext &ctx) {
   return BindOutput(node, ctx, 0, {conv, 0});
 }
 
+/// Resize (>= 11) -> Resize(x, roi, scales, sizes) with ONNX's attributes; antialias, axes and
+/// keep_aspect_ratio_policy (opset 18) are kept as attributes (ge_py: GE's Resize has none).
+Status MapResize(const OnnxNodeView &node, OnnxImportContext &ctx) {
+  if (CheckInputCount(node, ctx, 1, 4) != SUCCESS) {
+    return FAILED;
+  }
+  const std::string mode = node.GetString("mode", "nearest");
+  if (mode != "nearest" && mode != "linear" && mode != "cubic") {
+    return NodeError(node, ctx, "attribute 'mode' = '" + mode + "' is not valid");
+  }
+  Node *op = MainOp(node, ctx, "Resize");
+  if (op == nullptr) {
+    return FAILED;
+  }
+  static const char *const kPorts[] = {"x", "roi", "scales", "sizes"};
+  for (size_t i = 0; i < 4; ++i) {
+    if (node.HasInput(i) && ConnectInput(node, ctx, i, op, kPorts[i]) != SUCCESS) {
+      return FAILED;
+    }
+  }
+  OpDesc &desc = op->MutableOpDesc();
+  desc.SetAttr("mode", mode);
+  desc.SetAttr("coordinate_transformation_mode",
+               node.GetString("coordinate_transformation_mode", "half_pixel"));
+  desc.SetAttr("nearest_mode", node.GetString("nearest_mode", "round_prefer_floor"));
+  desc.SetAttr("cubic_coeff_a", node.GetFloat("cubic_coeff_a", -0.75F));
+  desc.SetAttr("exclude_outside", node.GetInt("exclude_outside", 0));
+  desc.SetAttr("extrapolation_value", node.GetFloat("extrapolation_value", 0.0F));
+  desc.SetAttr("antialias", node.GetInt("antialias", 0) != 0);
+  desc.SetAttr("axes", node.GetInts("axes", {}));
+  desc.SetAttr("keep_aspect_ratio_policy", node.GetString("keep_aspect_ratio_policy", "stretch"));
+  return BindOutput(node, ctx, 0, {op, 0});
+}
+
 /// LRN: ONNX sums x^2 over `size` channels and scales alpha by 1/size; GE's LRN takes the
 /// window's radius and the scaled alpha. An even size has an off-centre window: refused.
 Status MapLrn(const OnnxNodeView &node, OnnxImportContext &ctx) {
@@ -684,6 +718,7 @@ void AppendNnMappings(std::vector<OnnxOpMapping> *mappings) {
   mappings->push_back({"Softmax", kMinOnnxOpset, kMaxOnnxOpset, MapSoftmax});
   mappings->push_back({"LogSoftmax", kMinOnnxOpset, kMaxOnnxOpset, MapSoftmax});
   mappings->push_back({"ConvTranspose", kMinOnnxOpset, kMaxOnnxOpset, MapConvTranspose});
+  mappings->push_back({"Resize", 11, kMaxOnnxOpset, MapResize});
   mappings->push_back({"LRN", kMinOnnxOpset, kMaxOnnxOpset, MapLrn});
   mappings->push_back({"LayerNormalization", 17, kMaxOnnxOpset, MapLayerNorm});
 }

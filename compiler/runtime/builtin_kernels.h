@@ -21,6 +21,7 @@ void RegisterPadKernels(KernelRegistry &registry);
 void RegisterReduceKernels(KernelRegistry &registry);
 void RegisterFillKernels(KernelRegistry &registry);
 void RegisterSelectionKernels(KernelRegistry &registry);
+void RegisterResizeKernels(KernelRegistry &registry);
 
 }  // namespace runtime
 }  // namespace ge

@@ -23,6 +23,7 @@ KernelRegistry::KernelRegistry() {
   RegisterReduceKernels(*this);
   RegisterFillKernels(*this);
   RegisterSelectionKernels(*this);
+  RegisterResizeKernels(*this);
 }
 
 KernelRegistry &KernelRegistry::Instance() {

@@ -222,6 +222,9 @@ std::vector<Sample> Samples() {
       {"Conv2DTranspose",
        {Constant({4}, {1, 2, 4, 4}), Fed({1, 1, 3, 3}), Fed({1, 2, 2, 2}), Fed({2}), Absent()},
        {{"strides", Ints({1, 1, 1, 1})}, {"pads", Ints({0, 0, 0, 0})}}});
+  samples.push_back({"Resize",
+                     {Fed({1, 1, 2, 2}), Absent(), Constant({4}, {1, 1, 2, 2}), Absent()},
+                     {{"mode", "linear"}}});
   samples.push_back({"LRN", {Fed({1, 4, 2, 2})}, {{"depth_radius", int64_t{1}}}});
   for (const char *type : {"ArgMaxV2", "ArgMin"}) {
     samples.push_back({type, {Fed({2, 3}), Constant({}, {1})}, {{"dtype", int64_t{DT_INT64}}}});

@@ -39,7 +39,7 @@ _TABLE_HEADING = "### Excluded cases"
 # The ONNX op types of the default domain the importer maps (docs/onnx_import.md, "Op mapping").
 MAPPED_OPS = frozenset(
     """
-    Abs Add And ArgMax ArgMin AveragePool ConvTranspose CumSum LRN BatchNormalization Cast CastLike Ceil Clip Concat Constant
+    Abs Add And ArgMax ArgMin AveragePool ConvTranspose CumSum LRN Resize BatchNormalization Cast CastLike Ceil Clip Concat Constant
     ConstantOfShape Conv Cos Div Dropout Equal Erf Exp Expand Flatten Floor Gather Gelu Gemm
     GlobalAveragePool GlobalMaxPool Greater GreaterOrEqual HardSigmoid HardSwish Identity
     LayerNormalization LeakyRelu Less LessOrEqual Log LogSoftmax MatMul Max MaxPool Min Mod Mul Neg
