@@ -1,4 +1,5 @@
 // ONNX shape, layout, concat/split, gather/slice, pad and fill ops.
+#include <algorithm>
 #include <cstring>
 
 #include "common/error.h"
@@ -11,6 +12,7 @@ namespace {
 
 using onnx_map::BindOutput;
 using onnx_map::CheckInputCount;
+using onnx_map::Connect;
 using onnx_map::ConnectConst;
 using onnx_map::ConnectInput;
 using onnx_map::HelperOp;
@@ -284,25 +286,21 @@ Status MapSlice(const OnnxNodeView &node, OnnxImportContext &ctx) {
 }
 
 /// Opset-18 Pad with an 'axes' input: `pads` holds 2 * len(axes) values (begins, then ends) for
-/// those axes only. Expands them to the [begins..., ends...] form over every axis of the data,
-/// zero elsewhere. pads and axes must be constants; the data's rank must be known.
-Status PadsOverAllAxes(const OnnxNodeView &node, OnnxImportContext &ctx,
-                       std::vector<int64_t> *full_pads) {
-  std::vector<int64_t> pads;
+/// those axes only. Finds where each of the 2 * rank pads over every axis of the data
+/// ([begins..., ends...]) comes from: `source[p]` indexes `pads`, or is 2 * len(axes) for a
+/// zero. axes must be constant and the data's rank known.
+Status PadSources(const OnnxNodeView &node, OnnxImportContext &ctx, std::vector<int64_t> *source,
+                  size_t *pad_count) {
   std::vector<int64_t> axes;
   GeShape shape;
-  if (ConstantInputInts(node, ctx, 1, "pads", &pads) != SUCCESS ||
-      ConstantInputInts(node, ctx, 3, "axes", &axes) != SUCCESS ||
+  if (ConstantInputInts(node, ctx, 3, "axes", &axes) != SUCCESS ||
       InferredInputShape(node, ctx, 0, "the 'axes' input", &shape) != SUCCESS) {
     return FAILED;
   }
-  if (pads.size() != 2 * axes.size()) {
-    return NodeError(node, ctx,
-                     "'pads' has " + std::to_string(pads.size()) + " values, expected 2 * " +
-                         std::to_string(axes.size()) + " (two per entry of 'axes')");
-  }
   const int64_t rank = static_cast<int64_t>(shape.GetDimNum());
-  full_pads->assign(static_cast<size_t>(2 * rank), 0);
+  *pad_count = 2 * axes.size();
+  const int64_t zero = static_cast<int64_t>(*pad_count);
+  source->assign(static_cast<size_t>(2 * rank), zero);
   std::vector<bool> seen(static_cast<size_t>(rank), false);
   for (size_t j = 0; j < axes.size(); ++j) {
     const int64_t axis = axes[j] < 0 ? axes[j] + rank : axes[j];
@@ -315,10 +313,47 @@ Status PadsOverAllAxes(const OnnxNodeView &node, OnnxImportContext &ctx,
       return NodeError(node, ctx, "'axes' names axis " + std::to_string(axis) + " twice");
     }
     seen[static_cast<size_t>(axis)] = true;
-    (*full_pads)[static_cast<size_t>(axis)] = pads[j];
-    (*full_pads)[static_cast<size_t>(axis + rank)] = pads[j + axes.size()];
+    (*source)[static_cast<size_t>(axis)] = static_cast<int64_t>(j);
+    (*source)[static_cast<size_t>(axis + rank)] = static_cast<int64_t>(j + axes.size());
   }
   return SUCCESS;
+}
+
+/// The paddings over every axis for Pad with 'axes' (`source` and `pad_count` from PadSources):
+/// a Const when `pads` is constant, else Gather(Concat(pads, [0]), source) at run time.
+Status ConnectAxesPads(const OnnxNodeView &node, OnnxImportContext &ctx,
+                       const std::vector<int64_t> &source, size_t pad_count, Node *pad) {
+  if (ctx.HasConstantValue(node.InputName(1))) {
+    std::vector<int64_t> pads;
+    if (ConstantInputInts(node, ctx, 1, "pads", &pads) != SUCCESS) {
+      return FAILED;
+    }
+    if (pads.size() != pad_count) {
+      return NodeError(node, ctx,
+                       "'pads' has " + std::to_string(pads.size()) + " values, expected 2 * " +
+                           std::to_string(pad_count / 2) + " (two per entry of 'axes')");
+    }
+    std::vector<int64_t> full(source.size(), 0);
+    for (size_t p = 0; p < source.size(); ++p) {
+      if (static_cast<size_t>(source[p]) < pads.size()) {
+        full[p] = pads[static_cast<size_t>(source[p])];
+      }
+    }
+    return ConnectConst(node, ctx, "paddings", MakeInt64Tensor(full), pad, "paddings");
+  }
+  Node *concat = HelperOp(node, ctx, "PadsWithZero", "ConcatD", {{"x", 2}});
+  Node *gather = HelperOp(node, ctx, "paddings", "GatherV2");
+  if (concat == nullptr || gather == nullptr ||
+      ConnectInput(node, ctx, 1, concat, "x0") != SUCCESS ||
+      ConnectConst(node, ctx, "zero", MakeInt64Tensor({0}), concat, "x1") != SUCCESS ||
+      Connect(ctx, {concat, 0}, gather, "x") != SUCCESS ||
+      ConnectConst(node, ctx, "sources", MakeInt64Tensor(source), gather, "indices") != SUCCESS ||
+      ConnectConst(node, ctx, "axis", MakeInt32Tensor({0}, true), gather, "axis") != SUCCESS) {
+    return FAILED;
+  }
+  concat->MutableOpDesc().SetAttr("concat_dim", int64_t{0});
+  concat->MutableOpDesc().SetAttr("N", int64_t{2});
+  return Connect(ctx, {gather, 0}, pad, "paddings");
 }
 
 Status MapPad(const OnnxNodeView &node, OnnxImportContext &ctx) {
@@ -330,18 +365,18 @@ Status MapPad(const OnnxNodeView &node, OnnxImportContext &ctx) {
     if (CheckInputCount(node, ctx, 2, node.Opset() >= 18 ? 4 : 3) != SUCCESS) {
       return FAILED;
     }
-    std::vector<int64_t> full_pads;
-    if (node.HasInput(3) && PadsOverAllAxes(node, ctx, &full_pads) != SUCCESS) {
+    // The axes' placement needs the data's rank, inferred before this node exists.
+    std::vector<int64_t> source;
+    size_t pad_count = 0;
+    if (node.HasInput(3) && PadSources(node, ctx, &source, &pad_count) != SUCCESS) {
       return FAILED;
     }
     Node *op = MainOp(node, ctx, "PadV3");
     if (op == nullptr || ConnectInput(node, ctx, 0, op, "x") != SUCCESS) {
       return FAILED;
     }
-    const Status paddings =
-        node.HasInput(3)
-            ? ConnectConst(node, ctx, "paddings", MakeInt64Tensor(full_pads), op, "paddings")
-            : ConnectInput(node, ctx, 1, op, "paddings");
+    const Status paddings = node.HasInput(3) ? ConnectAxesPads(node, ctx, source, pad_count, op)
+                                             : ConnectInput(node, ctx, 1, op, "paddings");
     if (paddings != SUCCESS) {
       return FAILED;
     }
