@@ -232,6 +232,39 @@ void RegisterElementwiseOps(OpCatalog &catalog) {
   Unary(catalog, "Sin", dtypes::HostFloat(), "y = sin(x).");
   Unary(catalog, "Cos", dtypes::HostFloat(), "y = cos(x).");
   Unary(catalog, "Sign", dtypes::HostReal(), "y = -1, 0 or 1 by the sign of x.");
+  Unary(catalog, "Tan", dtypes::HostFloat(), "y = tan(x).");
+  Unary(catalog, "Asin", dtypes::HostFloat(), "y = asin(x).");
+  Unary(catalog, "Acos", dtypes::HostFloat(), "y = acos(x).");
+  Unary(catalog, "Atan", dtypes::HostFloat(), "y = atan(x).");
+  Unary(catalog, "Sinh", dtypes::HostFloat(), "y = sinh(x).");
+  Unary(catalog, "Cosh", dtypes::HostFloat(), "y = cosh(x).");
+  Unary(catalog, "Asinh", dtypes::HostFloat(), "y = asinh(x).");
+  Unary(catalog, "Acosh", dtypes::HostFloat(), "y = acosh(x).");
+  Unary(catalog, "Atanh", dtypes::HostFloat(), "y = atanh(x).");
+  Unary(catalog, "Round", dtypes::HostFloat(),
+        "y = x rounded to the nearest integer, halves to even.");
+  Unary(catalog, "Softplus", dtypes::HostFloat(), "y = log(1 + exp(x)).", "nn");
+  Unary(catalog, "Softsign", dtypes::HostFloat(), "y = x / (1 + |x|).", "nn");
+  Unary(catalog, "Mish", dtypes::HostFloat(), "y = x * tanh(log(1 + exp(x))).", "nn");
+  RegisterBuiltin(catalog, OpDefBuilder("Elu", "nn")
+                               .Input("x", dtypes::HostFloat())
+                               .Output("y", dtypes::HostFloat())
+                               .Attr("alpha", AttrValueType::kFloat, 1.0F)
+                               .Doc("y = x if x >= 0 else alpha * (exp(x) - 1).")
+                               .Infer(InferUnary));
+  RegisterBuiltin(catalog, OpDefBuilder("Selu", "nn")
+                               .Input("x", dtypes::HostFloat())
+                               .Output("y", dtypes::HostFloat())
+                               .Attr("alpha", AttrValueType::kFloat, 1.67326319F)
+                               .Attr("gamma", AttrValueType::kFloat, 1.05070102F)
+                               .Doc("y = gamma * (x if x > 0 else alpha * (exp(x) - 1)).")
+                               .Infer(InferUnary));
+  RegisterBuiltin(catalog, OpDefBuilder("ThresholdedRelu", "nn")
+                               .Input("x", dtypes::HostFloat())
+                               .Output("y", dtypes::HostFloat())
+                               .Attr("alpha", AttrValueType::kFloat, 1.0F)
+                               .Doc("y = x if x > alpha else 0.")
+                               .Infer(InferUnary));
   Unary(catalog, "HardSwish", dtypes::HostFloat(), "y = x * min(max(x + 3, 0), 6) / 6.", "nn");
   RegisterBuiltin(catalog, OpDefBuilder("LeakyRelu", "nn")
                                .Input("x", dtypes::HostFloat())

@@ -38,6 +38,20 @@ const std::unordered_map<std::string, std::string> &DirectTypes() {
       {"Erf", "Erf"},
       {"Sin", "Sin"},
       {"Cos", "Cos"},
+      {"Tan", "Tan"},
+      {"Asin", "Asin"},
+      {"Acos", "Acos"},
+      {"Atan", "Atan"},
+      {"Sinh", "Sinh"},
+      {"Cosh", "Cosh"},
+      {"Asinh", "Asinh"},
+      {"Acosh", "Acosh"},
+      {"Atanh", "Atanh"},
+      {"Round", "Round"},
+      {"Sign", "Sign"},
+      {"Softplus", "Softplus"},
+      {"Softsign", "Softsign"},
+      {"Mish", "Mish"},
       {"Reciprocal", "Reciprocal"},
       {"Floor", "Floor"},
       {"Ceil", "Ceil"},
@@ -373,8 +387,8 @@ Status MapClip(const OnnxNodeView &node, OnnxImportContext &ctx) {
   return BindOutput(node, ctx, 0, {op, 0});
 }
 
-/// LeakyRelu / HardSigmoid / HardSwish with ONNX's attribute defaults made explicit (GE's
-/// HardSigmoid defaults differ: alpha 1/6).
+/// LeakyRelu / HardSigmoid / HardSwish / Elu / Selu / ThresholdedRelu with ONNX's attribute
+/// defaults made explicit (GE's HardSigmoid defaults differ: alpha 1/6).
 Status MapActivation(const OnnxNodeView &node, OnnxImportContext &ctx) {
   if (CheckInputCount(node, ctx, 1, 1) != SUCCESS) {
     return FAILED;
@@ -389,6 +403,11 @@ Status MapActivation(const OnnxNodeView &node, OnnxImportContext &ctx) {
   } else if (node.OpType() == "HardSigmoid") {
     op->MutableOpDesc().SetAttr("alpha", node.GetFloat("alpha", 0.2F));
     op->MutableOpDesc().SetAttr("beta", node.GetFloat("beta", 0.5F));
+  } else if (node.OpType() == "Elu" || node.OpType() == "ThresholdedRelu") {
+    op->MutableOpDesc().SetAttr("alpha", node.GetFloat("alpha", 1.0F));
+  } else if (node.OpType() == "Selu") {
+    op->MutableOpDesc().SetAttr("alpha", node.GetFloat("alpha", 1.67326319F));
+    op->MutableOpDesc().SetAttr("gamma", node.GetFloat("gamma", 1.05070102F));
   }
   return BindOutput(node, ctx, 0, {op, 0});
 }
@@ -417,6 +436,9 @@ void AppendElementwiseMappings(std::vector<OnnxOpMapping> *mappings) {
   mappings->push_back({"LeakyRelu", kMinOnnxOpset, kMaxOnnxOpset, MapActivation});
   mappings->push_back({"HardSigmoid", kMinOnnxOpset, kMaxOnnxOpset, MapActivation});
   mappings->push_back({"HardSwish", 14, kMaxOnnxOpset, MapActivation});
+  mappings->push_back({"Elu", kMinOnnxOpset, kMaxOnnxOpset, MapActivation});
+  mappings->push_back({"Selu", kMinOnnxOpset, kMaxOnnxOpset, MapActivation});
+  mappings->push_back({"ThresholdedRelu", 10, kMaxOnnxOpset, MapActivation});
   mappings->push_back({"CastLike", 15, kMaxOnnxOpset, MapCastLike});
   mappings->push_back({"Mod", 10, kMaxOnnxOpset, MapMod});
   mappings->push_back({"Xor", kMinOnnxOpset, kMaxOnnxOpset, MapXor});

@@ -1,5 +1,7 @@
 // Elementwise unary kernels: math functions, activations (Gelu in GE's tanh form, LeakyRelu,
-// HardSigmoid, HardSwish), scalar-attr ops (Muls/Adds), ClipByValue and Cast.
+// HardSigmoid, HardSwish, Elu, Selu, ThresholdedRelu, Softplus, Softsign, Mish), scalar-attr ops
+// (Muls/Adds), ClipByValue and Cast.
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <type_traits>
@@ -95,6 +97,71 @@ Status Cos(KernelContext &ctx) {
   return FloatUnary(ctx, [](auto v) { return std::cos(v); });
 }
 
+Status Tan(KernelContext &ctx) {
+  return FloatUnary(ctx, [](auto v) { return std::tan(v); });
+}
+Status Asin(KernelContext &ctx) {
+  return FloatUnary(ctx, [](auto v) { return std::asin(v); });
+}
+Status Acos(KernelContext &ctx) {
+  return FloatUnary(ctx, [](auto v) { return std::acos(v); });
+}
+Status Atan(KernelContext &ctx) {
+  return FloatUnary(ctx, [](auto v) { return std::atan(v); });
+}
+Status Sinh(KernelContext &ctx) {
+  return FloatUnary(ctx, [](auto v) { return std::sinh(v); });
+}
+Status Cosh(KernelContext &ctx) {
+  return FloatUnary(ctx, [](auto v) { return std::cosh(v); });
+}
+Status Asinh(KernelContext &ctx) {
+  return FloatUnary(ctx, [](auto v) { return std::asinh(v); });
+}
+Status Acosh(KernelContext &ctx) {
+  return FloatUnary(ctx, [](auto v) { return std::acosh(v); });
+}
+Status Atanh(KernelContext &ctx) {
+  return FloatUnary(ctx, [](auto v) { return std::atanh(v); });
+}
+Status Round(KernelContext &ctx) {
+  // nearbyint in the default rounding mode rounds halves to even.
+  return FloatUnary(ctx, [](auto v) { return std::nearbyint(v); });
+}
+/// log(1 + exp(x)) without overflow: max(x, 0) + log1p(exp(-|x|)).
+template <typename T>
+T SoftplusOf(T v) {
+  return std::max(v, T{0}) + std::log1p(std::exp(-std::fabs(v)));
+}
+Status Softplus(KernelContext &ctx) {
+  return FloatUnary(ctx, [](auto v) { return SoftplusOf(v); });
+}
+Status Softsign(KernelContext &ctx) {
+  return FloatUnary(ctx, [](auto v) { return v / (decltype(v){1} + std::fabs(v)); });
+}
+Status Mish(KernelContext &ctx) {
+  return FloatUnary(ctx, [](auto v) { return v * std::tanh(SoftplusOf(v)); });
+}
+Status Elu(KernelContext &ctx) {
+  const double alpha = ctx.GetFloat("alpha", 1.0F);
+  return FloatUnary(ctx, [=](auto v) {
+    using T = decltype(v);
+    return v >= T{0} ? v : static_cast<T>(alpha * std::expm1(static_cast<double>(v)));
+  });
+}
+Status Selu(KernelContext &ctx) {
+  const double alpha = ctx.GetFloat("alpha", 1.67326319F);
+  const double gamma = ctx.GetFloat("gamma", 1.05070102F);
+  return FloatUnary(ctx, [=](auto v) {
+    const double x = static_cast<double>(v);
+    return static_cast<decltype(v)>(gamma * (x > 0.0 ? x : alpha * std::expm1(x)));
+  });
+}
+Status ThresholdedRelu(KernelContext &ctx) {
+  const double alpha = ctx.GetFloat("alpha", 1.0F);
+  return FloatUnary(ctx,
+                    [=](auto v) { return static_cast<double>(v) > alpha ? v : decltype(v){0}; });
+}
 Status HardSwish(KernelContext &ctx) {
   return FloatUnary(ctx, [](auto v) {
     using T = decltype(v);
@@ -321,6 +388,22 @@ void RegisterUnaryKernels(KernelRegistry &registry) {
       {"Sin", Sin},
       {"Cos", Cos},
       {"HardSwish", HardSwish},
+      {"Tan", Tan},
+      {"Asin", Asin},
+      {"Acos", Acos},
+      {"Atan", Atan},
+      {"Sinh", Sinh},
+      {"Cosh", Cosh},
+      {"Asinh", Asinh},
+      {"Acosh", Acosh},
+      {"Atanh", Atanh},
+      {"Round", Round},
+      {"Softplus", Softplus},
+      {"Softsign", Softsign},
+      {"Mish", Mish},
+      {"Elu", Elu},
+      {"Selu", Selu},
+      {"ThresholdedRelu", ThresholdedRelu},
       {"LeakyRelu", LeakyRelu},
       {"HardSigmoid", HardSigmoid},
       {"Gelu", Gelu},

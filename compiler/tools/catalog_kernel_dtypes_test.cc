@@ -202,11 +202,17 @@ std::vector<Sample> Samples() {
         "LogicalAnd", "LogicalOr", "AddCustom"}) {
     samples.push_back({type, binary});
   }
-  for (const char *type :
-       {"Abs",    "Ceil",       "Erf",       "Exp",          "FastGelu",   "Floor", "Gelu",
-        "GeluV2", "Identity",   "Log",       "LogSoftmaxV2", "LogicalNot", "Neg",   "Reciprocal",
-        "Relu",   "Relu6",      "Rsqrt",     "Sigmoid",      "SoftmaxV2",  "Sqrt",  "Square",
-        "Tanh",   "TensorMove", "ZerosLike", "Sin",          "Cos",        "Sign",  "HardSwish"}) {
+  for (const char *type : {"Abs",      "Ceil",       "Erf",          "Exp",
+                           "FastGelu", "Floor",      "Gelu",         "GeluV2",
+                           "Identity", "Log",        "LogSoftmaxV2", "LogicalNot",
+                           "Neg",      "Reciprocal", "Relu",         "Relu6",
+                           "Rsqrt",    "Sigmoid",    "SoftmaxV2",    "Sqrt",
+                           "Square",   "Tanh",       "TensorMove",   "ZerosLike",
+                           "Sin",      "Cos",        "Sign",         "HardSwish",
+                           "Tan",      "Asin",       "Acos",         "Atan",
+                           "Sinh",     "Cosh",       "Asinh",        "Acosh",
+                           "Atanh",    "Round",      "Softplus",     "Softsign",
+                           "Mish",     "Elu",        "Selu",         "ThresholdedRelu"}) {
     samples.push_back({type, unary});
   }
   samples.push_back({"LeakyRelu", unary, {{"negative_slope", 0.1F}}});

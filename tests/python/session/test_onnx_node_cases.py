@@ -39,13 +39,15 @@ _TABLE_HEADING = "### Excluded cases"
 # The ONNX op types of the default domain the importer maps (docs/onnx_import.md, "Op mapping").
 MAPPED_OPS = frozenset(
     """
-    Abs Add And ArgMax ArgMin AveragePool ConvTranspose CumSum LRN Resize BatchNormalization Cast CastLike Ceil Clip Concat Constant
-    ConstantOfShape Conv Cos Div Dropout Equal Erf Exp Expand Flatten Floor Gather Gelu Gemm
-    GlobalAveragePool GlobalMaxPool Greater GreaterOrEqual HardSigmoid HardSwish Identity
-    LayerNormalization LeakyRelu Less LessOrEqual Log LogSoftmax MatMul Max MaxPool Min Mod Mul Neg
-    Not Or Pad Pow Range Reciprocal ReduceL1 ReduceL2 ReduceLogSum ReduceLogSumExp ReduceMax
-    ReduceMean ReduceMin ReduceProd ReduceSum ReduceSumSquare Relu Reshape Shape Sigmoid Sin Size
-    Slice Softmax Split Sqrt Squeeze Sub Sum Tanh Tile Transpose Trilu Unsqueeze Where Xor
+    Abs Acos Acosh Add And ArgMax ArgMin Asin Asinh Atan Atanh AveragePool BatchNormalization Cast
+    CastLike Ceil Clip Concat Constant ConstantOfShape Conv ConvTranspose Cos Cosh CumSum Div
+    Dropout Elu Equal Erf Exp Expand Flatten Floor Gather Gelu Gemm GlobalAveragePool GlobalMaxPool
+    Greater GreaterOrEqual HardSigmoid HardSwish Identity LRN LayerNormalization LeakyRelu Less
+    LessOrEqual Log LogSoftmax MatMul Max MaxPool Min Mish Mod Mul Neg Not Or Pad Pow Range
+    Reciprocal ReduceL1 ReduceL2 ReduceLogSum ReduceLogSumExp ReduceMax ReduceMean ReduceMin
+    ReduceProd ReduceSum ReduceSumSquare Relu Reshape Resize Round Selu Shape Sigmoid Sign Sin Sinh
+    Size Slice Softmax Softplus Softsign Split Sqrt Squeeze Sub Sum Tan Tanh ThresholdedRelu Tile
+    Transpose Trilu Unsqueeze Where Xor
     """.split()
 )
 
