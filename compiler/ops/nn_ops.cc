@@ -516,7 +516,7 @@ void RegisterNnOps(OpCatalog &catalog) {
           .Infer(InferConv2DTranspose));
   RegisterBuiltin(
       catalog,
-      OpDefBuilder("Resize", "image")
+      OpDefBuilder("Resize", "nn")
           .Input("x", dtypes::HostFloat())
           .OptionalInput("roi", dtypes::HostFloat())
           .OptionalInput("scales", dtypes::HostFloat())
