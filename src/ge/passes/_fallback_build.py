@@ -19,7 +19,7 @@ import sysconfig
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Dict, List
+from typing import Dict, List, Tuple
 
 from ge._capi import pypass_artifacts_wrapper as _selection
 from ge._internal.artifact_utils import (
@@ -42,18 +42,6 @@ __all__ = [
     "interpreter_build_info",
     "run_fallback_codegen",
 ]
-
-_BRIDGE_FILE = "libge_python_pass_bridge.so"
-_NATIVE_FILE = "_ge_pass_native.so"
-_ONNX_PLUGIN_NATIVE_FILE = "_ge_onnx_plugin_native.so"
-_RUNTIME_FILE = "_ge_runtime_native.so"
-_CUSTOM_OP_FILE = "_ge_custom_op_native.so"
-# The set's extension modules besides _ge_pass_native: manifest key -> file.
-_COMPANION_FILES = {
-    "onnx_plugin_native": _ONNX_PLUGIN_NATIVE_FILE,
-    "runtime": _RUNTIME_FILE,
-    "custom_op": _CUSTOM_OP_FILE,
-}
 
 
 @dataclass(frozen=True)
@@ -248,8 +236,8 @@ def _run(command: List[str], cwd: Path) -> None:
 
 def _cmake_build(
     work_dir: Path, python: PythonBuildInfo, plan: _selection.FallbackPlan
-) -> Dict[str, Path]:
-    """Configure and build the targets of the set; their paths keyed by file name."""
+) -> Tuple[Path, Dict[str, str]]:
+    """Configure and build the set; the directory it was built in and its ``artifacts``."""
     tools = _check_toolchain(python)
     import pybind11
 
@@ -274,24 +262,36 @@ def _cmake_build(
         configure += ["-G", "Ninja"]
     log_selection(f"fallback codegen: building the artifact set for {python.tag} in {work_dir}")
     _run(configure, work_dir)
-    modules = [Path(name).stem for name in _COMPANION_FILES.values()]
-    targets = ["--target", "ge_python_pass_bridge", "_ge_pass_native", *modules]
-    _run([tools["cmake"], "--build", str(build), *targets, "--parallel"], work_dir)
+    _run([tools["cmake"], "--build", str(build), "--parallel"], work_dir)
     built = build / "python_pass_artifacts" / f"{python.tag}-{current_platform_tag()}"
-    names = (_BRIDGE_FILE, _NATIVE_FILE, *_COMPANION_FILES.values())
-    outputs = {name: built / name for name in names}
-    for name, path in outputs.items():
-        if not path.is_file():
-            raise RuntimeError(f"Missing fallback target output: {name} (expected {path})")
-    return outputs
+    # The set's file list is native/CMakeLists.txt's, read back from the manifest it configured.
+    artifacts = _manifest_artifacts(built)
+    for name in artifacts.values():
+        if not (built / name).is_file():
+            raise RuntimeError(f"Missing fallback target output: {name} (expected {built / name})")
+    return built, artifacts
 
 
-def _manifest(python: PythonBuildInfo, plan: _selection.FallbackPlan) -> dict:
+def _manifest_artifacts(set_dir: Path) -> Dict[str, str]:
+    """The ``artifacts`` object (manifest key -> file name) of the manifest in ``set_dir``."""
+    try:
+        manifest = json.loads((set_dir / "manifest.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError) as exc:
+        raise RuntimeError(f"Unreadable artifact set manifest in {set_dir}: {exc}") from None
+    artifacts = manifest.get("artifacts")
+    if not isinstance(artifacts, dict) or not artifacts:
+        raise RuntimeError(f"Artifact set manifest in {set_dir} lists no artifacts")
+    return artifacts
+
+
+def _manifest(
+    python: PythonBuildInfo, plan: _selection.FallbackPlan, artifacts: Dict[str, str]
+) -> dict:
     return {
         "python_tag": python.tag,
         "platform": current_platform_tag(),
         "bridge_abi": BRIDGE_ABI_VERSION,
-        "artifacts": {"bridge": _BRIDGE_FILE, "native": _NATIVE_FILE, **_COMPANION_FILES},
+        "artifacts": artifacts,
         "python_version": python.version,
         "build_python": {
             "executable": python.executable,
@@ -324,7 +324,13 @@ def _usable_set(set_dir: Path) -> PythonArtifact | None:
     """The published set at ``set_dir`` when it is valid, complete and matches this
     interpreter."""
     artifact = load_artifact_from_dir(set_dir)
-    if artifact is None or not all((set_dir / f).is_file() for f in _COMPANION_FILES.values()):
+    if artifact is None:
+        return None
+    try:
+        files = _manifest_artifacts(set_dir).values()
+    except RuntimeError:
+        return None
+    if not all((set_dir / name).is_file() for name in files):
         return None
     return find_compatible_artifact([artifact], BRIDGE_ABI_VERSION)
 
@@ -354,12 +360,12 @@ def run_fallback_codegen() -> PythonArtifact:
             log_selection(f"fallback codegen: rebuilding invalid cached artifact set {final_dir}")
         work_dir = Path(tempfile.mkdtemp(prefix=f".work.{plan.key}.", dir=str(cache)))
         try:
-            outputs = _cmake_build(work_dir, python, plan)
+            built, artifacts = _cmake_build(work_dir, python, plan)
             staging = work_dir / "set"
             staging.mkdir(mode=0o700)
-            for name, path in outputs.items():
-                shutil.copy2(str(path), str(staging / name))
-            text = json.dumps(_manifest(python, plan), indent=2, sort_keys=True)
+            for name in artifacts.values():
+                shutil.copy2(str(built / name), str(staging / name))
+            text = json.dumps(_manifest(python, plan, artifacts), indent=2, sort_keys=True)
             (staging / "manifest.json").write_text(text + "\n", encoding="utf-8")
             _publish(staging, final_dir, work_dir / "replaced")
         finally:

@@ -326,7 +326,9 @@ def test_a_published_fallback_set_is_found_by_the_compilers_search(monkeypatch, 
     set_dir = write_set(Path(plan.set_dir))
     manifest = json.loads((set_dir / "manifest.json").read_text())
     python = _fallback_build.interpreter_build_info()
-    manifest["fallback"] = _fallback_build._manifest(python, plan)["fallback"]
+    manifest["fallback"] = _fallback_build._manifest(python, plan, manifest["artifacts"])[
+        "fallback"
+    ]
     (set_dir / "manifest.json").write_text(json.dumps(manifest))
     assert _artifact_utils.search_roots()[-1] == set_dir.resolve()  # the cache comes last
     candidates = _artifact_utils.search_prebuilt_artifacts().candidates
