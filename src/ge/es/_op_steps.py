@@ -13,7 +13,8 @@ import ctypes
 from typing import Any, Dict
 
 from ge._capi import pyes_graph_builder_wrapper as _w
-from ge.es.graph_builder import _apply_scopes, _scope_state
+from ge.es._scopes import apply_scopes as _apply_scopes
+from ge.es._scopes import scope_state as _scope_state
 from ge.es.tensor_holder import TensorHolder
 from ge.es.tensor_like import convert_to_tensor_holder, resolve_builder
 

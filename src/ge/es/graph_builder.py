@@ -7,16 +7,21 @@ TensorHolder keeps its GraphBuilder alive.
 
 from __future__ import annotations
 
-import contextlib
 import ctypes
-import threading
 from enum import Enum
-from typing import Any, Dict, Iterator, List
+from typing import Any, List
 
 from ge._capi import pyes_graph_builder_wrapper as _w
+from ge.es import _scopes
+from ge.es._scopes import apply_scopes as _apply_scopes
+from ge.es._scopes import attr_scope, control_dependency_scope
 from ge.es.tensor_holder import TensorHolder
 
 __all__ = ["GraphBuilder", "InputType", "TensorHolder", "attr_scope", "control_dependency_scope"]
+
+# Names of the per-thread scope slots, under GE's module names (GE code imports them from here).
+slot_name_control_dependency_nodes = _scopes.slot_name_control_dependency_nodes
+slot_name_custom_node_attrs = _scopes.slot_name_custom_node_attrs
 
 
 class InputType(Enum):
@@ -26,71 +31,6 @@ class InputType(Enum):
     REF_DATA = "RefData"
     AIPP_DATA = "AippData"
     ANY_DATA = "AnyData"
-
-
-# ---- scopes -----------------------------------------------------------------------------------
-
-# Names of the per-thread scope slots, as GE's module names them (GE code imports them).
-slot_name_control_dependency_nodes = "control_dependency_nodes"
-slot_name_custom_node_attrs = "custom_node_attrs"
-
-
-class _ScopeState(threading.local):
-    # Class-level defaults (never mutated: scopes assign new objects) so that reading an unset
-    # scope is a plain attribute lookup; getattr with a default raises and catches an
-    # AttributeError internally, which every op creation paid before.
-    custom_node_attrs: Dict[str, Any] = {}
-    control_dependency_nodes: List[TensorHolder] = []
-
-
-_scope_state = _ScopeState()
-
-
-def _custom_node_attrs() -> Dict[str, Any]:
-    return _scope_state.custom_node_attrs
-
-
-def _control_dependency_nodes() -> List[TensorHolder]:
-    return _scope_state.control_dependency_nodes
-
-
-@contextlib.contextmanager
-def attr_scope(attr_maps: Dict[str, Any]) -> Iterator[None]:
-    """Nodes created inside get these attributes (inner scopes override outer values)."""
-    previous = _custom_node_attrs()
-    merged = dict(previous)
-    merged.update(attr_maps)
-    setattr(_scope_state, slot_name_custom_node_attrs, merged)
-    try:
-        yield
-    finally:
-        setattr(_scope_state, slot_name_custom_node_attrs, previous)
-
-
-@contextlib.contextmanager
-def control_dependency_scope(tensors: List[TensorHolder]) -> Iterator[None]:
-    """Nodes created inside get control inputs from these tensors' producers (outer first)."""
-    previous = _control_dependency_nodes()
-    setattr(_scope_state, slot_name_control_dependency_nodes, list(previous) + list(tensors))
-    try:
-        yield
-    finally:
-        setattr(_scope_state, slot_name_control_dependency_nodes, previous)
-
-
-def _apply_scopes(holder: TensorHolder | None) -> TensorHolder | None:
-    """Applies the active attr and control-dependency scopes to a new holder's producer."""
-    if holder is None:
-        return holder
-    attrs = _custom_node_attrs()
-    if attrs:
-        node = holder._get_node_snapshot()
-        for key, value in attrs.items():
-            node.set_attr(key, value)
-    deps = _control_dependency_nodes()
-    if deps:
-        holder.get_owner_builder().add_control_dependency(holder, list(deps))
-    return holder
 
 
 # ---- helpers ------------------------------------------------------------------------------------

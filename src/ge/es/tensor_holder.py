@@ -7,11 +7,18 @@ Arithmetic builds Add/Sub/Mul/Div nodes, promoting Python numbers and nested lis
 from __future__ import annotations
 
 import ctypes
-from typing import Any, List
+from typing import Any, List, Tuple
 
 from ge._capi import pyes_graph_builder_wrapper as _w
+from ge.es._scopes import apply_scopes
 
-__all__ = ["TensorHolder"]
+__all__ = ["TensorHolder", "convert_to_tensor_holder"]
+
+# resolve_builder's error (ge.es.tensor_like), also raised when a number has no builder to live in.
+_NO_BUILDER_MESSAGE = (
+    "Please ensure at least one input tensor or an explicit owner_builder is provided "
+    "when supported"
+)
 
 
 class TensorHolder:
@@ -100,9 +107,6 @@ class TensorHolder:
         )
 
     def _binary(self, op: str, other: Any, self_first: bool) -> TensorHolder:
-        from ge.es.graph_builder import _apply_scopes
-        from ge.es.tensor_like import convert_to_tensor_holder
-
         other = convert_to_tensor_holder(other, self._builder)
         if other._builder is not self._builder:
             raise ValueError(
@@ -117,7 +121,7 @@ class TensorHolder:
         handle = func(lhs._handle, rhs._handle)
         if not handle:
             raise RuntimeError(f"Failed to create {op} operation")
-        return _apply_scopes(TensorHolder._create_from(handle, self._builder))
+        return apply_scopes(TensorHolder._create_from(handle, self._builder))
 
     def add(self, other) -> TensorHolder:
         return self._binary("add", other, True)
@@ -149,3 +153,56 @@ class TensorHolder:
 
     def __rtruediv__(self, other) -> TensorHolder:
         return self._binary("div", other, False)
+
+
+# ---- promotion of Python numbers and nested lists ----------------------------------------------
+
+
+def _is_number(value: Any) -> bool:
+    return isinstance(value, (int, float))
+
+
+def _flatten(value: Any) -> Tuple[list, list]:
+    # A leaf is a number; an inner empty list has no shape to infer, so it is rejected.
+    if _is_number(value):
+        return [value], []
+    if not isinstance(value, list) or not value:
+        raise TypeError("Value must be int|float or nested lists of int|float")
+    flat: list = []
+    inner_shape = None
+    for element in value:
+        element_flat, element_shape = _flatten(element)
+        if inner_shape is None:
+            inner_shape = element_shape
+        elif element_shape != inner_shape:
+            raise ValueError("Irregular nested list: all sub-lists must have the same shape")
+        flat.extend(element_flat)
+    return flat, [len(value)] + inner_shape
+
+
+def _flatten_and_infer_shape(value: Any) -> Tuple[list, list]:
+    """``[[1, 2], [3, 4]]`` -> ``([1, 2, 3, 4], [2, 2])``; ``[]`` -> ``([], [0])``."""
+    if isinstance(value, list) and not value:
+        return [], [0]
+    return _flatten(value)
+
+
+def convert_to_tensor_holder(value: Any, owner_builder):
+    """``value`` as a TensorHolder of ``owner_builder``: holders and None pass through, ints
+    become int64 scalars, floats float scalars, nested lists int64 or float constants (float
+    when any leaf is a float). The dtype of the other operand is deliberately not consulted,
+    as in GE."""
+    if value is None or isinstance(value, TensorHolder):
+        return value
+    if isinstance(value, (int, float, list)) and owner_builder is None:
+        raise ValueError(_NO_BUILDER_MESSAGE)
+    if isinstance(value, int):
+        return owner_builder.create_scalar_int64(value)
+    if isinstance(value, float):
+        return owner_builder.create_scalar_float(value)
+    if isinstance(value, list):
+        flat, shape = _flatten_and_infer_shape(value)
+        if any(isinstance(v, float) for v in flat):
+            return owner_builder.create_const_float(flat, shape)
+        return owner_builder.create_const_int64(flat, shape)
+    raise TypeError("Value must be TensorHolder or int|float or nested lists of int|float or None")

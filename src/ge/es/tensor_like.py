@@ -3,41 +3,15 @@
 
 from __future__ import annotations
 
-from typing import Any, List, Tuple, Union
+from typing import Any, List, Union
+
+from ge.es.graph_builder import GraphBuilder
+from ge.es.tensor_holder import _NO_BUILDER_MESSAGE, TensorHolder, convert_to_tensor_holder
 
 __all__ = ["Number", "TensorLike", "convert_to_tensor_holder", "resolve_builder"]
 
 Number = Union[int, float]
 TensorLike = Union[Number, List[Any]]
-
-
-def _is_number(value: Any) -> bool:
-    return isinstance(value, (int, float))
-
-
-def _flatten(value: Any) -> Tuple[list, list]:
-    # A leaf is a number; an inner empty list has no shape to infer, so it is rejected.
-    if _is_number(value):
-        return [value], []
-    if not isinstance(value, list) or not value:
-        raise TypeError("Value must be int|float or nested lists of int|float")
-    flat: list = []
-    inner_shape = None
-    for element in value:
-        element_flat, element_shape = _flatten(element)
-        if inner_shape is None:
-            inner_shape = element_shape
-        elif element_shape != inner_shape:
-            raise ValueError("Irregular nested list: all sub-lists must have the same shape")
-        flat.extend(element_flat)
-    return flat, [len(value)] + inner_shape
-
-
-def _flatten_and_infer_shape(value: Any) -> Tuple[list, list]:
-    """``[[1, 2], [3, 4]]`` -> ``([1, 2, 3, 4], [2, 2])``; ``[]`` -> ``([], [0])``."""
-    if isinstance(value, list) and not value:
-        return [], [0]
-    return _flatten(value)
 
 
 def _unflatten(values: list, shape: list) -> list:
@@ -63,9 +37,6 @@ def _unflatten(values: list, shape: list) -> list:
 
 def resolve_builder(*values: Any):
     """The GraphBuilder of the first GraphBuilder or TensorHolder among ``values``."""
-    from ge.es.graph_builder import GraphBuilder
-    from ge.es.tensor_holder import TensorHolder
-
     if not values:
         raise ValueError("At least one argument is required to resolve GraphBuilder")
     for value in values:
@@ -73,30 +44,4 @@ def resolve_builder(*values: Any):
             return value
         if isinstance(value, TensorHolder):
             return value.get_owner_builder()
-    raise ValueError(
-        "Please ensure at least one input tensor or an explicit owner_builder is provided "
-        "when supported"
-    )
-
-
-def convert_to_tensor_holder(value: Any, owner_builder):
-    """``value`` as a TensorHolder of ``owner_builder``: holders and None pass through, ints
-    become int64 scalars, floats float scalars, nested lists int64 or float constants (float
-    when any leaf is a float). The dtype of the other operand is deliberately not consulted,
-    as in GE."""
-    from ge.es.tensor_holder import TensorHolder
-
-    if value is None or isinstance(value, TensorHolder):
-        return value
-    if isinstance(value, (int, float, list)) and owner_builder is None:
-        resolve_builder(value)  # raises the standard "Please ensure ..." ValueError
-    if isinstance(value, int):
-        return owner_builder.create_scalar_int64(value)
-    if isinstance(value, float):
-        return owner_builder.create_scalar_float(value)
-    if isinstance(value, list):
-        flat, shape = _flatten_and_infer_shape(value)
-        if any(isinstance(v, float) for v in flat):
-            return owner_builder.create_const_float(flat, shape)
-        return owner_builder.create_const_int64(flat, shape)
-    raise TypeError("Value must be TensorHolder or int|float or nested lists of int|float or None")
+    raise ValueError(_NO_BUILDER_MESSAGE)

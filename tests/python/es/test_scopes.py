@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from ge.es import graph_builder
+from ge.es import _scopes, graph_builder
 from ge.es.graph_builder import attr_scope, control_dependency_scope
 
 
@@ -83,7 +83,7 @@ def test_slot_name_constants_name_the_scope_slots(builder):
     assert graph_builder.slot_name_custom_node_attrs == "custom_node_attrs"
     assert graph_builder.slot_name_control_dependency_nodes == "control_dependency_nodes"
     dep = builder.create_input(0)
-    state = graph_builder._scope_state
+    state = _scopes.scope_state
     with attr_scope({"k": 1}), control_dependency_scope([dep]):
         assert getattr(state, graph_builder.slot_name_custom_node_attrs) == {"k": 1}
         assert getattr(state, graph_builder.slot_name_control_dependency_nodes) == [dep]

@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 
 from ge.es.graph_builder import GraphBuilder
+from ge.es.tensor_holder import _flatten_and_infer_shape
 from ge.es.tensor_like import (
     Number,
     TensorLike,
-    _flatten_and_infer_shape,
     _unflatten,
     convert_to_tensor_holder,
     resolve_builder,
