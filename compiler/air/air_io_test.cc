@@ -15,29 +15,16 @@
 #include "air/ge_ir_schema.h"
 #include "common/error.h"
 #include "proto/wire_format.h"
+#include "test_support/temp_dir.h"
 
 namespace ge {
 namespace {
 
+using test_support::TempDir;
 using testing_util::BuildSampleGraph;
 using testing_util::EveryAttrKind;
 using testing_util::ExpectSameGraph;
 using testing_util::MakeOp;
-
-class TempDir {
- public:
-  TempDir() {
-    char pattern[] = "/tmp/air_test_XXXXXX";
-    path_ = mkdtemp(pattern);
-  }
-  ~TempDir() {
-    (void)std::system(("chmod -R u+w '" + path_ + "' && rm -rf '" + path_ + "'").c_str());
-  }
-  const std::string &path() const { return path_; }
-
- private:
-  std::string path_;
-};
 
 std::string Serialize(const ComputeGraphPtr &graph) { return testing_util::SerializeAir(graph); }
 

@@ -12,22 +12,12 @@
 #include "air/air_io.h"
 #include "air/air_test_util.h"
 #include "common/error.h"
+#include "test_support/temp_dir.h"
 
 namespace ge {
 namespace {
 
 using testing_util::MakeOp;
-
-std::string TempPath(const char *name) {
-  char pattern[] = "/tmp/air_stream_XXXXXX";
-  const char *dir = mkdtemp(pattern);
-  return dir == nullptr ? std::string() : std::string(dir) + "/" + name;
-}
-
-void RemoveTemp(const std::string &path) {
-  const std::string dir = path.substr(0, path.rfind('/'));
-  (void)std::system(("chmod -R u+w '" + dir + "' && rm -rf '" + dir + "'").c_str());
-}
 
 std::string ReadFile(const std::string &path) {
   std::ifstream file(path, std::ios::binary);
@@ -53,8 +43,9 @@ ComputeGraphPtr BuildChain(int ops, int small_ops, size_t payload) {
 }
 
 void ExpectFileEqualsSerialized(const ComputeGraphPtr &graph) {
-  const std::string path = TempPath("model.air");
-  ASSERT_FALSE(path.empty());
+  const test_support::TempDir dir("air_stream");
+  ASSERT_FALSE(dir.path().empty());
+  const std::string path = dir.path() + "/model.air";
   ASSERT_EQ(SaveGraphToAir(graph, path), SUCCESS) << GetLastError();
   std::string expected;
   ASSERT_EQ(SerializeGraphToModelDef(graph, &expected), SUCCESS) << GetLastError();
@@ -66,7 +57,6 @@ void ExpectFileEqualsSerialized(const ComputeGraphPtr &graph) {
   if (loaded != nullptr) {
     EXPECT_EQ(loaded->GetDirectNodesSize(), graph->GetDirectNodesSize());
   }
-  RemoveTemp(path);
 }
 
 TEST(AirStreamTest, SmallGraphIsWrittenInOnePiece) {

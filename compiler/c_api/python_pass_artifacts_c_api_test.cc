@@ -9,31 +9,22 @@
 #include <vector>
 
 #include "common/error.h"
-#include "common/file_utils.h"
 #include "ge/c_api/python_pass_artifacts.h"
 #include "python_bridge/artifact_sets.h"
+#include "test_support/scoped_env.h"
+#include "test_support/temp_dir.h"
 
 namespace {
 
 using ge::python_bridge::ArtifactSelection;
 using ge::python_bridge::CurrentPlatformTag;
+using ge::test_support::ScopedEnv;
+using ge::test_support::TempDir;
 
 class PythonArtifactSetsCApiTest : public ::testing::Test {
  protected:
-  void SetUp() override {
-    char pattern[] = "/tmp/ge_artifacts_capi_XXXXXX";
-    root_ = ge::RealPath(mkdtemp(pattern));
-    setenv("XDG_CACHE_HOME", (root_ + "/cache").c_str(), 1);
-    unsetenv("PYTHONPATH");
-  }
-  void TearDown() override {
-    unsetenv(ge::python_bridge::kArtifactRootEnv);
-    unsetenv("XDG_CACHE_HOME");
-    (void)std::system(("rm -rf '" + root_ + "'").c_str());
-  }
-  void MakeDir(const std::string &relative) {
-    (void)std::system(("mkdir -p '" + root_ + "/" + relative + "'").c_str());
-  }
+  void SetUp() override { ASSERT_FALSE(root_.empty()); }
+  void MakeDir(const std::string &relative) { (void)temp_.Dir(relative); }
   std::string Set(const std::string &relative, const std::string &tag) {
     MakeDir(relative);
     const std::string dir = root_ + "/" + relative;
@@ -44,7 +35,11 @@ class PythonArtifactSetsCApiTest : public ::testing::Test {
     std::ofstream(dir + "/n.so") << "x";
     return dir;
   }
-  std::string root_;
+  TempDir temp_{"ge_artifacts_capi"};
+  const std::string root_ = temp_.path();
+  ScopedEnv cache_{"XDG_CACHE_HOME", root_ + "/cache"};
+  ScopedEnv python_path_{"PYTHONPATH"};
+  ScopedEnv artifact_root_{ge::python_bridge::kArtifactRootEnv};
 };
 
 TEST_F(PythonArtifactSetsCApiTest, SearchReturnsTheLoadersSelection) {

@@ -12,50 +12,23 @@
 #include <string>
 #include <vector>
 
-#include "common/file_utils.h"
 #include "python_bridge/fallback_plan.h"
 #include "python_bridge/python_runtime_key.h"
+#include "test_support/scoped_env.h"
+#include "test_support/temp_dir.h"
 
 namespace ge {
 namespace python_bridge {
 namespace {
 
-// Sets an environment variable for the scope of a test, restoring the old value afterwards.
-class ScopedEnv {
- public:
-  ScopedEnv(const char *name, const std::string &value) : name_(name) {
-    const char *old = std::getenv(name);
-    had_ = old != nullptr;
-    old_ = had_ ? old : "";
-    setenv(name, value.c_str(), 1);
-  }
-  ~ScopedEnv() {
-    if (had_) {
-      setenv(name_, old_.c_str(), 1);
-    } else {
-      unsetenv(name_);
-    }
-  }
-
- private:
-  const char *name_;
-  bool had_ = false;
-  std::string old_;
-};
+using test_support::ScopedEnv;
+using test_support::TempDir;
 
 class SelectionTest : public ::testing::Test {
  protected:
-  void SetUp() override {
-    char pattern[] = "/tmp/ge_selection_test_XXXXXX";
-    root_ = RealPath(mkdtemp(pattern));
-  }
-  void TearDown() override { (void)std::system(("rm -rf '" + root_ + "'").c_str()); }
+  void SetUp() override { ASSERT_FALSE(root_.empty()); }
 
-  std::string Dir(const std::string &relative) {
-    const std::string path = root_ + "/" + relative;
-    (void)std::system(("mkdir -p '" + path + "'").c_str());
-    return path;
-  }
+  std::string Dir(const std::string &relative) { return temp_.Dir(relative); }
   static void Write(const std::string &path, const std::string &text) {
     std::ofstream(path, std::ios::binary) << text;
   }
@@ -92,7 +65,8 @@ class SelectionTest : public ::testing::Test {
     return reason;
   }
 
-  std::string root_;
+  TempDir temp_{"ge_selection_test"};
+  const std::string root_ = temp_.path();
   int manifests_ = 0;
 };
 

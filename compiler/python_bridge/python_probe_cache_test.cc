@@ -14,38 +14,14 @@
 #include <vector>
 
 #include "python_bridge/python_runtime_key.h"
+#include "test_support/scoped_env.h"
+#include "test_support/temp_dir.h"
 
 namespace ge {
 namespace python_bridge {
 namespace {
 
-class ScopedEnv {
- public:
-  ScopedEnv(const char *name, const std::string &value) : name_(name) {
-    const char *old = std::getenv(name);
-    had_ = old != nullptr;
-    old_ = had_ ? old : "";
-    setenv(name, value.c_str(), 1);
-  }
-  ~ScopedEnv() {
-    if (had_) {
-      setenv(name_, old_.c_str(), 1);
-    } else {
-      unsetenv(name_);
-    }
-  }
-
- private:
-  const char *name_;
-  bool had_ = false;
-  std::string old_;
-};
-
-std::string MakeTempDir() {
-  char pattern[] = "/tmp/ge_probe_cache_test_XXXXXX";
-  const char *dir = mkdtemp(pattern);
-  return dir == nullptr ? "" : dir;
-}
+using test_support::ScopedEnv;
 
 void WriteFile(const std::string &path, const std::string &content, mode_t mode = 0755) {
   std::ofstream(path, std::ios::trunc | std::ios::binary) << content;
@@ -62,7 +38,6 @@ std::string ReadFile(const std::string &path) {
 class ProbeCacheTest : public ::testing::Test {
  protected:
   void SetUp() override {
-    root_ = MakeTempDir();
     ASSERT_FALSE(root_.empty());
     mkdir((root_ + "/bin").c_str(), 0755);
     mkdir((root_ + "/lib").c_str(), 0755);
@@ -72,9 +47,8 @@ class ProbeCacheTest : public ::testing::Test {
     WriteFile(root_ + "/lib/libpython3.11.so.1.0", "fake libpython", 0644);
     lines_ = {"cp311", "3.11.7", python_, root_ + "/lib", "libpython3.11.so.1.0", "", "1"};
   }
-  void TearDown() override { (void)std::system(("rm -rf '" + root_ + "'").c_str()); }
-
-  std::string root_;
+  test_support::TempDir temp_{"ge_probe_cache_test"};
+  const std::string root_ = temp_.path();
   std::string python_;
   std::vector<std::string> lines_;
   ScopedEnv cache_{"XDG_CACHE_HOME", "/tmp"};  // replaced per test where a file is written
