@@ -2,6 +2,7 @@
 // (GeOperatorHandle in c_handles/c_handles.h gives the lifetime contract).
 #include <cstdint>
 #include <string>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -122,6 +123,60 @@ uint32_t RegisterDynamicPorts(ge::OpDesc *desc, const char *name, uint32_t count
   return ge::SUCCESS;
 }
 
+/// The IR inputs (Kind IrInputType) or outputs (IrOutputType) of `desc`.
+template <typename Kind>
+constexpr bool kIsInput = std::is_same_v<Kind, ge::IrInputType>;
+
+template <typename Kind>
+const std::vector<std::pair<std::string, Kind>> &IrPorts(const ge::OpDesc &desc) {
+  if constexpr (kIsInput<Kind>) {
+    return desc.GetIrInputs();
+  } else {
+    return desc.GetIrOutputs();
+  }
+}
+
+/// Registers the one-port IR input or output `name` of `kind` (a no-op when a prototype-backed
+/// handle already declares it so).
+template <typename Kind>
+uint32_t RegisterPort(const GeOperatorHandle *op, const char *name, Kind kind) {
+  return Guard<uint32_t>(ge::FAILED, [=]() -> uint32_t {
+    ge::OpDesc *desc = GetOp(op);
+    if (desc == nullptr || !CheckPortName(*desc, name)) {
+      return ge::FAILED;
+    }
+    const char *what = kIsInput<Kind> ? "an input" : "an output";
+    const int declared = DeclaredPort(op, IrPorts<Kind>(*desc), name, kind, what);
+    if (declared != 0) {
+      return declared > 0 ? ge::SUCCESS : ge::FAILED;
+    }
+    if constexpr (kIsInput<Kind>) {
+      return AddInput(desc, name, name, kind, true);
+    } else {
+      return AddOutput(desc, name, name, kind, true);
+    }
+  });
+}
+
+/// Registers the dynamic IR input or output `name` with `count` ports name0..name{count-1} (on a
+/// prototype-backed handle that declares it: only the missing instances).
+template <typename Kind>
+uint32_t RegisterDynamic(const GeOperatorHandle *op, const char *name, uint32_t count) {
+  return Guard<uint32_t>(ge::FAILED, [=]() -> uint32_t {
+    ge::OpDesc *desc = GetOp(op);
+    if (desc == nullptr || !CheckPortName(*desc, name)) {
+      return ge::FAILED;
+    }
+    constexpr bool kInput = kIsInput<Kind>;
+    const char *what = kInput ? "an input" : "an output";
+    const int declared = DeclaredPort(op, IrPorts<Kind>(*desc), name, Kind::kDynamic, what);
+    if (declared != 0) {
+      return declared > 0 ? AddMissingInstances<kInput>(desc, name, count) : ge::FAILED;
+    }
+    return RegisterDynamicPorts<kInput>(desc, name, count);
+  });
+}
+
 }  // namespace
 
 extern "C" {
@@ -161,81 +216,25 @@ uint32_t GeApiWrapper_Operator_SetAttr(const GeOperatorHandle *op, const char *k
 }
 
 uint32_t GeApiWrapper_Operator_InputRegister(const GeOperatorHandle *op, const char *name) {
-  return Guard<uint32_t>(ge::FAILED, [=]() -> uint32_t {
-    ge::OpDesc *desc = GetOp(op);
-    if (desc == nullptr || !CheckPortName(*desc, name)) {
-      return ge::FAILED;
-    }
-    const int declared =
-        DeclaredPort(op, desc->GetIrInputs(), name, ge::IrInputType::kRequired, "an input");
-    if (declared != 0) {
-      return declared > 0 ? ge::SUCCESS : ge::FAILED;
-    }
-    return AddInput(desc, name, name, ge::IrInputType::kRequired, true);
-  });
+  return RegisterPort(op, name, ge::IrInputType::kRequired);
 }
 
 uint32_t GeApiWrapper_Operator_OptionalInputRegister(const GeOperatorHandle *op, const char *name) {
-  return Guard<uint32_t>(ge::FAILED, [=]() -> uint32_t {
-    ge::OpDesc *desc = GetOp(op);
-    if (desc == nullptr || !CheckPortName(*desc, name)) {
-      return ge::FAILED;
-    }
-    const int declared =
-        DeclaredPort(op, desc->GetIrInputs(), name, ge::IrInputType::kOptional, "an input");
-    if (declared != 0) {
-      return declared > 0 ? ge::SUCCESS : ge::FAILED;
-    }
-    return AddInput(desc, name, name, ge::IrInputType::kOptional, true);
-  });
+  return RegisterPort(op, name, ge::IrInputType::kOptional);
 }
 
 uint32_t GeApiWrapper_Operator_OutputRegister(const GeOperatorHandle *op, const char *name) {
-  return Guard<uint32_t>(ge::FAILED, [=]() -> uint32_t {
-    ge::OpDesc *desc = GetOp(op);
-    if (desc == nullptr || !CheckPortName(*desc, name)) {
-      return ge::FAILED;
-    }
-    const int declared =
-        DeclaredPort(op, desc->GetIrOutputs(), name, ge::IrOutputType::kRequired, "an output");
-    if (declared != 0) {
-      return declared > 0 ? ge::SUCCESS : ge::FAILED;
-    }
-    return AddOutput(desc, name, name, ge::IrOutputType::kRequired, true);
-  });
+  return RegisterPort(op, name, ge::IrOutputType::kRequired);
 }
 
-/// Registers the dynamic IR input `name` with `count` ports named name0..name{count-1}.
 uint32_t GeApiWrapper_Operator_DynamicInputRegister(const GeOperatorHandle *op, const char *name,
                                                     uint32_t count) {
-  return Guard<uint32_t>(ge::FAILED, [=]() -> uint32_t {
-    ge::OpDesc *desc = GetOp(op);
-    if (desc == nullptr || !CheckPortName(*desc, name)) {
-      return ge::FAILED;
-    }
-    const int declared =
-        DeclaredPort(op, desc->GetIrInputs(), name, ge::IrInputType::kDynamic, "an input");
-    if (declared != 0) {
-      return declared > 0 ? AddMissingInstances<true>(desc, name, count) : ge::FAILED;
-    }
-    return RegisterDynamicPorts<true>(desc, name, count);
-  });
+  return RegisterDynamic<ge::IrInputType>(op, name, count);
 }
 
 uint32_t GeApiWrapper_Operator_DynamicOutputRegister(const GeOperatorHandle *op, const char *name,
                                                      uint32_t count) {
-  return Guard<uint32_t>(ge::FAILED, [=]() -> uint32_t {
-    ge::OpDesc *desc = GetOp(op);
-    if (desc == nullptr || !CheckPortName(*desc, name)) {
-      return ge::FAILED;
-    }
-    const int declared =
-        DeclaredPort(op, desc->GetIrOutputs(), name, ge::IrOutputType::kDynamic, "an output");
-    if (declared != 0) {
-      return declared > 0 ? AddMissingInstances<false>(desc, name, count) : ge::FAILED;
-    }
-    return RegisterDynamicPorts<false>(desc, name, count);
-  });
+  return RegisterDynamic<ge::IrOutputType>(op, name, count);
 }
 
 }  // extern "C"
