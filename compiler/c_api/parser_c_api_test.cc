@@ -1,6 +1,5 @@
 // Tests of GeApiWrapper_Parser_ParseOnnx on models written by tests/models/*.py at test time.
 #include <gtest/gtest.h>
-#include <unistd.h>
 
 #include <string>
 
@@ -12,30 +11,10 @@
 
 namespace {
 
-// The repository root, from this file's path (compiler/c_api/parser_c_api_test.cc). Ninja
-// compiles with a path relative to the build tree, whose root is three levels above this test
-// binary (<build>/compiler/c_api/c_api_test).
-std::string SourceRoot() {
-  std::string file = __FILE__;
-  if (file.empty() || file[0] != '/') {
-    char exe[4096] = {0};
-    const ssize_t length = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
-    std::string build = length > 0 ? std::string(exe, static_cast<size_t>(length)) : ".";
-    for (int i = 0; i < 3; ++i) {
-      build = build.substr(0, build.find_last_of('/'));
-    }
-    file = build + "/" + file;
-  }
-  for (int i = 0; i < 3; ++i) {
-    file = file.substr(0, file.find_last_of('/'));
-  }
-  return file;
-}
-
 class ParserCApiTest : public testing::Test {
  protected:
   static void SetUpTestSuite() {
-    models_ = new ge::test::GeneratedModels("ge_parser_c_api_test", SourceRoot());
+    models_ = new ge::test::GeneratedModels("ge_parser_c_api_test", GE_SOURCE_DIR);
   }
   static void TearDownTestSuite() {
     delete models_;
