@@ -138,11 +138,13 @@ class Variant:
 
 def run_cpp_variants(variants: list[Variant], repeat: int) -> None:
     """Each size in a fresh process, `repeat` rounds; within a round the sizes take turns, and
-    for each size the variants take turns, so a baseline sees the same machine state."""
+    for each size the variants take turns, so a baseline sees the same machine state. The turn
+    order flips every round: whoever runs second runs on warmer caches and page pools."""
     sizes = sorted({size for variant in variants for size in variant.sizes})
     for round_index in range(repeat):
+        turn = variants if round_index % 2 == 0 else variants[::-1]
         for size in sizes:
-            for variant in variants:
+            for variant in turn:
                 if size not in variant.sizes:
                     continue
                 output, _, _ = run_timed([str(variant.binary), str(size)], variant.env)
