@@ -24,7 +24,8 @@ import ctypes
 from weakref import ref as _weakref
 
 from ge._capi import pyes_graph_builder_wrapper as _w
-from ge.es.graph_builder import GraphBuilder, _scope_state
+from ge.es._scopes import scope_state as _scope_state
+from ge.es.graph_builder import GraphBuilder
 from ge.es.tensor_holder import TensorHolder
 
 from .pattern import PatternInputs
