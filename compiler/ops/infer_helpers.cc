@@ -165,6 +165,10 @@ bool PoolOutputDim(const std::string &padding_mode, int64_t in, int64_t k, int64
     return false;
   }
   *out = (ceil_mode ? CeilDiv(span, stride) : span / stride) + 1;
+  // A ceil-mode window must start inside the input or the leading pad (ONNX/PyTorch rule).
+  if (ceil_mode && (*out - 1) * stride >= in + pad_before) {
+    --*out;
+  }
   return true;
 }
 

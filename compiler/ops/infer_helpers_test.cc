@@ -72,6 +72,9 @@ TEST(PoolOutputDimTest, CalculatedCeilSameAndValid) {
   EXPECT_EQ(out, 2);
   ASSERT_TRUE(PoolOutputDim("CALCULATED", 6, 3, 2, 0, 0, true, &out, &why));
   EXPECT_EQ(out, 3);
+  // ceil((2 + 1 - 1) / 2) + 1 = 2, but the second window would start at 2, past the input.
+  ASSERT_TRUE(PoolOutputDim("CALCULATED", 2, 1, 2, 0, 1, true, &out, &why));
+  EXPECT_EQ(out, 1);
   ASSERT_TRUE(PoolOutputDim("SAME", 7, 3, 2, 0, 0, false, &out, &why));
   EXPECT_EQ(out, 4);
   ASSERT_TRUE(PoolOutputDim("VALID", 7, 3, 2, 0, 0, false, &out, &why));

@@ -28,6 +28,7 @@ struct PoolStyle {
   const char *default_format;
   const char *padding_attr;     // "padding" (TF, SAME/VALID) or "padding_mode"
   const char *default_padding;  // nullptr when the attribute is required
+  const char *dilations_attr;   // nullptr when the op has no dilations
   size_t spatial_rank;
   bool has_pads;
   bool has_ceil_mode;
@@ -55,8 +56,12 @@ Status InferPool(InferShapeContext &context, const PoolStyle &style) {
   std::vector<int64_t> ksize;
   std::vector<int64_t> strides;
   std::vector<int64_t> pads(style.spatial_rank * 2, 0);
+  std::vector<int64_t> dilations;
   context.GetAttrListInt("ksize", &ksize);
   context.GetAttrListInt("strides", &strides);
+  if (style.dilations_attr != nullptr) {
+    context.GetAttrListInt(style.dilations_attr, &dilations);
+  }
   if (style.has_pads && context.HasAttr("pads") && !context.GetAttrListInt("pads", &pads)) {
     return context.Error("attribute 'pads' must be a list of ints");
   }
@@ -80,11 +85,18 @@ Status InferPool(InferShapeContext &context, const PoolStyle &style) {
     }
     int64_t k = 0;
     int64_t s = 0;
-    if (!PickSpatial(ksize, rank, spatial, i, &k) || !PickSpatial(strides, rank, spatial, i, &s)) {
-      return context.Error("attributes 'ksize' " + DimsToString(ksize) + " and 'strides' " +
-                           DimsToString(strides) + " must have " + std::to_string(rank) +
+    int64_t d = 1;
+    if (!PickSpatial(ksize, rank, spatial, i, &k) || !PickSpatial(strides, rank, spatial, i, &s) ||
+        (!dilations.empty() && !PickSpatial(dilations, rank, spatial, i, &d))) {
+      return context.Error("attributes 'ksize' " + DimsToString(ksize) + ", 'strides' " +
+                           DimsToString(strides) + " and dilations " + DimsToString(dilations) +
+                           " must have " + std::to_string(rank) +
                            " values in data_format order (or one per spatial dim)");
     }
+    if (d < 1) {
+      return context.Error("dilations must be positive, got " + DimsToString(dilations));
+    }
+    k = k < 1 ? k : (k - 1) * d + 1;  // the dilated window's extent
     std::string why;
     int64_t out = 0;
     if (!PoolOutputDim(padding, x[axis], k, s, pads[2 * i], pads[2 * i + 1], ceil_mode, &out,
@@ -100,17 +112,27 @@ Status InferPool(InferShapeContext &context, const PoolStyle &style) {
 }
 
 Status InferTfPool(InferShapeContext &context) {
-  return InferPool(context, {"NHWC", "padding", nullptr, 2, false, false});
+  return InferPool(context, {"NHWC", "padding", nullptr, nullptr, 2, false, false});
 }
 Status InferPoolV3(InferShapeContext &context) {
-  return InferPool(context, {"NCHW", "padding_mode", "CALCULATED", 2, true, true});
+  return InferPool(context, {"NCHW", "padding_mode", "CALCULATED", "dilations", 2, true, true});
 }
 Status InferMaxPool3D(InferShapeContext &context) {
   // padding SAME/VALID as in TF, or CALCULATED to use the explicit pads.
-  return InferPool(context, {"NDHWC", "padding", "SAME", 3, true, true});
+  return InferPool(context, {"NDHWC", "padding", "SAME", "dilation", 3, true, true});
 }
 Status InferAvgPool3D(InferShapeContext &context) {
-  return InferPool(context, {"NDHWC", "padding", "CALCULATED", 3, true, true});
+  return InferPool(context, {"NDHWC", "padding", "CALCULATED", "dilations", 3, true, true});
+}
+
+// The host max-pooling kernels also take uint8 (ONNX MaxPool does); averages take floats only.
+const std::vector<DataType> &MaxPoolDtypes() {
+  static const std::vector<DataType> kTypes = [] {
+    std::vector<DataType> types = dtypes::HostFloat();
+    types.push_back(DT_UINT8);
+    return types;
+  }();
+  return kTypes;
 }
 
 // [N, C, D1..Dn] -> [N, C, 1..1].
@@ -148,8 +170,8 @@ void RegisterPoolingOps(OpCatalog &catalog) {
   }
   RegisterBuiltin(catalog,
                   OpDefBuilder("MaxPoolV3", "nn")
-                      .Input("x", dtypes::HostFloat())
-                      .Output("y", dtypes::HostFloat())
+                      .Input("x", MaxPoolDtypes())
+                      .Output("y", MaxPoolDtypes())
                       .RequiredAttr("ksize", AttrValueType::kListInt)
                       .RequiredAttr("strides", AttrValueType::kListInt)
                       .Attr("padding_mode", AttrValueType::kString, "CALCULATED")
@@ -157,8 +179,10 @@ void RegisterPoolingOps(OpCatalog &catalog) {
                       .Attr("data_format", AttrValueType::kString, "NCHW")
                       .Attr("global_pooling", AttrValueType::kBool, false)
                       .Attr("ceil_mode", AttrValueType::kBool, false)
+                      .Attr("dilations", AttrValueType::kListInt, std::vector<int64_t>{1, 1, 1, 1})
                       .Doc("Max pooling; pads = [top, bottom, left, right] with CALCULATED; out = "
-                           "floor/ceil((H + pt + pb - kH) / sH) + 1.")
+                           "floor/ceil((H + pt + pb - ((kH - 1) * dH + 1)) / sH) + 1. "
+                           "`dilations` is ge_py's (ONNX MaxPool's).")
                       .Infer(InferPoolV3));
   RegisterBuiltin(catalog,
                   OpDefBuilder("AvgPoolV2", "nn")
@@ -173,7 +197,9 @@ void RegisterPoolingOps(OpCatalog &catalog) {
                       .Attr("ceil_mode", AttrValueType::kBool, false)
                       .Attr("exclusive", AttrValueType::kBool, true)
                       .Attr("divisor_override", AttrValueType::kInt, int64_t{0})
-                      .Doc("Average pooling; exclusive leaves padded cells out of the divisor.")
+                      .Attr("dilations", AttrValueType::kListInt, std::vector<int64_t>{1, 1, 1, 1})
+                      .Doc("Average pooling; exclusive leaves padded cells out of the divisor. "
+                           "`dilations` is ge_py's (ONNX AveragePool's).")
                       .Infer(InferPoolV3));
   RegisterBuiltin(catalog, OpDefBuilder("GlobalAveragePool", "nn")
                                .Input("x", dtypes::HostFloat())
@@ -182,8 +208,8 @@ void RegisterPoolingOps(OpCatalog &catalog) {
                                .Infer(InferGlobalAveragePool));
   RegisterBuiltin(
       catalog, OpDefBuilder("MaxPool3D", "nn")
-                   .Input("x", dtypes::HostFloat())
-                   .Output("y", dtypes::HostFloat())
+                   .Input("x", MaxPoolDtypes())
+                   .Output("y", MaxPoolDtypes())
                    .RequiredAttr("ksize", AttrValueType::kListInt)
                    .RequiredAttr("strides", AttrValueType::kListInt)
                    .Attr("padding", AttrValueType::kString, "SAME")
@@ -194,18 +220,21 @@ void RegisterPoolingOps(OpCatalog &catalog) {
                    .Doc("3-D max pooling (5-D ONNX MaxPool); padding SAME, VALID or "
                         "CALCULATED with pads [front, back, top, bottom, left, right].")
                    .Infer(InferMaxPool3D));
-  RegisterBuiltin(catalog, OpDefBuilder("AvgPool3D", "nn")
-                               .Input("x", dtypes::HostFloat())
-                               .Output("y", dtypes::HostFloat())
-                               .RequiredAttr("ksize", AttrValueType::kListInt)
-                               .RequiredAttr("strides", AttrValueType::kListInt)
-                               .RequiredAttr("pads", AttrValueType::kListInt)
-                               .Attr("ceil_mode", AttrValueType::kBool, false)
-                               .Attr("count_include_pad", AttrValueType::kBool, true)
-                               .Attr("divisor_override", AttrValueType::kInt, int64_t{0})
-                               .Attr("data_format", AttrValueType::kString, "NDHWC")
-                               .Doc("3-D average pooling (5-D ONNX AveragePool), explicit pads.")
-                               .Infer(InferAvgPool3D));
+  RegisterBuiltin(
+      catalog, OpDefBuilder("AvgPool3D", "nn")
+                   .Input("x", dtypes::HostFloat())
+                   .Output("y", dtypes::HostFloat())
+                   .RequiredAttr("ksize", AttrValueType::kListInt)
+                   .RequiredAttr("strides", AttrValueType::kListInt)
+                   .RequiredAttr("pads", AttrValueType::kListInt)
+                   .Attr("ceil_mode", AttrValueType::kBool, false)
+                   .Attr("count_include_pad", AttrValueType::kBool, true)
+                   .Attr("divisor_override", AttrValueType::kInt, int64_t{0})
+                   .Attr("data_format", AttrValueType::kString, "NDHWC")
+                   .Attr("dilations", AttrValueType::kListInt, std::vector<int64_t>{1, 1, 1, 1, 1})
+                   .Doc("3-D average pooling (5-D ONNX AveragePool), explicit pads. "
+                        "`dilations` is ge_py's (ONNX AveragePool's).")
+                   .Infer(InferAvgPool3D));
 }
 
 }  // namespace ge

@@ -262,11 +262,6 @@ Status MapPool(const OnnxNodeView &node, OnnxImportContext &ctx) {
       SpatialList(node, ctx, "dilations", n, 1, &dilations) != SUCCESS) {
     return FAILED;
   }
-  for (int64_t d : dilations) {
-    if (d != 1) {
-      return NodeError(node, ctx, "pooling dilations other than 1 are not supported");
-    }
-  }
   const std::string auto_pad = node.GetString("auto_pad", "NOTSET");
   if (CheckAutoPad(node, ctx, auto_pad) != SUCCESS) {
     return FAILED;
@@ -283,6 +278,7 @@ Status MapPool(const OnnxNodeView &node, OnnxImportContext &ctx) {
     // [N, C, L] -> [N, C, L, 1] (GE unsqueezes pools at axis 3).
     kernel.push_back(1);
     strides.push_back(1);
+    dilations.push_back(1);
     pads = {pads[0], 0, pads[1], 0};
   }
   std::string type;
@@ -308,15 +304,31 @@ Status MapPool(const OnnxNodeView &node, OnnxImportContext &ctx) {
   ksize.insert(ksize.end(), kernel.begin(), kernel.end());
   std::vector<int64_t> ge_strides = {1, 1};
   ge_strides.insert(ge_strides.end(), strides.begin(), strides.end());
+  std::vector<int64_t> ge_dilations = {1, 1};
+  ge_dilations.insert(ge_dilations.end(), dilations.begin(), dilations.end());
+  const bool ceil_mode = !explicit_pads && node.GetInt("ceil_mode", 0) != 0;
+  const bool include_pad = node.GetInt("count_include_pad", 0) == 1;
   OpDesc &desc = pool->MutableOpDesc();
   desc.SetAttr("ksize", ksize);
   desc.SetAttr("strides", ge_strides);
   desc.SetAttr("pads", InterleavePads(pads));
-  desc.SetAttr("padding_mode", std::string("CALCULATED"));
-  desc.SetAttr("ceil_mode", !explicit_pads && node.GetInt("ceil_mode", 0) != 0);
   desc.SetAttr("data_format", std::string(rank == 3 ? "NCDHW" : "NCHW"));
-  if (!is_max) {
-    desc.SetAttr("exclusive", node.GetInt("count_include_pad", 0) != 1);
+  if (rank == 3 && is_max) {
+    // MaxPool3D: TF's padding attribute, GE's `dilation` and an int ceil_mode.
+    desc.SetAttr("padding", std::string("CALCULATED"));
+    desc.SetAttr("dilation", ge_dilations);
+    desc.SetAttr("ceil_mode", int64_t{ceil_mode ? 1 : 0});
+  } else if (rank == 3) {
+    desc.SetAttr("dilations", ge_dilations);
+    desc.SetAttr("ceil_mode", ceil_mode);
+    desc.SetAttr("count_include_pad", include_pad);
+  } else {
+    desc.SetAttr("padding_mode", std::string("CALCULATED"));
+    desc.SetAttr("dilations", ge_dilations);
+    desc.SetAttr("ceil_mode", ceil_mode);
+    if (!is_max) {
+      desc.SetAttr("exclusive", !include_pad);
+    }
   }
   SetPortFormat(pool, rank == 3 ? FORMAT_NCDHW : FORMAT_NCHW, {0});
   if (one_d) {

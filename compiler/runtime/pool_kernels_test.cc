@@ -1,4 +1,5 @@
-// Tests of the pooling kernels: ceil_mode, exclusive counts, SAME padding, global pooling.
+// Tests of the pooling kernels: ceil_mode, exclusive counts, SAME padding, global pooling,
+// dilations, 3-D windows and uint8 max pooling.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -139,6 +140,57 @@ TEST(MaxPoolV3Kernel, WindowLargerThanInputIsAnError) {
   auto run = Run1("MaxPoolV3", {F32({1, 1, 2, 2}, Iota(4))}, Pool({3, 3}, {1, 1}, {0, 0, 0, 0}));
   EXPECT_NE(run.status, SUCCESS);
   EXPECT_NE(run.error.find("does not fit input size 2"), std::string::npos) << run.error;
+}
+
+TEST(MaxPoolV3Kernel, DilatedWindowSkipsCells) {
+  // 4x4, k=2, dilation 2: each window takes cells (y, x), (y, x+2), (y+2, x), (y+2, x+2).
+  Attrs a = Pool({2, 2}, {1, 1}, {0, 0, 0, 0});
+  a.push_back({"dilations", std::vector<int64_t>{1, 1, 2, 2}});
+  auto run = Run1("MaxPoolV3", {F32({1, 1, 4, 4}, Iota(16))}, a);
+  ASSERT_EQ(run.status, SUCCESS) << run.error;
+  EXPECT_EQ(test::Dims(run.out()), (std::vector<int64_t>{1, 1, 2, 2}));
+  EXPECT_EQ(Values<float>(run.out()), (std::vector<float>{11, 12, 15, 16}));
+}
+
+TEST(AvgPoolV2Kernel, DilatedWindowCountsPaddedTapsOnlyWhenInclusive) {
+  // 1x3, k=2 along W with dilation 2 and pads 1/1: windows start at -1, 0, 1 and take taps
+  // {-1, 1}, {0, 2}, {1, 3}; -1 and 3 are padding.
+  Attrs a = {{"ksize", std::vector<int64_t>{1, 1, 1, 2}},
+             {"strides", std::vector<int64_t>{1, 1, 1, 1}},
+             {"pads", std::vector<int64_t>{0, 0, 1, 1}},
+             {"dilations", std::vector<int64_t>{1, 1, 1, 2}}};
+  const GeTensor x = F32({1, 1, 1, 3}, {2, 4, 6});
+  auto excl = Run1("AvgPoolV2", {x}, a);
+  ASSERT_EQ(excl.status, SUCCESS) << excl.error;
+  EXPECT_EQ(Values<float>(excl.out()), (std::vector<float>{4, 4, 4}));
+  a.push_back({"exclusive", false});
+  EXPECT_EQ(Values<float>(Run1("AvgPoolV2", {x}, a).out()), (std::vector<float>{2, 4, 2}));
+}
+
+TEST(Pool3DKernels, NcdhwWindowsOverDepthHeightAndWidth) {
+  const GeTensor x = F32({1, 1, 2, 2, 2}, Iota(8));
+  Attrs a = {{"ksize", std::vector<int64_t>{1, 1, 2, 2, 2}},
+             {"strides", std::vector<int64_t>{1, 1, 1, 1, 1}},
+             {"pads", std::vector<int64_t>{0, 0, 0, 0, 0, 0}},
+             {"data_format", std::string("NCDHW")}};
+  Attrs max_attrs = a;
+  max_attrs.push_back({"padding", std::string("CALCULATED")});
+  auto max = Run1("MaxPool3D", {x}, max_attrs);
+  ASSERT_EQ(max.status, SUCCESS) << max.error;
+  EXPECT_EQ(test::Dims(max.out()), (std::vector<int64_t>{1, 1, 1, 1, 1}));
+  EXPECT_EQ(Values<float>(max.out()), (std::vector<float>{8}));
+  auto avg = Run1("AvgPool3D", {x}, a);
+  ASSERT_EQ(avg.status, SUCCESS) << avg.error;
+  EXPECT_EQ(Values<float>(avg.out()), (std::vector<float>{4.5f}));
+}
+
+TEST(MaxPoolV3Kernel, TakesUint8) {
+  const GeTensor x = test::MakeTensor<uint8_t>({1, 1, 2, 2}, {3, 250, 7, 1});
+  auto run = Run1("MaxPoolV3", {x}, Pool({2, 2}, {1, 1}, {0, 0, 0, 0}));
+  ASSERT_EQ(run.status, SUCCESS) << run.error;
+  EXPECT_EQ(Values<uint8_t>(run.out()), (std::vector<uint8_t>{250}));
+  auto avg = Run1("AvgPoolV2", {x}, Pool({2, 2}, {1, 1}, {0, 0, 0, 0}));
+  EXPECT_EQ(avg.error, "node 'n' (AvgPoolV2): unsupported dtype DT_UINT8 for input 'x'");
 }
 
 // Pooling computes in x's own floating type: an integer x fails naming its dtype (global pooling
