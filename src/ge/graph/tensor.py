@@ -350,7 +350,8 @@ class Tensor:
         data_type = self.get_data_type()
         dtype = _numpy_dtypes(np).get(data_type)
         if dtype is None:
-            raise TypeError(f"Tensor.numpy() does not support data type {data_type.name}")
+            hint = " without ml_dtypes installed" if data_type == DataType.DT_BF16 else ""
+            raise TypeError(f"Tensor.numpy() does not support data type {data_type.name}{hint}")
         data = ctypes.c_void_p()
         size = ctypes.c_size_t(0)
         lib = pytensor_runtime_wrapper.tensor_runtime_lib
@@ -370,7 +371,7 @@ class Tensor:
     @classmethod
     def from_numpy(cls, array, format: Format = Format.FORMAT_ND) -> Tensor:
         """A host tensor holding a copy of ``array`` (any numpy array of a supported dtype:
-        float16/32/64, int8..int64, uint8..uint64, bool)."""
+        float16/32/64, int8..int64, uint8..uint64, bool, and ml_dtypes' bfloat16)."""
         np = _numpy_module()
         if not isinstance(array, np.ndarray):
             raise TypeError("array must be a numpy.ndarray")
@@ -384,8 +385,9 @@ class Tensor:
         # Not np.ascontiguousarray: it turns a 0-d array into shape (1,).
         contiguous = array if array.flags.c_contiguous else array.copy(order="C")
         shape = [int(d) for d in array.shape]
-        # The C creator has no DOUBLE path: pass the bytes as UINT64 (same width), then retype.
-        create_type = DataType.DT_UINT64 if data_type == DataType.DT_DOUBLE else data_type
+        # The C creator has no DOUBLE or BF16 path: pass the bytes as the unsigned type of the
+        # same width, then retype.
+        create_type = _CREATE_AS.get(data_type, data_type)
         create, _ = _esb_functions()
         handle = create(
             contiguous.ctypes.data_as(ctypes.c_void_p) if contiguous.size else None,
@@ -411,6 +413,9 @@ class Tensor:
         )
 
 
+_CREATE_AS = {DataType.DT_DOUBLE: DataType.DT_UINT64, DataType.DT_BF16: DataType.DT_UINT16}
+
+
 def _numpy_module():
     try:
         import numpy
@@ -419,8 +424,18 @@ def _numpy_module():
     return numpy
 
 
+def _bfloat16_dtype():
+    """numpy has no bfloat16; ``ml_dtypes`` (which onnx and jax bring) registers one. It is used
+    when installed, never required (docs/dependencies.md)."""
+    try:
+        import ml_dtypes
+    except ImportError:
+        return None
+    return ml_dtypes.bfloat16
+
+
 def _numpy_dtypes(np) -> dict:
-    return {
+    types = {
         DataType.DT_FLOAT: np.float32,
         DataType.DT_FLOAT16: np.float16,
         DataType.DT_DOUBLE: np.float64,
@@ -434,9 +449,16 @@ def _numpy_dtypes(np) -> dict:
         DataType.DT_UINT64: np.uint64,
         DataType.DT_BOOL: np.bool_,
     }
+    bfloat16 = _bfloat16_dtype()
+    if bfloat16 is not None:
+        types[DataType.DT_BF16] = bfloat16
+    return types
 
 
 def _data_type_of(np, dtype):
+    # Any numpy extension type named bfloat16 of 2 bytes holds bfloat16's bits (ml_dtypes' does).
+    if dtype.name == "bfloat16" and dtype.itemsize == 2:
+        return DataType.DT_BF16
     for data_type, np_type in _numpy_dtypes(np).items():
         if np.dtype(np_type) == dtype:
             return data_type

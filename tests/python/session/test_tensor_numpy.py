@@ -100,3 +100,25 @@ def test_placement_failure_text_on_a_null_handle():
     with pytest.raises(RuntimeError, match="^Failed to get placement of tensor$"):
         tensor.to_device()
     tensor._handle = handle
+
+
+def test_bfloat16_round_trip_through_ml_dtypes():
+    ml_dtypes = pytest.importorskip("ml_dtypes")
+    array = np.array([[1.5, -2.25], [3.0e38, 0.0078125]], dtype=ml_dtypes.bfloat16)
+    tensor = Tensor.from_numpy(array)
+    assert tensor.get_data_type() == DataType.DT_BF16
+    back = tensor.numpy()
+    assert back.dtype == array.dtype
+    np.testing.assert_array_equal(back.view(np.uint16), array.view(np.uint16))
+
+
+def test_bfloat16_reads_need_ml_dtypes(monkeypatch):
+    import sys
+
+    ml_dtypes = pytest.importorskip("ml_dtypes")
+    array = np.array([1.0, 2.0], dtype=ml_dtypes.bfloat16)
+    monkeypatch.setitem(sys.modules, "ml_dtypes", None)  # an interpreter without ml_dtypes
+    tensor = Tensor.from_numpy(array)  # the dtype names itself: no import needed
+    assert tensor.get_data_type() == DataType.DT_BF16
+    with pytest.raises(TypeError, match="DT_BF16 without ml_dtypes installed"):
+        tensor.numpy()
