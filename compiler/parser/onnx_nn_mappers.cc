@@ -208,32 +208,6 @@ Status MapConv(const OnnxNodeView &node, OnnxImportContext &ctx) {
   return BindOutput(node, ctx, 0, {conv, 0});
 }
 
-Status MapBatchNorm(const OnnxNodeView &node, OnnxImportContext &ctx) {
-  if (CheckInputCount(node, ctx, 5, 5) != SUCCESS) {
-    return FAILED;
-  }
-  if (node.HasOutput(1) || node.HasOutput(2)) {
-    return NodeError(node, ctx, "training outputs (running mean/var) are not supported");
-  }
-  Node *bn = MainOp(node, ctx, "BatchNorm");
-  if (bn == nullptr) {
-    return FAILED;
-  }
-  static const char *const kPorts[] = {"x", "scale", "offset", "mean", "variance"};
-  for (size_t i = 0; i < 5; ++i) {
-    if (ConnectInput(node, ctx, i, bn, kPorts[i]) != SUCCESS) {
-      return FAILED;
-    }
-  }
-  OpDesc &desc = bn->MutableOpDesc();
-  desc.SetAttr("epsilon", node.GetFloat("epsilon", 1e-5F));
-  desc.SetAttr("data_format", std::string("NCHW"));
-  desc.SetAttr("is_training", node.GetInt("training_mode", 0) == 1);
-  desc.SetAttr("onnx", std::string("onnx"));
-  SetPortFormat(bn, FORMAT_NCHW, {0});
-  return BindOutput(node, ctx, 0, {bn, 0});
-}
-
 Status MapPool(const OnnxNodeView &node, OnnxImportContext &ctx) {
   const bool is_max = node.OpType() == "MaxPool";
   if (CheckInputCount(node, ctx, 1, 1) != SUCCESS) {
@@ -385,6 +359,67 @@ Status AddMuls(const OnnxNodeView &node, OnnxImportContext &ctx, OutAnchor x, fl
   muls->MutableOpDesc().SetAttr("value", value);
   *out = {muls, 0};
   return SUCCESS;
+}
+
+/// ONNX's running statistics of a training-mode BatchNormalization:
+/// input * momentum + batch statistic * (1 - momentum).
+Status RunningStat(const OnnxNodeView &node, OnnxImportContext &ctx, size_t onnx_input,
+                   OutAnchor batch_stat, float momentum, const std::string &role) {
+  OutAnchor stored;
+  OutAnchor kept;
+  OutAnchor fresh;
+  if (ctx.Input(node, onnx_input, &stored) != SUCCESS ||
+      AddMuls(node, ctx, stored, momentum, role + "/Kept", false, &kept) != SUCCESS ||
+      AddMuls(node, ctx, batch_stat, 1.0F - momentum, role + "/Fresh", false, &fresh) != SUCCESS) {
+    return FAILED;
+  }
+  Node *add = HelperOp(node, ctx, role, "Add");
+  if (add == nullptr || ctx.Connect(kept, add, "x1") != SUCCESS ||
+      ctx.Connect(fresh, add, "x2") != SUCCESS) {
+    return FAILED;
+  }
+  return BindOutput(node, ctx, onnx_input - 2, {add, 0});
+}
+
+/// Training mode (the `training_mode` attribute from opset 14, the running mean/var outputs
+/// before): BatchNorm normalizes with the batch statistics it outputs as batch_mean /
+/// batch_variance (population variance, as ONNX), which update the running mean and variance.
+Status MapBatchNorm(const OnnxNodeView &node, OnnxImportContext &ctx) {
+  if (CheckInputCount(node, ctx, 5, 5) != SUCCESS) {
+    return FAILED;
+  }
+  const bool stats_out = node.HasOutput(1) || node.HasOutput(2);
+  const bool training = node.Opset() >= 14 ? node.GetInt("training_mode", 0) == 1 : stats_out;
+  if (stats_out && !training) {
+    return NodeError(node, ctx, "running mean/var outputs need training_mode=1");
+  }
+  if (node.HasOutput(3) || node.HasOutput(4)) {
+    return NodeError(node, ctx, "the saved mean/var outputs (opsets before 14) are not supported");
+  }
+  Node *bn = MainOp(node, ctx, "BatchNorm");
+  if (bn == nullptr) {
+    return FAILED;
+  }
+  static const char *const kPorts[] = {"x", "scale", "offset", "mean", "variance"};
+  for (size_t i = 0; i < 5; ++i) {
+    if (ConnectInput(node, ctx, i, bn, kPorts[i]) != SUCCESS) {
+      return FAILED;
+    }
+  }
+  OpDesc &desc = bn->MutableOpDesc();
+  desc.SetAttr("epsilon", node.GetFloat("epsilon", 1e-5F));
+  desc.SetAttr("data_format", std::string("NCHW"));
+  desc.SetAttr("is_training", training);
+  desc.SetAttr("onnx", std::string("onnx"));
+  SetPortFormat(bn, FORMAT_NCHW, {0});
+  const float momentum = node.GetFloat("momentum", 0.9F);
+  if ((node.HasOutput(1) &&
+       RunningStat(node, ctx, 3, {bn, 1}, momentum, "RunningMean") != SUCCESS) ||
+      (node.HasOutput(2) &&
+       RunningStat(node, ctx, 4, {bn, 2}, momentum, "RunningVar") != SUCCESS)) {
+    return FAILED;
+  }
+  return BindOutput(node, ctx, 0, {bn, 0});
 }
 
 Status MapGemm(const OnnxNodeView &node, OnnxImportContext &ctx) {
