@@ -72,6 +72,9 @@ save("pad_axes",
      [helper.make_node("Relu", ["x"], ["r"], name="relu"),
       helper.make_node("Pad", ["r", "pads", "", "axes"], ["y"], name="pad")],
      [vi("x", [2, 3])], [vi("y", [2, 6])], [pads, axes], opset=18)
+save("pad_runtime_axes",
+     [helper.make_node("Pad", ["x", "pads", "", "axes"], ["y"], name="pad")],
+     [vi("x", [2, 3]), vi("axes", [1], TensorProto.INT64)], [vi("y", [2, 6])], [pads], opset=18)
 bad_axes = numpy_helper.from_array(np.array([2], np.int64), "axes")
 save("pad_bad_axes",
      [helper.make_node("Pad", ["x", "pads", "", "axes"], ["y"], name="pad")],
@@ -274,6 +277,34 @@ TEST_F(OnnxPaddingImportTest, PadAxesExpandToEveryAxis) {
   for (Node *node : graph->GetDirectNodes()) {
     EXPECT_EQ(node->GetName().rfind("pads_Initializer", 0), std::string::npos);
     EXPECT_EQ(node->GetName().rfind("axes_Initializer", 0), std::string::npos);
+  }
+}
+
+TEST_F(OnnxPaddingImportTest, PadAxesFedAtRunTimeArePlacedByAOneHotProduct) {
+  ComputeGraphPtr graph = ImportAndInfer("pad_runtime_axes");
+  ASSERT_NE(graph, nullptr);
+  Node *placed = graph->FindNode("pad/PadsPlaced");
+  ASSERT_NE(placed, nullptr);
+  EXPECT_EQ(placed->GetType(), "BatchMatMulV2");
+  // [2, k] pads by end times the [k, rank] one-hot axes: begins and ends over both axes.
+  EXPECT_EQ(OutDims(placed), (std::vector<int64_t>{2, 2}));
+  std::unique_ptr<runtime::Executor> executor;
+  ASSERT_EQ(runtime::Executor::Create(*graph, &executor), SUCCESS) << GetLastError();
+  const std::vector<float> x = {1, 2, 3, 4, 5, 6};
+  for (const int64_t axis : {int64_t{-1}, int64_t{1}}) {
+    std::vector<GeTensor> outputs;
+    ASSERT_EQ(executor->Run(
+                  {GeTensor(GeTensorDesc(GeShape({2, 3}), FORMAT_ND, DT_FLOAT), x.data(),
+                            x.size() * sizeof(float)),
+                   GeTensor(GeTensorDesc(GeShape({1}), FORMAT_ND, DT_INT64), &axis, sizeof(axis))},
+                  &outputs),
+              SUCCESS)
+        << GetLastError();
+    ASSERT_EQ(outputs.size(), 1U);
+    ASSERT_EQ(outputs[0].GetTensorDesc().GetShape().GetDims(), (std::vector<int64_t>{2, 6}));
+    std::vector<float> y(12);
+    std::memcpy(y.data(), outputs[0].GetData(), sizeof(float) * y.size());
+    EXPECT_EQ(y, (std::vector<float>{0, 1, 2, 3, 0, 0, 0, 4, 5, 6, 0, 0})) << "axis " << axis;
   }
 }
 

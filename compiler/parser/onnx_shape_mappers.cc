@@ -356,6 +356,47 @@ Status ConnectAxesPads(const OnnxNodeView &node, OnnxImportContext &ctx,
   return Connect(ctx, {gather, 0}, pad, "paddings");
 }
 
+/// Pad with an 'axes' input fed at run time over data of rank r known at import: the paddings
+/// over every axis are pads viewed as [2, k] (begins, ends) times the [k, r] one-hot matrix of
+/// the axes (FloorMod(axes, r) == [0..r)), flattened to [begins..., ends...].
+Status ConnectRuntimeAxesPads(const OnnxNodeView &node, OnnxImportContext &ctx, Node *pad) {
+  GeShape shape;
+  if (InferredInputShape(node, ctx, 0, "an 'axes' input fed at run time", &shape) != SUCCESS) {
+    return FAILED;
+  }
+  const int64_t rank = static_cast<int64_t>(shape.GetDimNum());
+  std::vector<int64_t> positions(static_cast<size_t>(rank));
+  for (int64_t i = 0; i < rank; ++i) positions[static_cast<size_t>(i)] = i;
+  Node *wrap = HelperOp(node, ctx, "AxesInRange", "FloorMod");
+  Node *column = HelperOp(node, ctx, "AxesColumn", "Unsqueeze");
+  Node *equal = HelperOp(node, ctx, "AxesOneHot", "Equal");
+  Node *one_hot = HelperOp(node, ctx, "AxesOneHotInt", "Cast");
+  Node *pairs = HelperOp(node, ctx, "PadsByEnd", "Reshape");
+  Node *placed = HelperOp(node, ctx, "PadsPlaced", "BatchMatMulV2");
+  Node *flat = HelperOp(node, ctx, "paddings", "Reshape");
+  if (wrap == nullptr || column == nullptr || equal == nullptr || one_hot == nullptr ||
+      pairs == nullptr || placed == nullptr || flat == nullptr ||
+      ConnectInput(node, ctx, 3, wrap, "x1") != SUCCESS ||
+      ConnectConst(node, ctx, "rank", MakeInt64Tensor({rank}, true), wrap, "x2") != SUCCESS ||
+      Connect(ctx, {wrap, 0}, column, "x") != SUCCESS ||
+      Connect(ctx, {column, 0}, equal, "x1") != SUCCESS ||
+      ConnectConst(node, ctx, "positions", MakeInt64Tensor(positions), equal, "x2") != SUCCESS ||
+      Connect(ctx, {equal, 0}, one_hot, "x") != SUCCESS ||
+      ConnectInput(node, ctx, 1, pairs, "x") != SUCCESS ||
+      ConnectConst(node, ctx, "by_end", MakeInt64Tensor({2, -1}), pairs, "shape") != SUCCESS ||
+      Connect(ctx, {pairs, 0}, placed, "x1") != SUCCESS ||
+      Connect(ctx, {one_hot, 0}, placed, "x2") != SUCCESS ||
+      Connect(ctx, {placed, 0}, flat, "x") != SUCCESS ||
+      ConnectConst(node, ctx, "flat", MakeInt64Tensor({-1}), flat, "shape") != SUCCESS) {
+    return FAILED;
+  }
+  column->MutableOpDesc().SetAttr("axes", std::vector<int64_t>{1});
+  one_hot->MutableOpDesc().SetAttr("dst_type", static_cast<int64_t>(DT_INT64));
+  placed->MutableOpDesc().SetAttr("adj_x1", false);
+  placed->MutableOpDesc().SetAttr("adj_x2", false);
+  return Connect(ctx, {flat, 0}, pad, "paddings");
+}
+
 Status MapPad(const OnnxNodeView &node, OnnxImportContext &ctx) {
   const std::string mode = node.GetString("mode", "constant");
   if (mode != "constant" && mode != "reflect" && mode != "edge" && mode != "wrap") {
@@ -368,15 +409,23 @@ Status MapPad(const OnnxNodeView &node, OnnxImportContext &ctx) {
     // The axes' placement needs the data's rank, inferred before this node exists.
     std::vector<int64_t> source;
     size_t pad_count = 0;
-    if (node.HasInput(3) && PadSources(node, ctx, &source, &pad_count) != SUCCESS) {
+    const bool axes = node.HasInput(3);
+    const bool constant_axes = axes && ctx.HasConstantValue(node.InputName(3));
+    if (constant_axes && PadSources(node, ctx, &source, &pad_count) != SUCCESS) {
       return FAILED;
     }
     Node *op = MainOp(node, ctx, "PadV3");
     if (op == nullptr || ConnectInput(node, ctx, 0, op, "x") != SUCCESS) {
       return FAILED;
     }
-    const Status paddings = node.HasInput(3) ? ConnectAxesPads(node, ctx, source, pad_count, op)
-                                             : ConnectInput(node, ctx, 1, op, "paddings");
+    Status paddings = SUCCESS;
+    if (constant_axes) {
+      paddings = ConnectAxesPads(node, ctx, source, pad_count, op);
+    } else if (axes) {
+      paddings = ConnectRuntimeAxesPads(node, ctx, op);
+    } else {
+      paddings = ConnectInput(node, ctx, 1, op, "paddings");
+    }
     if (paddings != SUCCESS) {
       return FAILED;
     }
