@@ -136,6 +136,40 @@ Status ConvKernel(const OnnxNodeView &node, OnnxImportContext &ctx, const std::s
   return SUCCESS;
 }
 
+/// Connects X and W (unsqueezed at dim 2 for a 1-D op) and the optional bias to `conv`, and
+/// writes what Conv and ConvTranspose share: strides and dilations after [1, 1], pads
+/// interleaved per spatial dim, groups, data_format.
+Status WireConv(const OnnxNodeView &node, OnnxImportContext &ctx, Node *conv, bool one_d,
+                const std::vector<int64_t> &strides, const std::vector<int64_t> &dilations,
+                const std::vector<int64_t> &pads, int64_t groups, const std::string &format) {
+  if (one_d) {
+    OutAnchor x;
+    OutAnchor w;
+    if (Unsqueeze1D(node, ctx, 0, 2, "UnsqueezeX", &x) != SUCCESS ||
+        Unsqueeze1D(node, ctx, 1, 2, "UnsqueezeW", &w) != SUCCESS ||
+        ctx.Connect(x, conv, "x") != SUCCESS || ctx.Connect(w, conv, "filter") != SUCCESS) {
+      return FAILED;
+    }
+  } else if (ConnectInput(node, ctx, 0, conv, "x") != SUCCESS ||
+             ConnectInput(node, ctx, 1, conv, "filter") != SUCCESS) {
+    return FAILED;
+  }
+  if (node.HasInput(2) && ConnectInput(node, ctx, 2, conv, "bias") != SUCCESS) {
+    return FAILED;
+  }
+  std::vector<int64_t> ge_strides = {1, 1};
+  ge_strides.insert(ge_strides.end(), strides.begin(), strides.end());
+  std::vector<int64_t> ge_dilations = {1, 1};
+  ge_dilations.insert(ge_dilations.end(), dilations.begin(), dilations.end());
+  OpDesc &desc = conv->MutableOpDesc();
+  desc.SetAttr("strides", ge_strides);
+  desc.SetAttr("dilations", ge_dilations);
+  desc.SetAttr("pads", InterleavePads(pads));
+  desc.SetAttr("groups", groups);
+  desc.SetAttr("data_format", format);
+  return SUCCESS;
+}
+
 Status MapConv(const OnnxNodeView &node, OnnxImportContext &ctx) {
   if (CheckInputCount(node, ctx, 2, 3) != SUCCESS) {
     return FAILED;
@@ -173,34 +207,11 @@ Status MapConv(const OnnxNodeView &node, OnnxImportContext &ctx) {
     pads = {0, pads[0], 0, pads[1]};
   }
   Node *conv = one_d ? HelperOp(node, ctx, "Conv2D", type) : MainOp(node, ctx, type);
-  if (conv == nullptr) {
+  if (conv == nullptr ||
+      WireConv(node, ctx, conv, one_d, strides, dilations, pads, node.GetInt("group", 1),
+               rank == 3 ? "NCDHW" : "NCHW") != SUCCESS) {
     return FAILED;
   }
-  if (one_d) {
-    OutAnchor x;
-    OutAnchor w;
-    if (Unsqueeze1D(node, ctx, 0, 2, "UnsqueezeX", &x) != SUCCESS ||
-        Unsqueeze1D(node, ctx, 1, 2, "UnsqueezeW", &w) != SUCCESS ||
-        ctx.Connect(x, conv, "x") != SUCCESS || ctx.Connect(w, conv, "filter") != SUCCESS) {
-      return FAILED;
-    }
-  } else if (ConnectInput(node, ctx, 0, conv, "x") != SUCCESS ||
-             ConnectInput(node, ctx, 1, conv, "filter") != SUCCESS) {
-    return FAILED;
-  }
-  if (node.HasInput(2) && ConnectInput(node, ctx, 2, conv, "bias") != SUCCESS) {
-    return FAILED;
-  }
-  std::vector<int64_t> ge_strides = {1, 1};
-  ge_strides.insert(ge_strides.end(), strides.begin(), strides.end());
-  std::vector<int64_t> ge_dilations = {1, 1};
-  ge_dilations.insert(ge_dilations.end(), dilations.begin(), dilations.end());
-  OpDesc &desc = conv->MutableOpDesc();
-  desc.SetAttr("strides", ge_strides);
-  desc.SetAttr("dilations", ge_dilations);
-  desc.SetAttr("pads", InterleavePads(pads));
-  desc.SetAttr("groups", node.GetInt("group", 1));
-  desc.SetAttr("data_format", std::string(rank == 3 ? "NCDHW" : "NCHW"));
   SetPortFormat(conv, rank == 3 ? FORMAT_NCDHW : FORMAT_NCHW, {0, 1});
   if (one_d) {
     return Squeeze1D(node, ctx, {conv, 0}, 2);
@@ -661,31 +672,9 @@ Status MapConvTranspose(const OnnxNodeView &node, OnnxImportContext &ctx) {
                    conv, "input_size") != SUCCESS) {
     return FAILED;
   }
-  if (one_d) {
-    OutAnchor x;
-    OutAnchor w;
-    if (Unsqueeze1D(node, ctx, 0, 2, "UnsqueezeX", &x) != SUCCESS ||
-        Unsqueeze1D(node, ctx, 1, 2, "UnsqueezeW", &w) != SUCCESS ||
-        ctx.Connect(x, conv, "x") != SUCCESS || ctx.Connect(w, conv, "filter") != SUCCESS) {
-      return FAILED;
-    }
-  } else if (ConnectInput(node, ctx, 0, conv, "x") != SUCCESS ||
-             ConnectInput(node, ctx, 1, conv, "filter") != SUCCESS) {
+  if (WireConv(node, ctx, conv, one_d, strides, dilations, pads, group, "NCHW") != SUCCESS) {
     return FAILED;
   }
-  if (node.HasInput(2) && ConnectInput(node, ctx, 2, conv, "bias") != SUCCESS) {
-    return FAILED;
-  }
-  std::vector<int64_t> ge_strides = {1, 1};
-  ge_strides.insert(ge_strides.end(), strides.begin(), strides.end());
-  std::vector<int64_t> ge_dilations = {1, 1};
-  ge_dilations.insert(ge_dilations.end(), dilations.begin(), dilations.end());
-  OpDesc &desc = conv->MutableOpDesc();
-  desc.SetAttr("strides", ge_strides);
-  desc.SetAttr("dilations", ge_dilations);
-  desc.SetAttr("pads", InterleavePads(pads));
-  desc.SetAttr("groups", group);
-  desc.SetAttr("data_format", std::string("NCHW"));
   SetPortFormat(conv, FORMAT_NCHW, {1, 2});
   if (one_d) {
     return Squeeze1D(node, ctx, {conv, 0}, 2);
