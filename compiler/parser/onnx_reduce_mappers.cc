@@ -1,5 +1,5 @@
-// ONNX Reduce* ops, before (attribute) and after (input) axes moved to an input; ArgMax/ArgMin
-// and CumSum.
+// ONNX Reduce* ops, before (attribute) and after (input) axes moved to an input; ArgMax/ArgMin,
+// TopK and CumSum.
 #include <map>
 #include <string>
 #include <utility>
@@ -17,6 +17,7 @@ using onnx_map::ConnectConst;
 using onnx_map::ConnectInput;
 using onnx_map::HelperOp;
 using onnx_map::MainOp;
+using onnx_map::NodeError;
 
 /// Adds reduce op `type` over `x` with the node's axes (input 1 when present: ReduceSum >= 13,
 /// all >= 18; else the attribute as an int32 Const, empty = all axes) and keepdims. `main`: the
@@ -141,6 +142,34 @@ Status MapCumSum(const OnnxNodeView &node, OnnxImportContext &ctx) {
   return BindOutput(node, ctx, 0, {op, 0});
 }
 
+/// TopK -> TopKV2(x, k; dim, largest, sorted, indices_dtype int64). Before opset 10 k is an
+/// attribute (a Const here); largest and sorted exist from opset 11 (both default true).
+Status MapTopK(const OnnxNodeView &node, OnnxImportContext &ctx) {
+  const bool k_input = node.Opset() >= 10;
+  if (CheckInputCount(node, ctx, k_input ? 2 : 1, k_input ? 2 : 1) != SUCCESS) {
+    return FAILED;
+  }
+  if (!k_input && !node.HasAttr("k")) {
+    return NodeError(node, ctx, "required attribute 'k' is missing");
+  }
+  Node *op = MainOp(node, ctx, "TopKV2");
+  if (op == nullptr || ConnectInput(node, ctx, 0, op, "x") != SUCCESS ||
+      (k_input ? ConnectInput(node, ctx, 1, op, "k")
+               : ConnectConst(node, ctx, "k", MakeInt64Tensor({node.GetInt("k", 0)}), op, "k")) !=
+          SUCCESS) {
+    return FAILED;
+  }
+  OpDesc &desc = op->MutableOpDesc();
+  desc.SetAttr("dim", node.GetInt("axis", -1));
+  desc.SetAttr("largest", node.GetInt("largest", 1) != 0);
+  desc.SetAttr("sorted", node.GetInt("sorted", 1) != 0);
+  desc.SetAttr("indices_dtype", static_cast<int64_t>(DT_INT64));
+  if (BindOutput(node, ctx, 0, {op, 0}) != SUCCESS) {
+    return FAILED;
+  }
+  return node.HasOutput(1) ? BindOutput(node, ctx, 1, {op, 1}) : SUCCESS;
+}
+
 }  // namespace
 
 void AppendReduceMappings(std::vector<OnnxOpMapping> *mappings) {
@@ -154,6 +183,7 @@ void AppendReduceMappings(std::vector<OnnxOpMapping> *mappings) {
   mappings->push_back({"ArgMax", kMinOnnxOpset, kMaxOnnxOpset, MapArgReduce});
   mappings->push_back({"ArgMin", kMinOnnxOpset, kMaxOnnxOpset, MapArgReduce});
   mappings->push_back({"CumSum", 11, kMaxOnnxOpset, MapCumSum});
+  mappings->push_back({"TopK", kMinOnnxOpset, kMaxOnnxOpset, MapTopK});
 }
 
 }  // namespace ge

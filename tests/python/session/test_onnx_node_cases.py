@@ -47,7 +47,7 @@ MAPPED_OPS = frozenset(
     Reciprocal ReduceL1 ReduceL2 ReduceLogSum ReduceLogSumExp ReduceMax ReduceMean ReduceMin
     ReduceProd ReduceSum ReduceSumSquare Relu Reshape Resize Round Selu Shape Sigmoid Sign Sin Sinh
     Size Slice Softmax Softplus Softsign Split Sqrt Squeeze Sub Sum Tan Tanh ThresholdedRelu Tile
-    Transpose Trilu Unsqueeze Where Xor
+    TopK Transpose Trilu Unsqueeze Where Xor
     """.split()
 )
 
