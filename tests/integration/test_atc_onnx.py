@@ -70,7 +70,7 @@ def test_unmapped_op_fails_naming_the_node(run_atc, models, tmp_path):
     assert run.returncode == 255
     assert FAILURE in run.stdout
     assert (
-        "ONNX node 'the_unmapped_node' (op type 'Einsum', domain 'ai.onnx', opset 13) "
+        "ONNX node 'the_unmapped_node' (op type 'RandomUniformLike', domain 'ai.onnx', opset 13) "
         "is not supported" in run.stdout
     )
     assert not os.path.exists(om)

@@ -10,13 +10,16 @@ except ImportError:  # run as a script
     import _common
 
 
-def build_model(opset: int = 13, op_type: str = "Einsum"):
-    """Writes Relu -> Einsum("ij->ji", named "the_unmapped_node") -> Relu on x float32 [2, 3]."""
+def build_model(opset: int = 13, op_type: str = "RandomUniformLike"):
+    """Writes Relu -> RandomUniformLike (named "the_unmapped_node") -> Relu on x float32 [2, 3].
+
+    A random op: the host runtime has no random number source, so the importer leaves it
+    unmapped."""
     x = helper.make_tensor_value_info("x", TensorProto.FLOAT, [2, 3])
-    y = helper.make_tensor_value_info("y", TensorProto.FLOAT, [3, 2])
-    if op_type == "Einsum":
+    y = helper.make_tensor_value_info("y", TensorProto.FLOAT, [2, 3])
+    if op_type == "RandomUniformLike":
         middle = helper.make_node(
-            "Einsum", ["r"], ["e"], name="the_unmapped_node", equation="ij->ji"
+            "RandomUniformLike", ["r"], ["e"], name="the_unmapped_node", high=2.0
         )
     else:
         middle = helper.make_node(op_type, ["r"], ["e"], name="the_unmapped_node")

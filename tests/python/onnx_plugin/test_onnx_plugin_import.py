@@ -151,12 +151,16 @@ def test_a_default_domain_op_without_builtin_mapping_uses_the_plugin(tmp_path, m
         tmp_path,
         monkeypatch,
         """
-        @onnx_plugin(source="Einsum", domain="ai.onnx", opsets=(12,), target="Neg").parse_node
+        random_like = onnx_plugin(
+            source="RandomUniformLike", domain="ai.onnx", opsets=(12,), target="Neg"
+        )
+
+        @random_like.parse_node
         def parse(node, target):
-            assert node.attrs["equation"] == "ij->ij"
+            assert node.attrs["high"] == 2.0
         """,
     )
-    model = _unary_model(tmp_path, "Einsum", "", 0, default_opset=13, equation="ij->ij")
+    model = _unary_model(tmp_path, "RandomUniformLike", "", 0, default_opset=13, high=2.0)
     assert _type_of(model) == "Neg"
 
 
