@@ -1,6 +1,7 @@
 // Matrix multiply family: MatMul, MatMulV2, MatMulV3, BatchMatMul,
-// BatchMatMulV2, GEMM, BiasAdd.
+// BatchMatMulV2, GEMM, BiasAdd, Einsum.
 #include "ops/builtin_ops.h"
+#include "ops/einsum_equation.h"
 #include "ops/infer_helpers.h"
 
 namespace ge {
@@ -165,11 +166,48 @@ Status InferBiasAdd(InferShapeContext &context) {
   return context.PassThrough(0, 0);
 }
 
+// Einsum(x0..x{N-1}; equation): the output dims are the sizes of the output's labels.
+Status InferEinsum(InferShapeContext &context) {
+  const std::pair<int32_t, int32_t> range = context.GetIrInputRange("x");
+  if (range.first < 0 || range.second == 0) {
+    return context.Error("has no instances of the dynamic input 'x'");
+  }
+  std::vector<size_t> inputs;
+  std::vector<std::vector<int64_t>> shapes;
+  bool unknown_rank = false;
+  for (int32_t i = 0; i < range.second; ++i) {
+    inputs.push_back(static_cast<size_t>(range.first + i));
+    shapes.push_back(InputDims(context, inputs.back()));
+    unknown_rank = unknown_rank || IsUnknownRankDims(shapes.back());
+  }
+  if (RequireSameComputeDtype(context, inputs) != SUCCESS) {
+    return FAILED;
+  }
+  const DataType dtype = InputDtype(context, inputs[0]);
+  if (unknown_rank) {
+    return context.SetOutput(0, UnknownRankDims(), dtype);
+  }
+  EinsumPlan plan;
+  std::string why;
+  if (!ResolveEinsum(context.GetAttrString("equation", ""), shapes, &plan, &why)) {
+    return context.Error(why);
+  }
+  return context.SetOutput(0, plan.OutputDims(), dtype);
+}
+
 }  // namespace
 
 void RegisterMatmulOps(OpCatalog &catalog) {
   // MatMul and GEMM belong to ge.es.math, where GE's samples import them from; the other
   // matmuls to ge.es.nn, as in GE's op repositories (docs/op_catalog.md).
+  RegisterBuiltin(catalog, OpDefBuilder("Einsum", "math")
+                               .DynamicInput("x", dtypes::HostMatMul())
+                               .Output("y", dtypes::HostMatMul())
+                               .RequiredAttr("equation", AttrValueType::kString)
+                               .RequiredAttr("N", AttrValueType::kInt)
+                               .Doc("Einstein summation of N tensors by `equation` (numpy / ONNX "
+                                    "form: ellipsis, diagonals, implicit output).")
+                               .Infer(InferEinsum));
   RegisterBuiltin(catalog, OpDefBuilder("MatMul", "math")
                                .Input("x1", dtypes::HostMatMul())
                                .Input("x2", dtypes::HostMatMul())

@@ -433,6 +433,29 @@ Status MapBatchNorm(const OnnxNodeView &node, OnnxImportContext &ctx) {
   return BindOutput(node, ctx, 0, {bn, 0});
 }
 
+/// Einsum -> Einsum(x0..x{N-1}; equation, N), the equation as ONNX writes it.
+Status MapEinsum(const OnnxNodeView &node, OnnxImportContext &ctx) {
+  const int64_t n = static_cast<int64_t>(node.InputCount());
+  if (n < 1) {
+    return NodeError(node, ctx, "needs at least one input");
+  }
+  if (!node.HasAttr("equation")) {
+    return NodeError(node, ctx, "required attribute 'equation' is missing");
+  }
+  Node *op = MainOp(node, ctx, "Einsum", {{"x", n}});
+  if (op == nullptr) {
+    return FAILED;
+  }
+  for (int64_t i = 0; i < n; ++i) {
+    if (ConnectInput(node, ctx, static_cast<size_t>(i), op, "x" + std::to_string(i)) != SUCCESS) {
+      return FAILED;
+    }
+  }
+  op->MutableOpDesc().SetAttr("equation", node.GetString("equation", ""));
+  op->MutableOpDesc().SetAttr("N", n);
+  return BindOutput(node, ctx, 0, {op, 0});
+}
+
 Status MapGemm(const OnnxNodeView &node, OnnxImportContext &ctx) {
   if (CheckInputCount(node, ctx, 2, 3) != SUCCESS) {
     return FAILED;
@@ -745,6 +768,7 @@ Status MapLrn(const OnnxNodeView &node, OnnxImportContext &ctx) {
 void AppendNnMappings(std::vector<OnnxOpMapping> *mappings) {
   mappings->push_back({"Conv", kMinOnnxOpset, kMaxOnnxOpset, MapConv});
   mappings->push_back({"BatchNormalization", kMinOnnxOpset, kMaxOnnxOpset, MapBatchNorm});
+  mappings->push_back({"Einsum", 12, kMaxOnnxOpset, MapEinsum});
   mappings->push_back({"MaxPool", kMinOnnxOpset, kMaxOnnxOpset, MapPool});
   mappings->push_back({"AveragePool", kMinOnnxOpset, kMaxOnnxOpset, MapPool});
   mappings->push_back({"GlobalAveragePool", kMinOnnxOpset, kMaxOnnxOpset, MapGlobalAveragePool});

@@ -22,6 +22,7 @@ void RegisterReduceKernels(KernelRegistry &registry);
 void RegisterFillKernels(KernelRegistry &registry);
 void RegisterSelectionKernels(KernelRegistry &registry);
 void RegisterResizeKernels(KernelRegistry &registry);
+void RegisterEinsumKernels(KernelRegistry &registry);
 
 }  // namespace runtime
 }  // namespace ge

@@ -24,6 +24,7 @@ KernelRegistry::KernelRegistry() {
   RegisterFillKernels(*this);
   RegisterSelectionKernels(*this);
   RegisterResizeKernels(*this);
+  RegisterEinsumKernels(*this);
 }
 
 KernelRegistry &KernelRegistry::Instance() {

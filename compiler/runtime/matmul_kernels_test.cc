@@ -133,6 +133,38 @@ TEST(MatMulKernel, IntegerMatMulIsExact) {
   EXPECT_EQ(Values<int32_t>(run.out()), (std::vector<int32_t>{2000000021}));
 }
 
+TEST(EinsumKernel, ContractsReadsDiagonalsAndBroadcastsEllipsis) {
+  // ij,jk->ik is a matmul.
+  auto mm = Run1("Einsum", {F32({2, 2}, {1, 2, 3, 4}), F32({2, 2}, {5, 6, 7, 8})},
+                 {{"equation", std::string("ij,jk->ik")}, {"N", int64_t{2}}});
+  ASSERT_EQ(mm.status, SUCCESS) << mm.error;
+  EXPECT_EQ(Values<float>(mm.out()), (std::vector<float>{19, 22, 43, 50}));
+  // ...ii->...i: the diagonal of each matrix of the batch.
+  auto diag = Run1("Einsum", {F32({2, 2, 2}, {1, 2, 3, 4, 5, 6, 7, 8})},
+                   {{"equation", std::string("...ii->...i")}, {"N", int64_t{1}}});
+  ASSERT_EQ(diag.status, SUCCESS) << diag.error;
+  EXPECT_EQ(test::Dims(diag.out()), (std::vector<int64_t>{2, 2}));
+  EXPECT_EQ(Values<float>(diag.out()), (std::vector<float>{1, 4, 5, 8}));
+  // ...j,j (implicit output): a [2, 1] ellipsis against none; the 1 broadcasts nothing here.
+  auto dot = Run1("Einsum", {F32({2, 1, 3}, {1, 2, 3, 4, 5, 6}), F32({3}, {1, 0, -1})},
+                  {{"equation", std::string("...j,j")}, {"N", int64_t{2}}});
+  ASSERT_EQ(dot.status, SUCCESS) << dot.error;
+  EXPECT_EQ(test::Dims(dot.out()), (std::vector<int64_t>{2, 1}));
+  EXPECT_EQ(Values<float>(dot.out()), (std::vector<float>{-2, -2}));
+  // A dim of 1 broadcasts against the other operand's size of the same label.
+  auto bcast = Run1("Einsum", {F32({1, 2}, {1, 2}), F32({3, 2}, {1, 1, 2, 2, 3, 3})},
+                    {{"equation", std::string("ij,ij->ij")}, {"N", int64_t{2}}});
+  ASSERT_EQ(bcast.status, SUCCESS) << bcast.error;
+  EXPECT_EQ(Values<float>(bcast.out()), (std::vector<float>{1, 2, 2, 4, 3, 6}));
+}
+
+TEST(EinsumKernel, MismatchedOperandsFailNamingTheEquation) {
+  auto run = Run1("Einsum", {F32({2, 3}, std::vector<float>(6, 1))},
+                  {{"equation", std::string("ij,jk->ik")}, {"N", int64_t{1}}});
+  EXPECT_EQ(run.error,
+            "node 'n' (Einsum): equation 'ij,jk->ik' has 2 operands, the op has 1 inputs");
+}
+
 }  // namespace
 }  // namespace runtime
 }  // namespace ge

@@ -41,13 +41,13 @@ MAPPED_OPS = frozenset(
     """
     Abs Acos Acosh Add And ArgMax ArgMin Asin Asinh Atan Atanh AveragePool BatchNormalization Cast
     CastLike Ceil Clip Concat Constant ConstantOfShape Conv ConvTranspose Cos Cosh CumSum Div
-    Dropout Elu Equal Erf Exp Expand Flatten Floor Gather Gelu Gemm GlobalAveragePool GlobalMaxPool
-    Greater GreaterOrEqual HardSigmoid HardSwish Identity LRN LayerNormalization LeakyRelu Less
-    LessOrEqual Log LogSoftmax MatMul Max MaxPool Min Mish Mod Mul Neg Not Or Pad Pow Range
-    Reciprocal ReduceL1 ReduceL2 ReduceLogSum ReduceLogSumExp ReduceMax ReduceMean ReduceMin
-    ReduceProd ReduceSum ReduceSumSquare Relu Reshape Resize Round Selu Shape Sigmoid Sign Sin Sinh
-    Size Slice Softmax Softplus Softsign Split Sqrt Squeeze Sub Sum Tan Tanh ThresholdedRelu Tile
-    TopK Transpose Trilu Unsqueeze Where Xor
+    Dropout Einsum Elu Equal Erf Exp Expand Flatten Floor Gather Gelu Gemm GlobalAveragePool
+    GlobalMaxPool Greater GreaterOrEqual HardSigmoid HardSwish Identity LRN LayerNormalization
+    LeakyRelu Less LessOrEqual Log LogSoftmax MatMul Max MaxPool Min Mish Mod Mul Neg Not Or Pad
+    Pow Range Reciprocal ReduceL1 ReduceL2 ReduceLogSum ReduceLogSumExp ReduceMax ReduceMean
+    ReduceMin ReduceProd ReduceSum ReduceSumSquare Relu Reshape Resize Round Selu Shape Sigmoid
+    Sign Sin Sinh Size Slice Softmax Softplus Softsign Split Sqrt Squeeze Sub Sum Tan Tanh
+    ThresholdedRelu Tile TopK Transpose Trilu Unsqueeze Where Xor
     """.split()
 )
 
