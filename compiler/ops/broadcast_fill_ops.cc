@@ -330,6 +330,11 @@ void RegisterBroadcastFillOps(OpCatalog &catalog) {
                                .Output("y", dtypes::Host())
                                .Doc("Zeros of x's shape and dtype.")
                                .Infer(InferPassThrough));
+  RegisterBuiltin(catalog, OpDefBuilder("OnesLike", "math")
+                               .Input("x", dtypes::Host())
+                               .Output("y", dtypes::Host())
+                               .Doc("Ones of x's shape and dtype (true for bool).")
+                               .Infer(InferPassThrough));
   RegisterBuiltin(catalog, OpDefBuilder("Range", "math")
                                .Input("start", dtypes::HostReal())
                                .Input("limit", dtypes::HostReal())

@@ -284,11 +284,9 @@ Status InferLayerNormV3(InferShapeContext &context) {
 
 void ConvFamily(OpCatalog &catalog, const char *type, size_t spatial_rank, bool v2) {
   const bool is3d = spatial_rank == 3;
-  // The host runs 2-D convolutions in the float types; Conv3D (no host kernel) keeps GE's lists.
-  const std::vector<DataType> data =
-      is3d ? std::vector<DataType>{DT_FLOAT16, DT_FLOAT, DT_INT8, DT_BF16} : dtypes::HostFloat();
-  const std::vector<DataType> bias =
-      is3d ? std::vector<DataType>{DT_FLOAT16, DT_FLOAT, DT_INT32, DT_BF16} : dtypes::HostFloat();
+  // The host runs convolutions in the float types.
+  const std::vector<DataType> &data = dtypes::HostFloat();
+  const std::vector<DataType> &bias = dtypes::HostFloat();
   OpDefBuilder builder(type, "nn");
   builder.Input("x", data)
       .Input("filter", data)

@@ -1,5 +1,5 @@
 // Pooling ops: MaxPool, AvgPool (TF style), MaxPoolV3, AvgPoolV2 (explicit
-// pads, ceil_mode, global pooling), GlobalAveragePool, MaxPool3D, AvgPool3D.
+// pads, ceil_mode, global pooling), GlobalAveragePool, GlobalMaxPool, MaxPool3D, AvgPool3D.
 #include "ops/builtin_ops.h"
 #include "ops/infer_helpers.h"
 
@@ -205,6 +205,11 @@ void RegisterPoolingOps(OpCatalog &catalog) {
                                .Input("x", dtypes::HostFloat())
                                .Output("y", dtypes::HostFloat())
                                .Doc("[N, C, D1..Dn] -> [N, C, 1..1], mean over spatial dims.")
+                               .Infer(InferGlobalAveragePool));
+  RegisterBuiltin(catalog, OpDefBuilder("GlobalMaxPool", "nn")
+                               .Input("x", dtypes::HostFloat())
+                               .Output("y", dtypes::HostFloat())
+                               .Doc("[N, C, D1..Dn] -> [N, C, 1..1], max over spatial dims.")
                                .Infer(InferGlobalAveragePool));
   RegisterBuiltin(
       catalog, OpDefBuilder("MaxPool3D", "nn")

@@ -151,9 +151,10 @@ void RegisterReduceOps(OpCatalog &catalog) {
                                .Attr("noop_with_empty_axes", AttrValueType::kBool, false)
                                .Doc("ReduceMean with axes as attribute (deprecated).")
                                .Infer(InferReduceD));
-  for (const char *type : {"ReduceSumD", "ReduceMaxD"}) {
-    const std::vector<DataType> &types =
-        std::string(type) == "ReduceMaxD" ? dtypes::Host() : dtypes::HostReal();
+  for (const char *type : {"ReduceSumD", "ReduceMaxD", "ReduceMinD", "ReduceProdD"}) {
+    // Max and min also take bool (any / all), as ReduceMax / ReduceMin do.
+    const bool with_bool = std::string(type) == "ReduceMaxD" || std::string(type) == "ReduceMinD";
+    const std::vector<DataType> &types = with_bool ? dtypes::Host() : dtypes::HostReal();
     RegisterBuiltin(catalog, OpDefBuilder(type, "math")
                                  .Input("x", types)
                                  .Output("y", types)

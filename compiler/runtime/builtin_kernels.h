@@ -23,6 +23,7 @@ void RegisterFillKernels(KernelRegistry &registry);
 void RegisterSelectionKernels(KernelRegistry &registry);
 void RegisterResizeKernels(KernelRegistry &registry);
 void RegisterEinsumKernels(KernelRegistry &registry);
+void RegisterConv3DKernels(KernelRegistry &registry);
 
 }  // namespace runtime
 }  // namespace ge

@@ -216,6 +216,29 @@ TEST(DepthwiseConv2DKernel, NchwFilterEqualsGroupedConv) {
   for (size_t i = 0; i < y.size(); ++i) ASSERT_NEAR(y[i], ref[i], 1e-5) << i;
 }
 
+TEST(Conv3DKernel, DirectConvolutionWithPadsStridesGroupsAndBias) {
+  // x 1x2x3x3x3 (channel 0 all ones, channel 1 all twos), two groups, 2x2x2 filters of ones.
+  std::vector<float> x(54, 1.0F);
+  std::fill(x.begin() + 27, x.end(), 2.0F);
+  const std::vector<std::pair<std::string, GeAttrValue>> attrs = {
+      {"strides", std::vector<int64_t>{1, 1, 2, 2, 2}},
+      {"pads", std::vector<int64_t>{0, 1, 0, 1, 0, 1}},
+      {"groups", int64_t{2}},
+      {"data_format", std::string("NCDHW")}};
+  auto run = test::Run1("Conv3D",
+                        {F32({1, 2, 3, 3, 3}, x), F32({2, 1, 2, 2, 2}, std::vector<float>(16, 1)),
+                         F32({2}, {0.5F, -1})},
+                        attrs);
+  ASSERT_EQ(run.status, SUCCESS) << run.error;
+  EXPECT_EQ(test::Dims(run.out()), (std::vector<int64_t>{1, 2, 2, 2, 2}));
+  const std::vector<float> y = Values<float>(run.out());
+  // The first window holds 8 cells; the last, past the input on every axis, holds 1.
+  EXPECT_FLOAT_EQ(y[0], 8.5F);
+  EXPECT_FLOAT_EQ(y[7], 1.5F);
+  EXPECT_FLOAT_EQ(y[8], 15.0F);
+  EXPECT_FLOAT_EQ(y[15], 1.0F);
+}
+
 }  // namespace
 }  // namespace runtime
 }  // namespace ge

@@ -1,5 +1,6 @@
 // Broadcast, fill and selection kernels: Tile / TileD, Expand / ExpandD, BroadcastTo,
-// SelectV2 / Select, Fill, ZerosLike, OnesLike, Range, Trilu and AccumulateNV2.
+// SelectV2 / Select, Where, Fill, ZerosLike, OnesLike, Range, Trilu and AccumulateNV2.
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <type_traits>
@@ -208,6 +209,33 @@ Status FillLike(KernelContext &ctx, double value) {
   return ctx.SetOutput(0, BroadcastCopy(typed, DimsOf(x)));
 }
 
+/// TF Where (one input): the coordinates of x's true elements, one row each in row-major order.
+Status Where(KernelContext &ctx) {
+  if (ctx.RequireInputs(1) != SUCCESS) {
+    return FAILED;
+  }
+  const GeTensor &x = ctx.Input(0);
+  if (DtypeOf(x) != DT_BOOL) {
+    return UnsupportedDtype(ctx, DtypeOf(x));
+  }
+  const std::vector<int64_t> &dims = DimsOf(x);
+  const int64_t count = ElementCount(dims);
+  const bool *px = DataOf<bool>(x);
+  const int64_t rank = static_cast<int64_t>(dims.size());
+  const int64_t found = std::count(px, px + count, true);
+  OutputTensor out(DT_INT64, {found, rank});
+  int64_t *row = out.Data<int64_t>();
+  for (int64_t i = 0; i < count; ++i) {
+    if (!px[i]) continue;
+    for (int64_t d = rank, rest = i; d-- > 0;) {
+      row[d] = rest % dims[static_cast<size_t>(d)];
+      rest /= dims[static_cast<size_t>(d)];
+    }
+    row += rank;
+  }
+  return ctx.SetOutput(0, out.Finish());
+}
+
 Status ZerosLike(KernelContext &ctx) { return FillLike(ctx, 0.0); }
 Status OnesLike(KernelContext &ctx) { return FillLike(ctx, 1.0); }
 
@@ -342,6 +370,7 @@ void RegisterFillKernels(KernelRegistry &registry) {
   registry.Register("Fill", KernelDef{Fill, false});
   registry.Register("ZerosLike", KernelDef{ZerosLike, false});
   registry.Register("OnesLike", KernelDef{OnesLike, false});
+  registry.Register("Where", KernelDef{Where, false});
   registry.Register("Range", KernelDef{Range, true});
   registry.Register("Trilu", KernelDef{Trilu, false});
   registry.Register("AccumulateNV2", KernelDef{AccumulateNV2, true});

@@ -25,6 +25,7 @@ KernelRegistry::KernelRegistry() {
   RegisterSelectionKernels(*this);
   RegisterResizeKernels(*this);
   RegisterEinsumKernels(*this);
+  RegisterConv3DKernels(*this);
 }
 
 KernelRegistry &KernelRegistry::Instance() {

@@ -116,6 +116,17 @@ TEST(IdentityKernels, ForwardInputsAndDropoutMaskIsTrue) {
   EXPECT_EQ(Values<bool>(drop.out(1)), (std::vector<bool>{true, true}));
 }
 
+TEST(WhereKernel, CoordinatesOfTrueElementsInRowMajorOrder) {
+  auto run =
+      Run1("Where", {test::MakeTensor<bool>({2, 3}, {false, true, false, true, false, true})});
+  ASSERT_EQ(run.status, SUCCESS) << run.error;
+  EXPECT_EQ(test::Dims(run.out()), (std::vector<int64_t>{3, 2}));
+  EXPECT_EQ(Values<int64_t>(run.out()), (std::vector<int64_t>{0, 1, 1, 0, 1, 2}));
+  auto none = Run1("Where", {test::MakeTensor<bool>({4}, {false, false, false, false})});
+  ASSERT_EQ(none.status, SUCCESS) << none.error;
+  EXPECT_EQ(test::Dims(none.out()), (std::vector<int64_t>{0, 1}));
+}
+
 }  // namespace
 }  // namespace runtime
 }  // namespace ge

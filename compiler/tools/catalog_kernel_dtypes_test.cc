@@ -134,6 +134,7 @@ std::vector<Sample> Samples() {
       {"GatherV2D", {Fed({3, 2}), Fed({2})}, {{"axis", int64_t{0}}}},
       {"GatherElements", {Fed({2, 3}), Fed({2, 2})}, {{"dim", int64_t{1}}}},
       {"GlobalAveragePool", {Fed({1, 2, 3, 3})}},
+      {"GlobalMaxPool", {Fed({1, 2, 3, 3})}},
       {"IdentityN", {Fed({2, 3}), Fed({3})}, {}, {{"x", 2}}, {{"y", 2}}},
       {"LayerNorm",
        {Fed({2, 4}), Fed({4}), Fed({4})},
@@ -216,17 +217,16 @@ std::vector<Sample> Samples() {
         "LogicalAnd", "LogicalOr", "AddCustom"}) {
     samples.push_back({type, binary});
   }
-  for (const char *type : {"Abs",      "Ceil",       "Erf",          "Exp",
-                           "FastGelu", "Floor",      "Gelu",         "GeluV2",
-                           "Identity", "Log",        "LogSoftmaxV2", "LogicalNot",
-                           "Neg",      "Reciprocal", "Relu",         "Relu6",
-                           "Rsqrt",    "Sigmoid",    "SoftmaxV2",    "Sqrt",
-                           "Square",   "Tanh",       "TensorMove",   "ZerosLike",
-                           "Sin",      "Cos",        "Sign",         "HardSwish",
-                           "Tan",      "Asin",       "Acos",         "Atan",
-                           "Sinh",     "Cosh",       "Asinh",        "Acosh",
-                           "Atanh",    "Round",      "Softplus",     "Softsign",
-                           "Mish",     "Elu",        "Selu",         "ThresholdedRelu"}) {
+  for (const char *type :
+       {"Abs",          "Ceil",       "Erf",        "Exp",        "FastGelu",
+        "Floor",        "Gelu",       "GeluV2",     "Identity",   "Log",
+        "LogSoftmaxV2", "LogicalNot", "Neg",        "Reciprocal", "Relu",
+        "Relu6",        "Rsqrt",      "Sigmoid",    "SoftmaxV2",  "Sqrt",
+        "Square",       "Tanh",       "TensorMove", "ZerosLike",  "OnesLike",
+        "Sin",          "Cos",        "Sign",       "HardSwish",  "Tan",
+        "Asin",         "Acos",       "Atan",       "Sinh",       "Cosh",
+        "Asinh",        "Acosh",      "Atanh",      "Round",      "Softplus",
+        "Softsign",     "Mish",       "Elu",        "Selu",       "ThresholdedRelu"}) {
     samples.push_back({type, unary});
   }
   samples.push_back({"LeakyRelu", unary, {{"negative_slope", 0.1F}}});
@@ -249,7 +249,14 @@ std::vector<Sample> Samples() {
   for (const char *type : {"ArgMaxV2", "ArgMin"}) {
     samples.push_back({type, {Fed({2, 3}), Constant({}, {1})}, {{"dtype", int64_t{DT_INT64}}}});
   }
-  for (const char *type : {"ReduceMaxD", "ReduceMeanD", "ReduceSumD"}) {
+  samples.push_back({"Where", {Fed({2, 3})}});
+  samples.push_back({"Conv3D",
+                     {Fed({1, 1, 3, 3, 3}), Fed({2, 1, 2, 2, 2}), Fed({2}), Absent()},
+                     {{"strides", Ints({1, 1, 1, 1, 1})},
+                      {"pads", Ints({0, 0, 0, 0, 0, 0})},
+                      {"data_format", "NCDHW"}}});
+  for (const char *type :
+       {"ReduceMaxD", "ReduceMeanD", "ReduceMinD", "ReduceProdD", "ReduceSumD"}) {
     samples.push_back({type, unary, {{"axes", Ints({1})}}});
   }
   return samples;
