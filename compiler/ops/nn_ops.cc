@@ -317,15 +317,17 @@ void ConvFamily(OpCatalog &catalog, const char *type, size_t spatial_rank, bool 
   RegisterBuiltin(catalog, builder);
 }
 
-// Conv2DTranspose (NCHW): y has the shape `input_size` holds; x's channels match the filter's
-// first dim, whose groups x second dim are y's channels.
-Status InferConv2DTranspose(InferShapeContext &context) {
+// Conv2DTranspose (NCHW) / Conv3DTranspose (NCDHW): y has the shape `input_size` holds; x's
+// channels match the filter's first dim, whose groups x second dim are y's channels.
+Status InferConvTranspose(InferShapeContext &context, size_t rank) {
+  const std::string format = rank == 5 ? "NCDHW" : "NCHW";
   // x, filter and bias feed one product in one dtype (the kernel stages halves itself).
   if (context.RequireInputs(3) != SUCCESS || RequireSameDtype(context, {1, 2, 3}) != SUCCESS) {
     return FAILED;
   }
-  if (context.GetAttrString("data_format", "NCHW") != "NCHW") {
-    return context.Error("the host runtime runs Conv2DTranspose in NCHW only");
+  if (context.GetAttrString("data_format", format) != format) {
+    return context.Error("the host runtime runs " + context.GetOpType() + " in " + format +
+                         " only");
   }
   const Dims x = InputDims(context, 1);
   const Dims w = InputDims(context, 2);
@@ -334,9 +336,9 @@ Status InferConv2DTranspose(InferShapeContext &context) {
     return context.Error("attribute 'groups' must be >= 1");
   }
   if (!IsUnknownRankDims(x) && !IsUnknownRankDims(w)) {
-    if (x.size() != 4 || w.size() != 4) {
+    if (x.size() != rank || w.size() != rank) {
       return context.Error("x " + DescribeInput(context, 1) + " and filter " +
-                           DescribeInput(context, 2) + " must have rank 4");
+                           DescribeInput(context, 2) + " must have rank " + std::to_string(rank));
     }
     if (x[1] >= 0 && w[0] >= 0 && x[1] != w[0]) {
       return context.Error("x has " + std::to_string(x[1]) + " channels but the filter " +
@@ -349,19 +351,23 @@ Status InferConv2DTranspose(InferShapeContext &context) {
     return FAILED;
   }
   if (!known) {
-    return context.SetOutput(0, Dims(4, UNKNOWN_DIM), InputDtype(context, 1));
+    return context.SetOutput(0, Dims(rank, UNKNOWN_DIM), InputDtype(context, 1));
   }
-  if (size.size() != 4 || std::any_of(size.begin(), size.end(), [](int64_t d) { return d < 0; })) {
-    return context.Error("input 0 'input_size' " + DimsToString(size) +
-                         " must hold the 4 dims of y");
+  if (size.size() != rank ||
+      std::any_of(size.begin(), size.end(), [](int64_t d) { return d < 0; })) {
+    return context.Error("input 0 'input_size' " + DimsToString(size) + " must hold the " +
+                         std::to_string(rank) + " dims of y");
   }
-  if (!IsUnknownRankDims(w) && w.size() == 4 && w[1] >= 0 && size[1] != w[1] * groups) {
+  if (!IsUnknownRankDims(w) && w.size() == rank && w[1] >= 0 && size[1] != w[1] * groups) {
     return context.Error("input_size has " + std::to_string(size[1]) + " channels but filter " +
                          DescribeInput(context, 2) + " with groups " + std::to_string(groups) +
                          " gives " + std::to_string(w[1] * groups));
   }
   return context.SetOutput(0, size, InputDtype(context, 1));
 }
+
+Status InferConv2DTranspose(InferShapeContext &context) { return InferConvTranspose(context, 4); }
+Status InferConv3DTranspose(InferShapeContext &context) { return InferConvTranspose(context, 5); }
 
 // Resize: x's rank; the dims from constant sizes (policy "stretch") or scales over `axes`,
 // else unknown.
@@ -512,6 +518,25 @@ void RegisterNnOps(OpCatalog &catalog) {
                "filter[C_in, C_out / groups, kH, kW] to y[input_size] at h * stride - "
                "pad_top + kh * dilation; pads = [top, bottom, left, right].")
           .Infer(InferConv2DTranspose));
+  RegisterBuiltin(
+      catalog,
+      OpDefBuilder("Conv3DTranspose", "nn")
+          .Input("input_size", dtypes::Index())
+          .Input("x", dtypes::HostFloat())
+          .Input("filter", dtypes::HostFloat())
+          .OptionalInput("bias", dtypes::HostFloat())
+          .OptionalInput("offset_w", {DT_INT8})
+          .Output("y", dtypes::HostFloat())
+          .RequiredAttr("strides", AttrValueType::kListInt)
+          .RequiredAttr("pads", AttrValueType::kListInt)
+          .Attr("dilations", AttrValueType::kListInt, std::vector<int64_t>{1, 1, 1, 1, 1})
+          .Attr("groups", AttrValueType::kInt, int64_t{1})
+          .Attr("data_format", AttrValueType::kString, "NDHWC")
+          .Attr("output_padding", AttrValueType::kListInt, std::vector<int64_t>{0, 0, 0, 0, 0})
+          .Attr("offset_x", AttrValueType::kInt, int64_t{0})
+          .Doc("Transposed 3-D convolution, run in NCDHW on the host: as Conv2DTranspose with "
+               "a depth axis; pads = [front, back, top, bottom, left, right].")
+          .Infer(InferConv3DTranspose));
   RegisterBuiltin(
       catalog,
       OpDefBuilder("Resize", "nn")

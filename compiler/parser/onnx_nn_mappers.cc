@@ -615,7 +615,8 @@ Status MapLayerNorm(const OnnxNodeView &node, OnnxImportContext &ctx) {
   return SUCCESS;
 }
 
-/// ConvTranspose -> Conv2DTranspose (1-D through Unsqueeze/Squeeze of dim 2). The output size
+/// ConvTranspose -> Conv2DTranspose (1-D through Unsqueeze/Squeeze of dim 2) or
+/// Conv3DTranspose (NCDHW). The output size
 /// is fixed at import from the shapes of X and W, which must be static there: ONNX's formula
 /// stride * (in - 1) + output_padding + (k - 1) * dilation + 1 - pads, with the pads derived
 /// from `output_shape` or `auto_pad` as ONNX defines it.
@@ -631,9 +632,9 @@ Status MapConvTranspose(const OnnxNodeView &node, OnnxImportContext &ctx) {
   }
   const std::vector<int64_t> &xd = x_shape.GetDims();
   const std::vector<int64_t> &wd = w_shape.GetDims();
-  if (xd.size() != wd.size() || xd.size() < 3 || xd.size() > 4) {
+  if (xd.size() != wd.size() || xd.size() < 3 || xd.size() > 5) {
     return NodeError(node, ctx,
-                     "only 1-D and 2-D ConvTranspose are supported (X " + x_shape.ToString() +
+                     "only 1-D, 2-D and 3-D ConvTranspose are supported (X " + x_shape.ToString() +
                          ", W " + w_shape.ToString() + ")");
   }
   if (std::any_of(xd.begin(), xd.end(), [](int64_t d) { return d < 0; }) ||
@@ -688,17 +689,20 @@ Status MapConvTranspose(const OnnxNodeView &node, OnnxImportContext &ctx) {
     out.insert(out.begin(), 1);
   }
   const int64_t group = node.GetInt("group", 1);
-  Node *conv = one_d ? HelperOp(node, ctx, "Conv2DTranspose", "Conv2DTranspose")
-                     : MainOp(node, ctx, "Conv2DTranspose");
-  if (conv == nullptr ||
-      ConnectConst(node, ctx, "input_size", MakeInt64Tensor({xd[0], wd[1] * group, out[0], out[1]}),
-                   conv, "input_size") != SUCCESS) {
+  const bool three_d = n == 3;
+  const std::string type = three_d ? "Conv3DTranspose" : "Conv2DTranspose";
+  Node *conv = one_d ? HelperOp(node, ctx, type, type) : MainOp(node, ctx, type);
+  std::vector<int64_t> input_size = {xd[0], wd[1] * group};
+  input_size.insert(input_size.end(), out.begin(), out.end());
+  if (conv == nullptr || ConnectConst(node, ctx, "input_size", MakeInt64Tensor(input_size), conv,
+                                      "input_size") != SUCCESS) {
     return FAILED;
   }
-  if (WireConv(node, ctx, conv, one_d, strides, dilations, pads, group, "NCHW") != SUCCESS) {
+  if (WireConv(node, ctx, conv, one_d, strides, dilations, pads, group,
+               three_d ? "NCDHW" : "NCHW") != SUCCESS) {
     return FAILED;
   }
-  SetPortFormat(conv, FORMAT_NCHW, {1, 2});
+  SetPortFormat(conv, three_d ? FORMAT_NCDHW : FORMAT_NCHW, {1, 2});
   if (one_d) {
     return Squeeze1D(node, ctx, {conv, 0}, 2);
   }

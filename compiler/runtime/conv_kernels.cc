@@ -1,6 +1,6 @@
 // Convolution kernels: Conv2D/Conv2DV2 (groups, dilations, strides, asymmetric pads, NCHW or
 // NHWC) and DepthwiseConv2D, computed as im2col + blocked GEMM per image and group; and
-// Conv2DTranspose (NCHW, a direct scatter).
+// Conv2DTranspose / Conv3DTranspose (NCHW / NCDHW, a direct scatter).
 // Bias and the build-time fused activation (`_fused_activation`, see
 // pipeline/conv_activation_fusion.h) are applied to each image/group block right after its GEMM,
 // while it is still in cache.
@@ -414,7 +414,10 @@ Status DepthwiseConv2D(KernelContext &ctx) {
 
 /// Conv2DTranspose (NCHW): each x element scatters x * filter into y, whose shape input_size
 /// gives (so output_padding needs no separate handling: the extra rows only get the bias).
-Status Conv2DTranspose(KernelContext &ctx) {
+/// Conv2DTranspose (NCHW) and Conv3DTranspose (NCDHW): every x element scatters x * filter to
+/// y[input_size]; a 2-D op runs as a 3-D one with a depth of 1.
+Status ConvTransposeNd(KernelContext &ctx, size_t spatial) {
+  const size_t rank = spatial + 2;
   std::vector<int64_t> size;
   std::vector<int64_t> strides;
   std::vector<int64_t> pads;
@@ -423,7 +426,7 @@ Status Conv2DTranspose(KernelContext &ctx) {
       ctx.GetRequiredListInt("pads", &pads) != SUCCESS) {
     return FAILED;
   }
-  const std::vector<int64_t> dilations = ctx.GetListInt("dilations", {1, 1, 1, 1});
+  const std::vector<int64_t> dilations = ctx.GetListInt("dilations", std::vector<int64_t>(rank, 1));
   const int64_t groups = ctx.GetInt("groups", 1);
   // x, filter and bias share one dtype; halves are computed in float and rounded back once.
   const DataType dtype = DtypeOf(ctx.Input(1));
@@ -445,42 +448,60 @@ Status Conv2DTranspose(KernelContext &ctx) {
       ctx.GetInput(3) == nullptr ? nullptr : (half ? &staged[2] : ctx.GetInput(3));
   const auto &xd = DimsOf(x);
   const auto &wd = DimsOf(w);
-  if (ctx.GetString("data_format", "NCHW") != "NCHW" || xd.size() != 4 || wd.size() != 4 ||
-      size.size() != 4 || strides.size() != 4 || pads.size() != 4 || dilations.size() != 4 ||
-      groups < 1 || xd[1] != wd[0] || xd[1] % groups != 0 || size[0] != xd[0] ||
-      size[1] != wd[1] * groups || (bias != nullptr && ElementCount(DimsOf(*bias)) != size[1])) {
-    return ctx.Error("inconsistent Conv2DTranspose: x " + DimsToString(xd) + ", filter " +
+  const std::string format = spatial == 3 ? "NCDHW" : "NCHW";
+  if (ctx.GetString("data_format", format) != format || xd.size() != rank || wd.size() != rank ||
+      size.size() != rank || strides.size() != rank || pads.size() != 2 * spatial ||
+      dilations.size() != rank || groups < 1 || xd[1] != wd[0] || xd[1] % groups != 0 ||
+      size[0] != xd[0] || size[1] != wd[1] * groups ||
+      (bias != nullptr && ElementCount(DimsOf(*bias)) != size[1])) {
+    return ctx.Error("inconsistent " + ctx.GetNodeType() + ": x " + DimsToString(xd) + ", filter " +
                      DimsToString(wd) + ", input_size " + DimsToString(size) + ", groups " +
-                     std::to_string(groups) + " (NCHW, 4-element strides/pads/dilations)");
+                     std::to_string(groups) + " (" + format + ", " + std::to_string(rank) +
+                     "-element strides/dilations, " + std::to_string(2 * spatial) + " pads)");
+  }
+  // Per spatial axis (depth, height, width; a 2-D op has depth 1): in, kernel, out, stride,
+  // leading pad, dilation.
+  int64_t in[3] = {1, 1, 1}, k[3] = {1, 1, 1}, o[3] = {1, 1, 1};
+  int64_t st[3] = {1, 1, 1}, pd[3] = {0, 0, 0}, dl[3] = {1, 1, 1};
+  for (size_t i = 0; i < spatial; ++i) {
+    const size_t a = 3 - spatial + i;
+    in[a] = xd[2 + i];
+    k[a] = wd[2 + i];
+    o[a] = size[2 + i];
+    st[a] = strides[2 + i];
+    pd[a] = pads[2 * i];
+    dl[a] = dilations[2 + i];
   }
   const DataType compute = half ? DT_FLOAT : dtype;
-  const int64_t n = xd[0], cin = xd[1], h = xd[2], wi = xd[3];
-  const int64_t cout_g = wd[1], kh = wd[2], kw = wd[3];
+  const int64_t n = xd[0], cin = xd[1], cout_g = wd[1], cout = size[1];
   const int64_t cin_g = cin / groups;
-  const int64_t oh = size[2], ow = size[3], cout = size[1];
+  const int64_t in_volume = in[0] * in[1] * in[2];
+  const int64_t k_volume = k[0] * k[1] * k[2];
+  const int64_t out_volume = o[0] * o[1] * o[2];
   auto value = [compute](const GeTensor &t, int64_t i) {
     return compute == DT_FLOAT ? static_cast<double>(DataOf<float>(t)[i]) : DataOf<double>(t)[i];
   };
-  std::vector<double> y(static_cast<size_t>(n * cout * oh * ow), 0.0);
+  std::vector<double> y(static_cast<size_t>(n * cout * out_volume), 0.0);
   for (int64_t b = 0; b < n; ++b) {
-    for (int64_t g = 0; g < groups; ++g) {
-      for (int64_t ci = g * cin_g; ci < (g + 1) * cin_g; ++ci) {
-        for (int64_t i = 0; i < h; ++i) {
-          for (int64_t j = 0; j < wi; ++j) {
-            const double v = value(x, ((b * cin + ci) * h + i) * wi + j);
-            for (int64_t co = 0; co < cout_g; ++co) {
-              const int64_t oc = g * cout_g + co;
-              for (int64_t p = 0; p < kh; ++p) {
-                const int64_t r = i * strides[2] - pads[0] + p * dilations[2];
-                if (r < 0 || r >= oh) continue;
-                for (int64_t q = 0; q < kw; ++q) {
-                  const int64_t c = j * strides[3] - pads[2] + q * dilations[3];
-                  if (c < 0 || c >= ow) continue;
-                  y[static_cast<size_t>(((b * cout + oc) * oh + r) * ow + c)] +=
-                      v * value(w, ((ci * cout_g + co) * kh + p) * kw + q);
-                }
-              }
+    for (int64_t ci = 0; ci < cin; ++ci) {
+      const int64_t g = ci / cin_g;
+      for (int64_t e = 0; e < in_volume; ++e) {
+        const int64_t pos[3] = {e / (in[1] * in[2]), (e / in[2]) % in[1], e % in[2]};
+        const double v = value(x, (b * cin + ci) * in_volume + e);
+        for (int64_t co = 0; co < cout_g; ++co) {
+          const int64_t oc = g * cout_g + co;
+          const int64_t filter = (ci * cout_g + co) * k_volume;
+          double *plane = y.data() + (b * cout + oc) * out_volume;
+          for (int64_t t = 0; t < k_volume; ++t) {
+            const int64_t tap[3] = {t / (k[1] * k[2]), (t / k[2]) % k[1], t % k[2]};
+            int64_t at = 0;
+            bool inside = true;
+            for (size_t a = 0; a < 3 && inside; ++a) {
+              const int64_t c = pos[a] * st[a] - pd[a] + tap[a] * dl[a];
+              inside = c >= 0 && c < o[a];
+              at = at * o[a] + c;
             }
+            if (inside) plane[at] += v * value(w, filter + t);
           }
         }
       }
@@ -488,7 +509,7 @@ Status Conv2DTranspose(KernelContext &ctx) {
   }
   OutputTensor out(compute, size);
   for (size_t i = 0; i < y.size(); ++i) {
-    const int64_t oc = (static_cast<int64_t>(i) / (oh * ow)) % cout;
+    const int64_t oc = (static_cast<int64_t>(i) / out_volume) % cout;
     const double with_bias = y[i] + (bias != nullptr ? value(*bias, oc) : 0.0);
     if (compute == DT_FLOAT) {
       out.Data<float>()[i] = static_cast<float>(with_bias);
@@ -506,6 +527,9 @@ Status Conv2DTranspose(KernelContext &ctx) {
   return ctx.SetOutput(0, rounded);
 }
 
+Status Conv2DTranspose(KernelContext &ctx) { return ConvTransposeNd(ctx, 2); }
+Status Conv3DTranspose(KernelContext &ctx) { return ConvTransposeNd(ctx, 3); }
+
 }  // namespace
 
 void RegisterConvKernels(KernelRegistry &registry) {
@@ -513,6 +537,7 @@ void RegisterConvKernels(KernelRegistry &registry) {
   registry.Register("Conv2DV2", KernelDef{Conv2D, true});
   registry.Register("DepthwiseConv2D", KernelDef{DepthwiseConv2D, true});
   registry.Register("Conv2DTranspose", KernelDef{Conv2DTranspose, false});  // stages halves itself
+  registry.Register("Conv3DTranspose", KernelDef{Conv3DTranspose, false});
 }
 
 }  // namespace runtime

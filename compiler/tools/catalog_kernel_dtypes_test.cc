@@ -242,6 +242,12 @@ std::vector<Sample> Samples() {
       {"Conv2DTranspose",
        {Constant({4}, {1, 2, 4, 4}), Fed({1, 1, 3, 3}), Fed({1, 2, 2, 2}), Fed({2}), Absent()},
        {{"strides", Ints({1, 1, 1, 1})}, {"pads", Ints({0, 0, 0, 0})}}});
+  samples.push_back({"Conv3DTranspose",
+                     {Constant({5}, {1, 2, 3, 3, 3}), Fed({1, 1, 2, 2, 2}), Fed({1, 2, 2, 2, 2}),
+                      Fed({2}), Absent()},
+                     {{"strides", Ints({1, 1, 1, 1, 1})},
+                      {"pads", Ints({0, 0, 0, 0, 0, 0})},
+                      {"data_format", "NCDHW"}}});
   samples.push_back({"Resize",
                      {Fed({1, 1, 2, 2}), Absent(), Constant({4}, {1, 1, 2, 2}), Absent()},
                      {{"mode", "linear"}}});
