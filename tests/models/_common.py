@@ -23,8 +23,11 @@ def initializer(name: str, array: np.ndarray) -> onnx.TensorProto:
     return numpy_helper.from_array(np.ascontiguousarray(array), name=name)
 
 
-def finish(graph: onnx.GraphProto, opset: int, producer: str) -> onnx.ModelProto:
-    """Wraps `graph` in a checked model that imports `opset` of the default domain."""
+def finish(
+    graph: onnx.GraphProto, opset: int, producer: str, ir_version: int | None = None
+) -> onnx.ModelProto:
+    """Wraps `graph` in a checked model that imports `opset` of the default domain, at
+    `ir_version` when given."""
     model = helper.make_model(
         graph,
         opset_imports=[helper.make_opsetid("", opset)],
@@ -32,6 +35,8 @@ def finish(graph: onnx.GraphProto, opset: int, producer: str) -> onnx.ModelProto
     )
     # IR version 8 is readable by every onnx release that supports opset 17.
     model.ir_version = min(model.ir_version, 8) if opset <= 17 else model.ir_version
+    if ir_version is not None:
+        model.ir_version = ir_version
     onnx.checker.check_model(model, full_check=True)
     return model
 
