@@ -2,9 +2,11 @@
 #include "session/session.h"
 
 #include <string>
+#include <utility>
 
 #include "common/error.h"
 #include "pipeline/compile_graph.h"
+#include "pipeline/host_inert_options.h"
 
 namespace ge {
 namespace runtime {
@@ -54,6 +56,10 @@ Status RequireInitialized(const char *api) {
 
 }  // namespace
 
+Session::Session(OptionMap options) : options_(std::move(options)) {
+  WarnHostInertOptions(options_, OptionSource::kSession);
+}
+
 Status Session::AddGraph(uint32_t graph_id, const ComputeGraph &graph, const OptionMap &options) {
   if (RequireInitialized("AddGraph") != SUCCESS) {
     return FAILED;
@@ -70,6 +76,7 @@ Status Session::AddGraph(uint32_t graph_id, const ComputeGraph &graph, const Opt
   }
   entry.options = options;
   graphs_.emplace(graph_id, std::move(entry));
+  WarnHostInertOptions(options, OptionSource::kGraph);
   return SUCCESS;
 }
 

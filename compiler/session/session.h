@@ -21,10 +21,12 @@ namespace runtime {
 
 class Session {
  public:
-  explicit Session(OptionMap options = {}) : options_(std::move(options)) {}
+  /// Warns (once per key and process) about options the host runtime ignores.
+  explicit Session(OptionMap options = {});
 
   /// Keeps a deep copy of `graph` (later edits of the caller's graph do not affect it) under
-  /// `graph_id`. Fails when GE is not initialised or the id is taken.
+  /// `graph_id`. Fails when GE is not initialised or the id is taken. Warns as the constructor
+  /// does about graph `options` the host runtime ignores.
   Status AddGraph(uint32_t graph_id, const ComputeGraph &graph, const OptionMap &options = {});
   Status RemoveGraph(uint32_t graph_id);
   /// Compiles the graph on its first run and caches the executor; validates `inputs` (errors

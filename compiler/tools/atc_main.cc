@@ -22,8 +22,8 @@
 #include "om/om_info.h"
 #include "ops/platform_info.h"
 #include "parser/model_parser.h"
+#include "pipeline/host_inert_options.h"
 #include "tools/atc_flags.h"
-#include "tools/host_inert_options.h"
 #include "tools/offline_build.h"
 
 namespace ge {

@@ -7,7 +7,6 @@
 #include <vector>
 
 #include "ge/c_api/atc.h"
-#include "tools/host_inert_options.h"
 
 namespace ge {
 namespace {
@@ -88,18 +87,6 @@ TEST(AtcMain, CompileOptionWithoutHostEffectIsReportedOnce) {
   EXPECT_NE(run.out.find("--output_type=FP16 " + warning), std::string::npos) << run.out;
   // GE's default value asks for nothing, so there is nothing to report.
   EXPECT_EQ(run.out.find("--deterministic=0"), std::string::npos) << run.out;
-}
-
-TEST(HostInertOptions, NamesOnlyOptionsTheHostRuntimeIgnores) {
-  EXPECT_NE(HostInertOptionReason("ge.exec.precision_mode", "force_fp32"), nullptr);
-  EXPECT_NE(HostInertOptionReason("ge.INPUT_NODES_SET_FP16", "x"), nullptr);
-  EXPECT_NE(HostInertOptionReason("ge.deterministic", "1"), nullptr);
-  EXPECT_EQ(HostInertOptionReason("ge.deterministic", "0"), nullptr);
-  EXPECT_EQ(HostInertOptionReason("ge.exec.precision_mode", ""), nullptr);
-  // Options the compiler acts on.
-  EXPECT_EQ(HostInertOptionReason("ge.oo.level", "O1"), nullptr);
-  EXPECT_EQ(HostInertOptionReason("ge.fusionSwitchFile", "f.cfg"), nullptr);
-  EXPECT_EQ(HostInertOptionReason("ge.optimizationSwitch", "p:off"), nullptr);
 }
 
 TEST(AtcMain, DeprecatedFlagFails) {

@@ -10,7 +10,7 @@
 #include "common/log.h"
 #include "ops/platform_info.h"
 #include "pipeline/compile_graph.h"
-#include "tools/host_inert_options.h"
+#include "pipeline/host_inert_options.h"
 
 namespace ge {
 namespace {
@@ -70,7 +70,7 @@ Status BuildOmModel(const ComputeGraphPtr &graph, const std::map<std::string, st
   if (PlatformInfo::Load(soc, &platform) != SUCCESS || SetCurrentSocVersion(soc) != SUCCESS) {
     return Fail(std::string("option ") + kSocVersionOption + "=" + soc + ": " + GetLastError());
   }
-  WarnHostInertOptions(options);
+  WarnHostInertOptions(options, OptionSource::kOfflineCompile);
   if (BuildOfflineGraph(graph, options) != SUCCESS) {
     return FAILED;
   }

@@ -1,8 +1,9 @@
 // The compile options the host runtime does not act on (see host_inert_options.h).
-#include "tools/host_inert_options.h"
+#include "pipeline/host_inert_options.h"
 
 #include <mutex>
 #include <set>
+#include <utility>
 
 #include "common/log.h"
 
@@ -50,20 +51,33 @@ const char *HostInertOptionReason(const std::string &key, const std::string &val
   return it->second.reason;
 }
 
-void WarnHostInertOptions(const std::map<std::string, std::string> &options) {
+void WarnHostInertOptions(const std::map<std::string, std::string> &options, OptionSource source) {
   static std::mutex mutex;
-  static std::set<std::string> warned;
+  static std::set<std::pair<OptionSource, std::string>> warned;
   for (const auto &option : options) {
     const char *reason = HostInertOptionReason(option.first, option.second);
     if (reason == nullptr) {
       continue;
     }
     std::lock_guard<std::mutex> lock(mutex);
-    if (warned.insert(option.first).second) {
-      GELOGW(
-          "compile option %s=%s is recorded in the model but has no effect on the host "
-          "runtime: %s",
-          option.first.c_str(), option.second.c_str(), reason);
+    if (!warned.insert({source, option.first}).second) {
+      continue;
+    }
+    const char *key = option.first.c_str();
+    const char *value = option.second.c_str();
+    switch (source) {
+      case OptionSource::kOfflineCompile:
+        GELOGW(
+            "compile option %s=%s is recorded in the model but has no effect on the host "
+            "runtime: %s",
+            key, value, reason);
+        break;
+      case OptionSource::kSession:
+        GELOGW("session option %s=%s has no effect on the host runtime: %s", key, value, reason);
+        break;
+      case OptionSource::kGraph:
+        GELOGW("graph option %s=%s has no effect on the host runtime: %s", key, value, reason);
+        break;
     }
   }
 }
