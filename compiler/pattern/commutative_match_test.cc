@@ -5,39 +5,18 @@
 
 #include "ge/fusion/pattern_matcher.h"
 #include "ge/fusion/simple_graph_builder.h"
-#include "pattern/fusion_test_util.h"
 #include "pattern/node_matcher.h"
+#include "pattern/pattern_test_util.h"
 
 namespace ge {
 namespace fusion {
 namespace {
 
+using test::Captures;
+using test::Commutative;
+using test::Name;
 using test::P;
 using test::TestGraph;
-
-std::unique_ptr<PatternMatcherConfig> Commutative() {
-  return PatternMatcherConfigBuilder().EnableCommutativeMatch().Build();
-}
-
-std::string Name(const GNode &node) {
-  AscendString name;
-  (void)node.GetName(name);
-  return name.GetString();
-}
-
-// Names of the captured tensors' nodes, "node:index", in capture order.
-std::vector<std::string> Captures(const MatchResult &result, size_t count) {
-  std::vector<std::string> names;
-  for (size_t i = 0; i < count; ++i) {
-    NodeIo io;
-    if (result.GetCapturedTensor(i, io) != SUCCESS) {
-      names.push_back("?");
-      continue;
-    }
-    names.push_back(Name(io.node) + ":" + std::to_string(io.index));
-  }
-  return names;
-}
 
 // Add(x, Const), x and the const captured.
 std::unique_ptr<Pattern> AddConstPattern() {

@@ -5,45 +5,18 @@
 #include "ge/fusion/pattern_matcher.h"
 #include "ge/fusion/simple_graph_builder.h"
 #include "ops/op_catalog.h"
-#include "pattern/fusion_test_util.h"
+#include "pattern/pattern_test_util.h"
 
 namespace ge {
 namespace fusion {
 namespace {
 
+using test::CountMatches;
+using test::IrAttrs;
+using test::MatMulPattern;
 using test::P;
+using test::Plain;
 using test::TestGraph;
-
-size_t CountMatches(std::unique_ptr<Pattern> pattern, const TestGraph &g,
-                    std::unique_ptr<PatternMatcherConfig> config) {
-  PatternMatcher matcher(std::move(pattern), g.Handle(), std::move(config));
-  size_t count = 0;
-  while (matcher.MatchNext() != nullptr) {
-    ++count;
-  }
-  return count;
-}
-
-std::unique_ptr<PatternMatcherConfig> Plain() { return PatternMatcherConfigBuilder().Build(); }
-std::unique_ptr<PatternMatcherConfig> IrAttrs() {
-  return PatternMatcherConfigBuilder().EnableIrAttrMatch().Build();
-}
-
-// MatMul(a, b) without its optional bias; `transpose_x1` set on the pattern node, or, with
-// `drop_attr`, no value for it at all.
-std::unique_ptr<Pattern> MatMulPattern(bool transpose_x1, bool drop_attr) {
-  SimpleGraphBuilder builder("matmul");
-  NodeIo a = builder.AddInput(0);
-  NodeIo b = builder.AddInput(1);
-  GNode mm = builder.AddNode("MatMul", {a, b}, 1);
-  OpDesc &desc = NodeAdapter::GNode2Node(mm)->MutableOpDesc();
-  if (drop_attr) {
-    (void)desc.DelAttr("transpose_x1");
-  } else {
-    desc.SetAttr("transpose_x1", GeAttrValue(transpose_x1));
-  }
-  return std::make_unique<Pattern>(std::move(*builder.Build({{mm, 0}})));
-}
 
 // A catalog MatMul (IR metadata, attributes at their defaults), with a bias when given.
 Node *CatalogMatMul(TestGraph *g, const std::string &name, Node *a, Node *b, Node *bias) {

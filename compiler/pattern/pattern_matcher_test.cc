@@ -6,76 +6,22 @@
 
 #include "common/error.h"
 #include "ge/fusion/simple_graph_builder.h"
-#include "pattern/fusion_test_util.h"
+#include "pattern/pattern_test_util.h"
 
 namespace ge {
 namespace fusion {
 namespace {
 
+using test::AddConstPattern;
+using test::MatchAll;
+using test::MatchedNames;
+using test::MatMulAddPattern;
+using test::Name;
 using test::P;
+using test::ReluAddPattern;
+using test::ReluPattern;
+using test::SquarePattern;
 using test::TestGraph;
-
-std::vector<std::unique_ptr<MatchResult>> MatchAll(
-    std::unique_ptr<Pattern> pattern, const GraphPtr &graph,
-    std::unique_ptr<PatternMatcherConfig> config = nullptr) {
-  auto matcher = std::make_shared<PatternMatcher>(std::move(pattern), graph, std::move(config));
-  std::vector<std::unique_ptr<MatchResult>> results;
-  while (auto result = matcher->MatchNext()) {
-    results.push_back(std::move(result));
-  }
-  // Results point into the pattern: keep the matcher alive as long as the results.
-  static std::vector<std::shared_ptr<PatternMatcher>> keep;
-  keep.push_back(matcher);
-  return results;
-}
-
-std::string Name(const GNode &node) {
-  AscendString name;
-  (void)node.GetName(name);
-  return name.GetString();
-}
-
-std::vector<std::string> MatchedNames(const MatchResult &result) {
-  std::vector<std::string> names;
-  for (const GNode &node : result.GetMatchedNodes()) {
-    names.push_back(Name(node));
-  }
-  return names;
-}
-
-// Relu(x)
-std::unique_ptr<Pattern> ReluPattern() {
-  SimpleGraphBuilder builder("relu_pattern");
-  NodeIo x = builder.AddInput(0);
-  GNode relu = builder.AddNode("Relu", {x}, 1);
-  return std::make_unique<Pattern>(std::move(*builder.Build({{relu, 0}})));
-}
-
-// Add(x, Const)
-std::unique_ptr<Pattern> AddConstPattern(const float *value) {
-  SimpleGraphBuilder builder("add_const");
-  NodeIo x = builder.AddInput(0);
-  std::unique_ptr<Tensor> tensor;
-  if (value != nullptr) {
-    TensorDesc desc(Shape(std::vector<int64_t>{}), FORMAT_ND, DT_FLOAT);
-    tensor =
-        std::make_unique<Tensor>(desc, reinterpret_cast<const uint8_t *>(value), sizeof(float));
-  }
-  NodeIo c = builder.AddConst(tensor.get());
-  GNode add = builder.AddNode("Add", {x, c}, 1);
-  return std::make_unique<Pattern>(std::move(*builder.Build({{add, 0}})));
-}
-
-// Add(MatMul(a, b), c)
-std::unique_ptr<Pattern> MatMulAddPattern() {
-  SimpleGraphBuilder builder("matmul_add");
-  NodeIo a = builder.AddInput(0);
-  NodeIo b = builder.AddInput(1);
-  NodeIo c = builder.AddInput(2);
-  GNode mm = builder.AddNode("MatMul", {a, b}, 1);
-  GNode add = builder.AddNode("Add", {{mm, 0}, c}, 1);
-  return std::make_unique<Pattern>(std::move(*builder.Build({{add, 0}})));
-}
 
 TEST(PatternMatcherTest, SingleNodePatternFindsEveryInstanceOnce) {
   TestGraph g;
@@ -192,14 +138,6 @@ TEST(PatternMatcherTest, PatternDataMatchesAnyProducer) {
   EXPECT_EQ(MatchAll(ReluPattern(), g.Handle()).size(), 2U);
 }
 
-// Mul(a, a): one pattern input used twice.
-std::unique_ptr<Pattern> SquarePattern() {
-  SimpleGraphBuilder builder("square");
-  NodeIo a = builder.AddInput(0);
-  GNode mul = builder.AddNode("Mul", {a, a}, 1);
-  return std::make_unique<Pattern>(std::move(*builder.Build({{mul, 0}})));
-}
-
 TEST(PatternMatcherTest, SharedPatternDataMatchesSharedTargetProducerOnly) {
   TestGraph g;
   Node *x = g.Data("x", 0);
@@ -274,20 +212,6 @@ TEST(PatternMatcherTest, UnconnectedOptionalInputMustBeUnconnectedInTarget) {
   auto results = MatchAll(std::move(pattern), g.Handle());
   ASSERT_EQ(results.size(), 1U);
   EXPECT_EQ(MatchedNames(*results[0]), std::vector<std::string>{"without_bias"});
-}
-
-// Add(Relu(x), y) with only Add as output.
-std::unique_ptr<Pattern> ReluAddPattern(bool relu_is_output) {
-  SimpleGraphBuilder builder("relu_add");
-  NodeIo x = builder.AddInput(0);
-  NodeIo y = builder.AddInput(1);
-  GNode relu = builder.AddNode("Relu", {x}, 1);
-  GNode add = builder.AddNode("Add", {{relu, 0}, y}, 1);
-  std::vector<NodeIo> outputs{{add, 0}};
-  if (relu_is_output) {
-    outputs.push_back({relu, 0});
-  }
-  return std::make_unique<Pattern>(std::move(*builder.Build(outputs)));
 }
 
 TEST(PatternMatcherTest, InteriorNodeWithOutsideConsumerMissesUnlessDeclaredOutput) {

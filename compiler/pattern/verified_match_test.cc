@@ -13,35 +13,16 @@
 #include "ge/fusion/pattern_matcher.h"
 #include "ge/fusion/simple_graph_builder.h"
 #include "graph_api/node_adapter.h"
-#include "pattern/fusion_test_util.h"
+#include "pattern/pattern_test_util.h"
 
 namespace ge {
 namespace fusion {
 namespace {
 
+using test::MatMulAddPattern;
 using test::P;
+using test::ReluAddPattern;
 using test::TestGraph;
-
-// Add(MatMul(a, b), c)
-std::unique_ptr<Pattern> MatMulAddPattern() {
-  SimpleGraphBuilder builder("matmul_add");
-  NodeIo a = builder.AddInput(0);
-  NodeIo b = builder.AddInput(1);
-  NodeIo c = builder.AddInput(2);
-  GNode mm = builder.AddNode("MatMul", {a, b}, 1);
-  GNode add = builder.AddNode("Add", {{mm, 0}, c}, 1);
-  return std::make_unique<Pattern>(std::move(*builder.Build({{add, 0}})));
-}
-
-// Add(Relu(x), y) with both nodes' outputs as pattern outputs.
-std::unique_ptr<Pattern> ReluAddPattern() {
-  SimpleGraphBuilder builder("relu_add");
-  NodeIo x = builder.AddInput(0);
-  NodeIo y = builder.AddInput(1);
-  GNode relu = builder.AddNode("Relu", {x}, 1);
-  GNode add = builder.AddNode("Add", {{relu, 0}, y}, 1);
-  return std::make_unique<Pattern>(std::move(*builder.Build({{add, 0}, {relu, 0}})));
-}
 
 using Ports = std::vector<std::pair<Node *, int32_t>>;
 
@@ -113,7 +94,7 @@ TEST(VerifiedMatchTest, AFusionThatWouldCreateACycleIsReported) {
   Node *relu = g.Op("relu", "Relu", {P(x)});
   Node *neg = g.Op("neg", "Neg", {P(relu)});
   g.NetOutput({P(g.Op("add", "Add", {P(relu), P(neg)}))});
-  PatternMatcher matcher(ReluAddPattern(), g.Handle());
+  PatternMatcher matcher(ReluAddPattern(true), g.Handle());
   std::unique_ptr<MatchResult> match = matcher.MatchNext();
   ASSERT_NE(match, nullptr);
   CycleChecker cycles(g.Get().get());
