@@ -9,6 +9,7 @@
 #include "ge/fusion/pattern_matcher.h"
 #include "graph_api/node_adapter.h"
 #include "pattern/fusion_utils.h"
+#include "pattern/match_trace.h"
 #include "pattern/verified_match.h"
 #include "rewrite/fusion_statistics.h"
 #include "rewrite/subgraph_rewriter.h"
@@ -57,13 +58,19 @@ Status CheckAcyclicIfDebug(const ComputeGraphPtr &graph, const std::string &pass
 // The state one pattern's sweep shares across its matches.
 struct PatternSweep {
   PatternSweep(const std::string &name, ComputeGraph &target, CycleChecker &cycles,
-               const PatternFusionHooks &pass_hooks)
-      : pass_name(name), graph(target), cycle_checker(cycles), hooks(pass_hooks) {}
+               const PatternFusionHooks &pass_hooks, CustomPassContext &pass_context)
+      : pass_name(name),
+        graph(target),
+        cycle_checker(cycles),
+        hooks(pass_hooks),
+        context(pass_context) {}
 
   const std::string &pass_name;
   ComputeGraph &graph;
   CycleChecker &cycle_checker;
   const PatternFusionHooks &hooks;
+  CustomPassContext &context;
+  PatternTrace *trace = nullptr;  // set while a MatchTracer traces this pass
   // Per-match scratch, cleared (not reallocated) for every match of the sweep.
   VerifiedMatch verified;
   RewriteRecord record;
@@ -81,6 +88,10 @@ std::string MatchText(const MatchResult &match) {
 GraphUniqPtr TakeReplacement(PatternSweep &sweep, const std::unique_ptr<MatchResult> &match) {
   GraphUniqPtr replacement = sweep.hooks.replacement(match);
   if (replacement == nullptr || GraphUtilsEx::GetComputeGraph(*replacement) == nullptr) {
+    if (sweep.trace != nullptr) {
+      TraceMatchFailure(sweep.trace, *match, MatchCheck::kReplacement,
+                        "the pass returned no replacement graph");
+    }
     const std::string text = MatchText(*match);
     GELOGE("Pass[%s] returned a null replacement for match %s.", sweep.pass_name.c_str(),
            text.c_str());
@@ -112,6 +123,9 @@ Status ReplaceMatch(PatternSweep &sweep, const std::unique_ptr<MatchResult> &mat
   if (ReplaceVerifiedMatch(sweep.verified, sweep.graph, *replacement_graph, movable,
                            sweep.pass_name, &record) != SUCCESS) {
     const std::string reason = GetLastError();
+    if (sweep.trace != nullptr) {
+      TraceMatchFailure(sweep.trace, *match, MatchCheck::kReplacement, reason);
+    }
     const std::string text = MatchText(*match);
     GELOGE("Failed to replace %s to %s", text.c_str(), replacement_graph->GetName().c_str());
     return Fail("Pass[" + sweep.pass_name + "]: Failed to replace " + text + " to " +
@@ -126,13 +140,35 @@ Status ReplaceMatch(PatternSweep &sweep, const std::unique_ptr<MatchResult> &mat
   // Let the removed nodes go now, so their handles expire before the next match.
   sweep.verified.Release();
   ++sweep.effect_times;
+  if (sweep.trace != nullptr) {
+    ++sweep.trace->rewrites;
+  }
   return SUCCESS;
+}
+
+// meet_requirements while tracing: a refusal is recorded with the message the pass set through
+// the context for this call, if any (an older message is kept when it sets none).
+bool TracedRequirements(PatternSweep &sweep, const std::unique_ptr<MatchResult> &match) {
+  const AscendString before = sweep.context.GetErrorMessage();
+  sweep.context.SetErrorMessage(AscendString(""));
+  const bool accepted = sweep.hooks.meet_requirements(match);
+  const std::string message = sweep.context.GetErrorMessage().GetString();
+  if (message.empty()) {
+    sweep.context.SetErrorMessage(before);
+  }
+  if (!accepted) {
+    TraceMatchFailure(sweep.trace, *match, MatchCheck::kRequirements,
+                      message.empty() ? "meet_requirements returned false"
+                                      : "meet_requirements returned false: " + message);
+  }
+  return accepted;
 }
 
 // One match: the pass's requirements, the cycle and boundary checks, then the rewrite.
 Status ProcessMatch(PatternSweep &sweep, const std::unique_ptr<MatchResult> &match) {
   ++sweep.match_times;
-  if (!sweep.hooks.meet_requirements(match)) {
+  if (!(sweep.trace == nullptr ? sweep.hooks.meet_requirements(match)
+                               : TracedRequirements(sweep, match))) {
     if (IsLogEnabled(LogLevel::kDebug)) {
       GELOGD("Match result[%s] is not meet requirements, skip replace.", MatchText(*match).c_str());
     }
@@ -141,6 +177,10 @@ Status ProcessMatch(PatternSweep &sweep, const std::unique_ptr<MatchResult> &mat
   const VerifiedMatch::Verdict verdict = sweep.verified.Verify(*match, sweep.cycle_checker);
   if (verdict == VerifiedMatch::Verdict::kWouldCycle) {
     ++sweep.cycle_skips;
+    if (sweep.trace != nullptr) {
+      TraceMatchFailure(sweep.trace, *match, MatchCheck::kWouldCycle,
+                        "fusing the match into its replacement would close a cycle");
+    }
     if (IsLogEnabled(LogLevel::kInfo)) {
       GELOGI("[Replace]Skip to replace match result [%s] in case of causing cycle after fusion.",
              MatchText(*match).c_str());
@@ -148,6 +188,9 @@ Status ProcessMatch(PatternSweep &sweep, const std::unique_ptr<MatchResult> &mat
     return SUCCESS;
   }
   if (verdict != VerifiedMatch::Verdict::kReady) {
+    if (sweep.trace != nullptr) {
+      TraceMatchFailure(sweep.trace, *match, MatchCheck::kBoundary, GetLastError());
+    }
     return Fail("Pass[" + sweep.pass_name + "]: cannot build the boundary of match " +
                 MatchText(*match) + ": " + GetLastError());
   }
@@ -163,6 +206,9 @@ Status SweepPattern(PatternSweep &sweep, PatternUniqPtr pattern, GraphPtr &graph
   std::unique_ptr<PatternMatcherConfig> matcher_config =
       config == nullptr ? PatternMatcherConfigBuilder().Build()
                         : std::make_unique<PatternMatcherConfig>(*config);
+  if (MatchTracer *tracer = MatchTracer::For(sweep.pass_name)) {
+    sweep.trace = tracer->BeginPattern(pattern_name.GetString());  // the matcher claims it
+  }
   PatternMatcher matcher(std::move(pattern), graph, std::move(matcher_config));
   while (std::unique_ptr<MatchResult> match = matcher.MatchNext()) {
     if (ProcessMatch(sweep, match) != SUCCESS) {
@@ -195,7 +241,7 @@ Status RunPatternFusion(GraphPtr &graph, CustomPassContext &context,
       GELOGW("Pass[%s] returned a null pattern, skipped.", pass_name.c_str());
       continue;
     }
-    PatternSweep sweep(pass_name, *compute_graph, cycle_checker, hooks);
+    PatternSweep sweep(pass_name, *compute_graph, cycle_checker, hooks, context);
     if (SweepPattern(sweep, std::move(pattern), graph, config) != SUCCESS) {
       return FAILED;
     }

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <string>
 
 #include "common/log.h"
 #include "graph/attr_value.h"
@@ -14,10 +15,23 @@ namespace ge {
 namespace fusion {
 namespace {
 
+// Sets the check that failed (when asked: a tracer is listening) and returns false.
+bool Refuse(NodeCheckFailure *failure, MatchCheck check, const std::string &detail) {
+  if (failure != nullptr) {
+    failure->check = check;
+    failure->detail = detail;
+  }
+  return false;
+}
+bool Refuse(NodeCheckFailure *failure, MatchCheck check, const char *detail) {
+  return failure == nullptr ? false : Refuse(failure, check, std::string(detail));
+}
+
 bool ConstMatches(const Node &pattern_node, const Node &target_node,
-                  const PatternMatcherConfig &config) {
+                  const PatternMatcherConfig &config, NodeCheckFailure *failure) {
   if (!IsRealConstType(target_node.GetType())) {
-    return false;
+    return Refuse(failure, MatchCheck::kNotConst,
+                  failure == nullptr ? "" : "target type " + target_node.GetType());
   }
   if (!config.IsEnableConstValueMatch()) {
     return true;
@@ -30,17 +44,25 @@ bool ConstMatches(const Node &pattern_node, const Node &target_node,
   if (actual == nullptr) {
     GELOGW("Const node[%s] has no value attr, it cannot match pattern const[%s].",
            target_node.GetName().c_str(), pattern_node.GetName().c_str());
-    return false;
+    return Refuse(failure, MatchCheck::kConstValue, "the target const has no value");
   }
   const GeTensorDesc &a = expected->GetTensorDesc();
   const GeTensorDesc &b = actual->GetTensorDesc();
-  if (a.GetDataType() != b.GetDataType() || a.GetShape() != b.GetShape() ||
-      expected->GetSize() != actual->GetSize()) {
-    return false;
+  if (a.GetDataType() != b.GetDataType()) {
+    return Refuse(failure, MatchCheck::kDtype,
+                  failure == nullptr ? ""
+                                     : "pattern " + DataTypeToString(a.GetDataType()) +
+                                           ", target " + DataTypeToString(b.GetDataType()));
+  }
+  if (a.GetShape() != b.GetShape() || expected->GetSize() != actual->GetSize()) {
+    return Refuse(failure, MatchCheck::kConstValue, "shapes differ");
   }
   // Bitwise: no float tolerance, so -0.0 != 0.0 and NaN == NaN of the same bits (documented).
-  return expected->GetSize() == 0U ||
-         std::memcmp(expected->GetData(), actual->GetData(), expected->GetSize()) == 0;
+  if (expected->GetSize() != 0U &&
+      std::memcmp(expected->GetData(), actual->GetData(), expected->GetSize()) != 0) {
+    return Refuse(failure, MatchCheck::kConstValue, "values differ");
+  }
+  return true;
 }
 
 // The value a node has for IR attr `name`: its own, else the catalog's default for its type (an
@@ -58,16 +80,28 @@ const GeAttrValue *IrAttrValue(const Node &node, const OpPrototype *prototype,
   return &prototype->attrs[static_cast<size_t>(index)].default_value;
 }
 
-bool IrAttrsMatch(const Node &pattern_node, const Node &target_node) {
+std::string JoinNames(const std::vector<std::string> &names) {
+  std::string joined;
+  for (const std::string &name : names) {
+    joined += (joined.empty() ? "" : ", ") + name;
+  }
+  return "{" + joined + "}";
+}
+
+bool IrAttrsMatch(const Node &pattern_node, const Node &target_node, NodeCheckFailure *failure) {
   std::vector<std::string> pattern_names = pattern_node.GetOpDesc().GetIrAttrNames();
   std::vector<std::string> target_names = target_node.GetOpDesc().GetIrAttrNames();
-  if (pattern_names.size() != target_names.size()) {
+  if (failure == nullptr && pattern_names.size() != target_names.size()) {
     return false;
   }
   std::sort(pattern_names.begin(), pattern_names.end());
   std::sort(target_names.begin(), target_names.end());
   if (pattern_names != target_names) {
-    return false;
+    return Refuse(failure, MatchCheck::kIrAttr,
+                  failure == nullptr
+                      ? ""
+                      : "IR attribute names differ: pattern " + JoinNames(pattern_names) +
+                            ", target " + JoinNames(target_names));
   }
   // Both nodes have the same type here, so one prototype gives both nodes' defaults.
   const OpPrototype *prototype =
@@ -78,7 +112,7 @@ bool IrAttrsMatch(const Node &pattern_node, const Node &target_node) {
     if ((a == nullptr) != (b == nullptr) || (a != nullptr && !(*a == *b))) {
       GELOGD("IR attr[%s] of pattern node[%s] differs from target node[%s].", name.c_str(),
              pattern_node.GetName().c_str(), target_node.GetName().c_str());
-      return false;
+      return Refuse(failure, MatchCheck::kIrAttr, "IR attribute " + name + " differs");
     }
   }
   return true;
@@ -99,18 +133,20 @@ bool IsCommutativeType(const std::string &type) {
 }
 
 bool NodeMatches(const Node &pattern_node, const Node &target_node,
-                 const PatternMatcherConfig &config) {
+                 const PatternMatcherConfig &config, NodeCheckFailure *failure) {
   const std::string &type = pattern_node.GetType();
   if (TypeIs(type, kData)) {
     return true;
   }
   if (IsRealConstType(type)) {
-    return ConstMatches(pattern_node, target_node, config);
+    return ConstMatches(pattern_node, target_node, config, failure);
   }
   if (type != target_node.GetType()) {
-    return false;
+    return Refuse(
+        failure, MatchCheck::kOpType,
+        failure == nullptr ? "" : "pattern " + type + ", target " + target_node.GetType());
   }
-  return !config.IsEnableIrAttrMatch() || IrAttrsMatch(pattern_node, target_node);
+  return !config.IsEnableIrAttrMatch() || IrAttrsMatch(pattern_node, target_node, failure);
 }
 
 }  // namespace fusion

@@ -19,6 +19,7 @@
 #include "graph_api/node_adapter.h"
 #include "pattern/fusion_utils.h"
 #include "pattern/match_result_impl.h"
+#include "pattern/match_trace.h"
 #include "pattern/node_matcher.h"
 
 namespace ge {
@@ -71,6 +72,20 @@ class PatternMatcherImpl {
   bool IsValidMatch(const State &state) const;
   std::unique_ptr<MatchResult> MakeResult(const State &state) const;
 
+  // Tracing (match_trace.h). Each failure site calls Fails, which costs one null test when no
+  // tracer listens; `detail` is a callable run only when one does.
+  template <typename Detail>
+  bool Fails(const State &state, MatchCheck check, size_t ordinal, const Node *target,
+             Detail &&detail) const {
+    if (trace_ != nullptr) {
+      NoteFailure(state, check, ordinal, target, detail());
+    }
+    return false;
+  }
+  void NoteFailure(const State &state, MatchCheck check, size_t ordinal, const Node *target,
+                   std::string detail) const;
+  void OfferFailure(const Node &candidate) const;
+
   std::unique_ptr<Pattern> pattern_;
   ComputeGraphPtr target_;
   PatternMatcherConfig config_;
@@ -116,6 +131,20 @@ class PatternMatcherImpl {
   mutable std::vector<Node *> interior_;
   mutable std::vector<OutAnchor> output_anchors_;
   mutable std::vector<uint32_t> position_;  // MakeResult: ordinal -> position in the result
+  // The trace this matcher records into (null: tracing off), and the deepest failure of the
+  // current candidate's attempt: only one per candidate is reported, and only if the attempt
+  // fails as a whole (a backtracking step that fails may precede a match).
+  PatternTrace *trace_ = nullptr;
+  struct PendingFailure {
+    bool set = false;
+    size_t depth = 0;
+    MatchCheck check = MatchCheck::kOpType;
+    size_t ordinal = 0;
+    const Node *target = nullptr;
+    std::string detail;
+    std::vector<std::pair<size_t, Node *>> bound;
+  };
+  mutable PendingFailure pending_;
 };
 
 namespace {
@@ -283,6 +312,7 @@ bool PatternMatcherImpl::Prepare() {
     return valid_;
   }
   prepared_ = true;
+  trace_ = MatchTracer::ClaimPattern();
   if (target_ == nullptr) {
     Fail("PatternMatcher: the target graph is invalid");
     GELOGE("%s", GetLastError().c_str());
@@ -293,6 +323,9 @@ bool PatternMatcherImpl::Prepare() {
     const std::string name = pattern_graph_ == nullptr ? "" : pattern_graph_->GetName();
     Fail("Pattern[" + name + "] is invalid. Reason: " + reason);
     GELOGE("%s", GetLastError().c_str());
+    if (trace_ != nullptr) {
+      trace_->invalid = reason;
+    }
     return false;
   }
   BuildCandidates();
@@ -370,7 +403,11 @@ bool PatternMatcherImpl::IsBound(const State &state, const Node *target) const {
 bool PatternMatcherImpl::MatchBranch(size_t k, Node *candidate, State *state) const {
   const auto &output = outputs_[k];
   if (static_cast<size_t>(output.second) >= candidate->GetOutputsSize()) {
-    return false;
+    return Fails(*state, MatchCheck::kOutputCount, output.first, candidate, [&] {
+      return "pattern output " + std::to_string(k) + " reads output " +
+             std::to_string(output.second) + ", the target node has " +
+             std::to_string(candidate->GetOutputsSize());
+    });
   }
   std::vector<Item> &queue = queues_[k];  // FIFO: `head` is the front
   queue.clear();
@@ -388,10 +425,18 @@ bool PatternMatcherImpl::Walk(size_t k, size_t head, State *state) const {
     Node *&bound = state->bound[item.ordinal];
     if (bound != nullptr) {
       if (bound != item.target) {
-        return false;
+        return Fails(*state, MatchCheck::kAlreadyBound, item.ordinal, item.target, [&] {
+          return "pattern node " + pattern_node->GetName() + " is bound to " + bound->GetName() +
+                 ", another path reaches it as " + item.target->GetName();
+        });
       }
       if (is_data_[item.ordinal] && state->data_port[item.ordinal] != item.target_out) {
-        return false;  // one pattern input = one target tensor, not just one node
+        // One pattern input = one target tensor, not just one node.
+        return Fails(*state, MatchCheck::kTensor, item.ordinal, item.target, [&] {
+          return "pattern input " + pattern_node->GetName() + " is bound to output " +
+                 std::to_string(state->data_port[item.ordinal]) + " of " + bound->GetName() +
+                 ", another consumer reads output " + std::to_string(item.target_out);
+        });
       }
       continue;
     }
@@ -400,7 +445,11 @@ bool PatternMatcherImpl::Walk(size_t k, size_t head, State *state) const {
       // part of the match itself.
       for (size_t ordinal : state->order) {
         if (!is_data_[ordinal] && state->bound[ordinal] == item.target) {
-          return false;
+          return Fails(*state, MatchCheck::kProducerInMatch, item.ordinal, item.target, [&] {
+            return "pattern input " + pattern_node->GetName() + " would bind " +
+                   item.target->GetName() + ", already matched to pattern node " +
+                   pattern_nodes_[ordinal]->GetName();
+          });
         }
       }
       bound = item.target;
@@ -408,9 +457,24 @@ bool PatternMatcherImpl::Walk(size_t k, size_t head, State *state) const {
       state->order.push_back(item.ordinal);
       continue;
     }
-    if (item.target->GetSeq() >= seq_end_ || IsBound(*state, item.target) ||
-        !NodeMatches(*pattern_node, *item.target, config_)) {
-      return false;
+    if (item.target->GetSeq() >= seq_end_) {
+      return Fails(*state, MatchCheck::kNewNode, item.ordinal, item.target,
+                   [] { return std::string("created after the sweep's candidate snapshot"); });
+    }
+    if (IsBound(*state, item.target)) {
+      return Fails(*state, MatchCheck::kAlreadyBound, item.ordinal, item.target,
+                   [] { return std::string("the target node is already bound in this match"); });
+    }
+    if (trace_ == nullptr) {
+      if (!NodeMatches(*pattern_node, *item.target, config_)) {
+        return false;
+      }
+    } else {
+      NodeCheckFailure failure;
+      if (!NodeMatches(*pattern_node, *item.target, config_, &failure)) {
+        return Fails(*state, failure.check, item.ordinal, item.target,
+                     [&failure] { return std::move(failure.detail); });
+      }
     }
     bound = item.target;
     state->order.push_back(item.ordinal);
@@ -475,7 +539,13 @@ bool PatternMatcherImpl::PushInputs(const Item &item, bool exchange, State *stat
     const InDataPeer target_peer = t < target_inputs ? item.target->GetInDataPeer(t) : InDataPeer{};
     const bool pattern_connected = pattern_in.producer != kUnconnected;
     if (pattern_connected != target_peer.IsConnected()) {
-      return false;
+      return Fails(*state, MatchCheck::kInputCount, item.ordinal, item.target, [&] {
+        return "input " + std::to_string(t) + " is " +
+               (pattern_connected ? "connected in the pattern, not in the target"
+                                  : "connected in the target, not in the pattern") +
+               " (pattern inputs " + std::to_string(pattern_ins.size()) + ", target inputs " +
+               std::to_string(target_inputs) + ")";
+      });
     }
     if (!pattern_connected) {
       continue;
@@ -485,7 +555,11 @@ bool PatternMatcherImpl::PushInputs(const Item &item, bool exchange, State *stat
       state->data_consumers.push_back(
           State::DataConsumer{producer, item.ordinal, static_cast<int32_t>(t)});
     } else if (pattern_in.out_index != target_peer.out_index) {
-      return false;
+      return Fails(*state, MatchCheck::kOutputIndex, item.ordinal, item.target, [&] {
+        return "input " + std::to_string(t) + " reads output " +
+               std::to_string(target_peer.out_index) + " of " + target_peer.node->GetName() +
+               ", the pattern reads output " + std::to_string(pattern_in.out_index);
+      });
     }
     queue->push_back(Item{producer, pattern_in.out_index, target_peer.node, target_peer.out_index});
   }
@@ -512,7 +586,8 @@ bool PatternMatcherImpl::IsValidMatch(const State &state) const {
   std::string reason;
   if (!IsSelfContained(interior, outputs, &reason)) {
     GELOGD("Pattern[%s] match skipped: %s", pattern_graph_->GetName().c_str(), reason.c_str());
-    return false;
+    return Fails(state, MatchCheck::kNotSelfContained, kUnconnected, nullptr,
+                 [&reason] { return std::move(reason); });
   }
   return true;
 }
@@ -542,7 +617,10 @@ bool PatternMatcherImpl::MatchOutputsFrom(size_t k, State *state) const {
       return true;
     }
   }
-  return false;
+  return Fails(*state, MatchCheck::kNoCandidate, outputs_[k].first, nullptr, [&] {
+    return "no target node completes pattern output " + std::to_string(k) + " (" +
+           std::to_string(candidates_[k].size()) + " of its type)";
+  });
 }
 
 std::unique_ptr<MatchResult> PatternMatcherImpl::MakeResult(const State &state) const {
@@ -639,11 +717,63 @@ std::unique_ptr<MatchResult> PatternMatcherImpl::MatchNext() {
     state.order.clear();
     state.data_consumers.clear();
     state.exchanged = false;
+    if (trace_ == nullptr) {
+      if (MatchBranch(0, candidate.get(), &state)) {
+        return MakeResult(state);
+      }
+      continue;
+    }
+    ++trace_->candidates;
+    pending_.set = false;
     if (MatchBranch(0, candidate.get(), &state)) {
+      ++trace_->matches;
       return MakeResult(state);
     }
+    OfferFailure(*candidate);
   }
   return nullptr;
+}
+
+void PatternMatcherImpl::NoteFailure(const State &state, MatchCheck check, size_t ordinal,
+                                     const Node *target, std::string detail) const {
+  const size_t depth = state.order.size();
+  if (pending_.set && depth <= pending_.depth) {
+    return;  // an earlier path of this attempt got as far or further
+  }
+  pending_.set = true;
+  pending_.depth = depth;
+  pending_.check = check;
+  pending_.ordinal = ordinal;
+  pending_.target = target;
+  pending_.detail = std::move(detail);
+  pending_.bound.clear();
+  for (size_t bound : state.order) {
+    pending_.bound.emplace_back(bound, state.bound[bound]);
+  }
+}
+
+// The attempt from `candidate` failed as a whole: its deepest failure goes to the trace if it
+// ranks (the nodes it names are still alive: nothing edits the graph during an attempt).
+void PatternMatcherImpl::OfferFailure(const Node &candidate) const {
+  if (!pending_.set || !trace_->Ranks(false, pending_.depth)) {
+    return;
+  }
+  std::vector<TracePair> pairs;
+  for (const auto &binding : pending_.bound) {
+    pairs.push_back(TracePair{pattern_nodes_[binding.first], binding.second});
+  }
+  TracedCandidate traced;
+  traced.candidate = candidate.GetName();
+  traced.bound = pending_.depth;
+  traced.check = pending_.check;
+  traced.detail = pending_.detail;
+  if (pending_.ordinal < pattern_nodes_.size()) {
+    traced.pattern_node = pattern_nodes_[pending_.ordinal]->GetName();
+  }
+  traced.target_node = pending_.target == nullptr ? "" : pending_.target->GetName();
+  traced.bindings = DescribeBindings(pairs);
+  traced.dot = RenderMatchDot(pattern_graph_->GetName(), pairs, pending_.target);
+  trace_->Add(std::move(traced));
 }
 
 PatternMatcher::PatternMatcher(std::unique_ptr<Pattern> pattern, const GraphPtr &target_graph)
