@@ -6,6 +6,7 @@
 #include "dump/dump_policy.h"
 #include "ge/fusion/pass/custom_pass_context.h"
 #include "loader/pass_plugin_loader.h"
+#include "match_trace/match_trace_run.h"
 #include "ops/graph_shape_inference.h"
 #include "pass/fusion_pass_executor.h"
 #include "pipeline/builtin_fusion.h"
@@ -71,6 +72,7 @@ Status CompileGraph(const ComputeGraphPtr &graph, const std::map<std::string, st
   if (graph == nullptr || result == nullptr) {
     return Fail("CompileGraph: graph and result must not be null");
   }
+  const fusion::CompileTrace trace(options);  // reports when the compile ends, however it ends
   result->steps.push_back("PreRunBegin");
   (void)Dump(*graph, "PreRunBegin", result);
   PluginUse plugins;
