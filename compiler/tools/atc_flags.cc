@@ -156,6 +156,9 @@ std::vector<AtcFlagDef> BuildFlagTable() {
   f.push_back(Flag("py_pass_strict", T::kString, "0", {"0", "1"}, opt, U::kCompileOption,
                    "1: a Python pass plugin that fails to import, or a Python pass bridge that "
                    "cannot load, fails the compile (default 0: reported and skipped)."));
+  f.push_back(Flag("trace_pass", T::kString, "", {}, opt, U::kCompileOption,
+                   "Name of a fusion pass whose patterns' closest non-matches are reported on "
+                   "stderr and in <pass>.match_trace.txt/.dot (GE_PY_TRACE_PASS_DIR or .)."));
   f.push_back(Flag("enable_scope_fusion_passes", T::kString, "", {}, opt, U::kNotApplicable,
                    "Scope fusion passes (TensorFlow parser)."));
   f.push_back(Flag("enable_single_stream", T::kString, "", {}, opt, U::kNotApplicable,

@@ -49,6 +49,7 @@ const std::map<std::string, std::string> &CompileOptionKeys() {
       {"disable_reuse_memory", "ge.exec.disableReuseMemory"},
       {"fusion_switch_file", "ge.fusionSwitchFile"},
       {"py_pass_strict", "ge.pyPassStrict"},
+      {"trace_pass", "ge.tracePass"},
       {"oo_level", "ge.oo.level"},
       {"output_type", "ge.outputDatatype"},
       {"input_fp16_nodes", "ge.INPUT_NODES_SET_FP16"},

@@ -37,6 +37,7 @@ SIGNATURE_TABLES = {
     ("ge._capi.pyes_graph_builder_wrapper", "_MATH_SIGNATURES"): "",
     ("ge._capi.pyop_catalog_wrapper", "_SIGNATURES"): "",
     ("ge._capi.pyge_utils_wrapper", "_SIGNATURES"): "GeApiWrapper_",
+    ("ge._capi.pymatch_trace_wrapper", "_SIGNATURES"): "GeApiWrapper_",
     ("ge._capi.pyoffline_compile_wrapper", "_SIGNATURES"): "GeApiWrapper_",
     ("ge._capi.pyparser_wrapper", "_SIGNATURES"): "GeApiWrapper_",
     ("ge._capi.pypyatc_wrapper", "_SIGNATURES"): "GeApiWrapper_",

@@ -2,6 +2,9 @@
 
 ``find_matches`` lists a pattern's matches in a graph without a pass (``ge.passes.matches``).
 
+``trace_pass`` tells why a pass did not match: per pattern, the candidates that came closest, with
+the bindings made and the first check that failed (``ge.passes.match_trace``).
+
 ``check_pass_numerics`` compiles a model twice in this process, once without and once with the
 given Python passes, runs both compiled models on the host-CPU runtime with the same inputs and
 reports, per output, the largest absolute and relative error, plus the nodes the passes removed
@@ -22,14 +25,17 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import List, Sequence, Union
 
+from .match_trace import PassTrace, trace_pass
 from .matches import find_matches
 
 __all__ = [
     "NumericsReport",
     "OutputError",
+    "PassTrace",
     "check_pass_numerics",
     "compile_model_to_om",
     "find_matches",
+    "trace_pass",
 ]
 
 _PASS_ENV = "ASCEND_GE_PY_PASS_PATH"
