@@ -5,49 +5,10 @@
 // Usage: ASCEND_OPP_PATH=<build>/test_opp addzero_chain_bench [blocks=33333]
 #include <cstdio>
 #include <cstdlib>
-#include <string>
-#include <vector>
 
+#include "addzero_chain.h"
 #include "bench_util.h"
 #include "rewrite/fusion_statistics.h"
-
-namespace {
-
-using bench::Desc;
-
-ge::ComputeGraphPtr BuildChain(size_t blocks) {
-  auto graph = std::make_shared<ge::ComputeGraph>("chain");
-  ge::Node *x = bench::AddInputX(*graph, {1, 4});
-  const float zero_value = 0.0F;
-  for (size_t i = 0; i < blocks; ++i) {
-    const std::string id = std::to_string(i);
-    ge::OpDesc zero_desc("zero" + id, "Const");
-    zero_desc.AddOutputDesc("y", Desc({1}));
-    zero_desc.SetAttr("value",
-                      ge::GeAttrValue(ge::GeTensor(Desc({1}), &zero_value, sizeof(zero_value))));
-    ge::Node *zero = graph->AddNode(std::move(zero_desc));
-    ge::OpDesc add_desc("add" + id, "Add");
-    add_desc.AddInputDesc("x1", Desc({1, 4}));
-    add_desc.AddInputDesc("x2", Desc({1}));
-    add_desc.AddOutputDesc("y", Desc({1, 4}));
-    ge::Node *add = graph->AddNode(std::move(add_desc));
-    (void)graph->AddDataEdge(x, 0, add, 0);
-    (void)graph->AddDataEdge(zero, 0, add, 1);
-    ge::OpDesc relu_desc("relu" + id, "Relu");
-    relu_desc.AddInputDesc("x", Desc({1, 4}));
-    relu_desc.AddOutputDesc("y", Desc({1, 4}));
-    ge::Node *relu = graph->AddNode(std::move(relu_desc));
-    (void)graph->AddDataEdge(add, 0, relu, 0);
-    x = relu;
-  }
-  ge::OpDesc out("NetOutput", "NetOutput");
-  out.AddInputDesc("x0", ge::GeTensorDesc());
-  ge::Node *net_output = graph->AddNode(std::move(out));
-  (void)graph->AddDataEdge(x, 0, net_output, 0);
-  return graph;
-}
-
-}  // namespace
 
 int main(int argc, char **argv) {
   const size_t blocks =
@@ -55,7 +16,7 @@ int main(int argc, char **argv) {
   if (!bench::LoadSamplePlugins()) {
     return 1;
   }
-  ge::ComputeGraphPtr graph = BuildChain(blocks);
+  ge::ComputeGraphPtr graph = bench::BuildAddZeroChain(blocks);
   const size_t nodes = graph->GetDirectNodesSize();
   ge::fusion::FusionStatistics::Instance().Clear();
   bench::StageTime time;
