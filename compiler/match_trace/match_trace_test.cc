@@ -10,6 +10,7 @@
 #include <fstream>
 #include <map>
 #include <sstream>
+#include <thread>
 
 #include "common/error.h"
 #include "common/json.h"
@@ -115,7 +116,7 @@ TEST(MatchTraceTest, IrAttrNamesTheAttribute) {
   EXPECT_EQ(trace.closest[0].detail, "IR attribute transpose_x1 differs");
 }
 
-TEST(MatchTraceTest, ConstValueAndDtypeAreTellApart) {
+TEST(MatchTraceTest, ConstValueAndDtypeAreToldApart) {
   const float one = 1.0F;
   TestGraph g;
   Node *x = g.Data("x", 0);
@@ -351,6 +352,22 @@ TEST(MatchTraceTest, OnlyOneMatcherClaimsAnOpenedPatternTrace) {
   EXPECT_EQ(MatchTracer::ClaimPattern(), opened);
   EXPECT_EQ(MatchTracer::ClaimPattern(), nullptr);
   EXPECT_EQ(StartMatchTrace("", 3), FAILED);
+}
+
+TEST(MatchTraceTest, APassRunOnAnotherThreadIsNotTraced) {
+  ASSERT_EQ(StartMatchTrace("RefusingPass", 3), SUCCESS);
+  std::thread other([] {
+    TestGraph g = ReluGraph();
+    RefusingPass pass;
+    CustomPassContext context;
+    context.SetPassName("RefusingPass");
+    GraphPtr graph = g.Handle();
+    EXPECT_EQ(pass.Run(graph, context), NOT_CHANGED);
+  });
+  other.join();
+  const auto tracer = FinishMatchTrace();
+  ASSERT_NE(tracer, nullptr);
+  EXPECT_TRUE(tracer->Patterns().empty());
 }
 
 TEST(MatchTraceTest, TracingLeavesTheMatchesOfTheRandomizedZooUnchanged) {

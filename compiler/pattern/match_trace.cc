@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <thread>
 #include <unordered_map>
 #include <utility>
 
@@ -13,7 +14,9 @@ namespace fusion {
 namespace {
 
 std::atomic<MatchTracer *> g_active{nullptr};
-std::atomic<PatternTrace *> g_unclaimed{nullptr};
+// Per thread: a pattern trace is claimed by the matcher the same sweep builds next, never by a
+// matcher of a compile running on another thread.
+thread_local PatternTrace *t_unclaimed = nullptr;
 
 // A picture of a large graph around a hub (a NetOutput, a shared const) stays readable.
 constexpr size_t kMaxNeighbours = 48;
@@ -180,11 +183,17 @@ MatchTracer::MatchTracer(std::string pass_name, size_t top_n)
 
 MatchTracer *MatchTracer::For(const std::string &pass_name) {
   MatchTracer *tracer = g_active.load(std::memory_order_acquire);
-  return tracer != nullptr && tracer->pass_name_ == pass_name ? tracer : nullptr;
+  if (tracer == nullptr || tracer->thread_ != std::this_thread::get_id()) {
+    return nullptr;
+  }
+  return tracer->pass_name_ == pass_name ? tracer : nullptr;
 }
 
 void MatchTracer::Install(MatchTracer *tracer) {
-  g_unclaimed.store(nullptr, std::memory_order_release);
+  t_unclaimed = nullptr;
+  if (tracer != nullptr) {
+    tracer->thread_ = std::this_thread::get_id();
+  }
   g_active.store(tracer, std::memory_order_release);
 }
 
@@ -193,15 +202,14 @@ PatternTrace *MatchTracer::BeginPattern(const std::string &pattern_name) {
   PatternTrace *trace = &patterns_.back();
   trace->pattern = pattern_name;
   trace->top_n = top_n_;
-  g_unclaimed.store(trace, std::memory_order_release);
+  t_unclaimed = trace;
   return trace;
 }
 
 PatternTrace *MatchTracer::ClaimPattern() {
-  if (g_unclaimed.load(std::memory_order_relaxed) == nullptr) {
-    return nullptr;  // the common case, tracing off: no atomic write
-  }
-  return g_unclaimed.exchange(nullptr, std::memory_order_acq_rel);
+  PatternTrace *trace = t_unclaimed;
+  t_unclaimed = nullptr;
+  return trace;
 }
 
 }  // namespace fusion

@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <deque>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "ge/fusion/match_result.h"
@@ -96,7 +97,8 @@ void TraceMatchFailure(PatternTrace *trace, const MatchResult &match, MatchCheck
                        const std::string &detail);
 
 /// The tracer of one pass. While installed (one at a time, process-wide), the runner opens a
-/// PatternTrace for each pattern that pass sweeps and the next matcher built claims it.
+/// PatternTrace for each pattern that pass sweeps on the installing thread (a compile runs its
+/// passes on its own thread), and the next matcher that thread prepares claims it.
 class MatchTracer {
  public:
   MatchTracer(std::string pass_name, size_t top_n);
@@ -107,17 +109,19 @@ class MatchTracer {
   size_t TopN() const { return top_n_; }
   const std::deque<PatternTrace> &Patterns() const { return patterns_; }
 
-  /// The installed tracer when it traces `pass_name`, else nullptr.
+  /// The installed tracer when it traces `pass_name` on this thread, else nullptr.
   static MatchTracer *For(const std::string &pass_name);
   static void Install(MatchTracer *tracer);  // nullptr uninstalls
   /// Opens the trace of one pattern sweep; the next PatternMatcher to prepare claims it.
   PatternTrace *BeginPattern(const std::string &pattern_name);
-  /// The trace BeginPattern opened if no matcher has claimed it yet (then it is claimed).
+  /// The trace BeginPattern opened on this thread if no matcher has claimed it yet (then it is
+  /// claimed).
   static PatternTrace *ClaimPattern();
 
  private:
   std::string pass_name_;
   size_t top_n_;
+  std::thread::id thread_;             // the installing thread
   std::deque<PatternTrace> patterns_;  // a deque: the runner and matcher hold pointers into it
 };
 
