@@ -79,6 +79,27 @@ TEST(MatchTraceTest, OpTypeNamesTheNodePairAndTheBindingsSoFar) {
   EXPECT_TRUE(Contains(closest.dot, "\"mul\" -> \"add\""));
 }
 
+TEST(MatchTraceTest, ThePictureShowsAtMost48NeighboursAroundAHub) {
+  TestGraph g;
+  Node *mul = g.Op("mul", "Mul", {P(g.Data("a", 0)), P(g.Data("b", 1))});
+  std::vector<test::Port> outputs{P(g.Op("add", "Add", {P(mul), P(g.Data("c", 2))}))};
+  for (int i = 0; i < 100; ++i) {
+    outputs.push_back(P(g.Op("relu" + std::to_string(i), "Relu", {P(mul)})));
+  }
+  g.NetOutput(outputs);
+  const PatternTrace trace = TraceSweep(test::MatMulAddPattern(), g);
+  ASSERT_EQ(trace.closest.size(), 1U);
+  const std::string &dot = trace.closest[0].dot;
+  size_t shown = 0;  // node lines: a label, no edge arrow
+  std::istringstream lines(dot);
+  for (std::string line; std::getline(lines, line);) {
+    if (Contains(line, "[label=") && !Contains(line, " -> ")) {
+      ++shown;
+    }
+  }
+  EXPECT_EQ(shown, 2U + 48U);  // add and mul, then the first 48 neighbours met
+}
+
 TEST(MatchTraceTest, InputCountWhenAnInputIsConnectedOnlyInThePattern) {
   TestGraph g;
   g.NetOutput({P(g.Op("r", "Relu", {{nullptr, 0}}))});

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <limits>
 #include <thread>
 #include <unordered_map>
 #include <utility>
@@ -96,8 +97,9 @@ std::string RenderMatchDot(const std::string &title, const std::vector<TracePair
   // Node -> label suffix; the matched nodes and the failing one first, then one ring around them.
   std::vector<const Node *> shown;
   std::unordered_map<const Node *, std::string> role;
-  auto show = [&shown, &role](const Node *node, const std::string &what) {
-    if (node != nullptr && role.emplace(node, what).second) {
+  size_t limit = std::numeric_limits<size_t>::max();  // set once the core is shown
+  auto show = [&shown, &role, &limit](const Node *node, const std::string &what) {
+    if (node != nullptr && shown.size() < limit && role.emplace(node, what).second) {
       shown.push_back(node);
     }
   };
@@ -107,7 +109,8 @@ std::string RenderMatchDot(const std::string &title, const std::vector<TracePair
   }
   show(failing, "failed");
   const size_t core = shown.size();
-  for (size_t i = 0; i < core && shown.size() < core + kMaxNeighbours; ++i) {
+  limit = core + kMaxNeighbours;
+  for (size_t i = 0; i < core; ++i) {
     const Node *node = shown[i];
     for (size_t in = 0; in < node->GetInputsSize(); ++in) {
       show(node->GetInDataPeer(in).node, "");
