@@ -20,6 +20,8 @@
 #include "ops/op_catalog.h"
 #include "pattern/pattern_test_util.h"
 #include "pattern/random_graph_test_util.h"
+#include "test_support/scoped_env.h"
+#include "test_support/temp_dir.h"
 
 namespace ge {
 namespace fusion {
@@ -439,9 +441,12 @@ TEST(MatchTraceTest, ReportsAsTextGraphvizAndJson) {
 }
 
 TEST(MatchTraceTest, CompileTraceWritesTheReportOfTheOptionsPass) {
-  const std::string dir = ::testing::TempDir();
-  ASSERT_EQ(setenv(kTracePassDirEnv, dir.c_str(), 1), 0);
+  const test_support::TempDir temp("match_trace");
+  ASSERT_FALSE(temp.path().empty());
+  const std::string &dir = temp.path();
+  const test_support::ScopedEnv no_env_pass(kTracePassEnv);
   {
+    const test_support::ScopedEnv report_dir(kTracePassDirEnv, dir);
     const CompileTrace trace(
         std::map<std::string, std::string>{{kTracePassOption, "Refusing/Pass"}});
     EXPECT_TRUE(IsMatchTraceRunning());
@@ -452,7 +457,6 @@ TEST(MatchTraceTest, CompileTraceWritesTheReportOfTheOptionsPass) {
     GraphPtr graph = g.Handle();
     EXPECT_EQ(pass.Run(graph, context), NOT_CHANGED);
   }
-  ASSERT_EQ(unsetenv(kTracePassDirEnv), 0);
   EXPECT_FALSE(IsMatchTraceRunning());
   std::ifstream in(dir + "/Refusing_Pass.match_trace.txt");
   std::stringstream text;
@@ -461,6 +465,25 @@ TEST(MatchTraceTest, CompileTraceWritesTheReportOfTheOptionsPass) {
   // No option and no environment variable: nothing starts.
   const CompileTrace idle(std::map<std::string, std::string>{});
   EXPECT_FALSE(IsMatchTraceRunning());
+}
+
+TEST(MatchTraceTest, CompileTraceFollowsTheEnvironmentVariableWithItsTop) {
+  const test_support::TempDir temp("match_trace");
+  ASSERT_FALSE(temp.path().empty());
+  const test_support::ScopedEnv env_pass(kTracePassEnv, "RefusingPass");
+  const test_support::ScopedEnv top(kTracePassTopEnv, "1");
+  const test_support::ScopedEnv report_dir(kTracePassDirEnv, temp.path());
+  {
+    const CompileTrace trace(std::map<std::string, std::string>{});
+    EXPECT_TRUE(IsMatchTraceRunning());
+  }
+  std::ifstream in(temp.path() + "/RefusingPass.match_trace.txt");
+  std::stringstream text;
+  text << in.rdbuf();
+  EXPECT_EQ(text.str(),
+            "Match trace of pass RefusingPass (closest 1 per pattern)\n"
+            "  no pattern of this pass was swept: the pass did not run (name, stage, switch) or "
+            "is not a pattern fusion pass\n");
 }
 
 }  // namespace
