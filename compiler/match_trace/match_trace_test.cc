@@ -54,6 +54,13 @@ bool Contains(const std::string &text, const std::string &part) {
   return text.find(part) != std::string::npos;
 }
 
+// The text report of one pattern's trace, as a compile prints it.
+std::string TextOf(const PatternTrace &trace) {
+  MatchTracer tracer("TracedPass", trace.top_n);
+  *tracer.BeginPattern(trace.pattern) = trace;
+  return FormatTraceText(tracer);
+}
+
 TEST(MatchTraceTest, OpTypeNamesTheNodePairAndTheBindingsSoFar) {
   TestGraph g;
   Node *a = g.Data("a", 0);
@@ -79,6 +86,7 @@ TEST(MatchTraceTest, OpTypeNamesTheNodePairAndTheBindingsSoFar) {
   EXPECT_TRUE(Contains(closest.dot, "fillcolor=palegreen"));
   EXPECT_TRUE(Contains(closest.dot, "\"a\" [label=\"a\\nData\", color=gray"));
   EXPECT_TRUE(Contains(closest.dot, "\"mul\" -> \"add\""));
+  EXPECT_TRUE(Contains(TextOf(trace), "#1 candidate add: op_type at pattern node"));
 }
 
 TEST(MatchTraceTest, ThePictureShowsAtMost48NeighboursAroundAHub) {
@@ -110,6 +118,7 @@ TEST(MatchTraceTest, InputCountWhenAnInputIsConnectedOnlyInThePattern) {
   EXPECT_EQ(trace.closest[0].check, MatchCheck::kInputCount);
   EXPECT_EQ(trace.closest[0].target_node, "r");
   EXPECT_TRUE(Contains(trace.closest[0].detail, "input 0 is connected in the pattern, not in"));
+  EXPECT_TRUE(Contains(TextOf(trace), "#1 candidate r: input_count at pattern node"));
 }
 
 TEST(MatchTraceTest, OutputCountWhenTheCandidateLacksThePatternOutputPort) {
@@ -123,6 +132,7 @@ TEST(MatchTraceTest, OutputCountWhenTheCandidateLacksThePatternOutputPort) {
   ASSERT_EQ(trace.closest.size(), 1U);
   EXPECT_EQ(trace.closest[0].check, MatchCheck::kOutputCount);
   EXPECT_EQ(trace.closest[0].detail, "pattern output 0 reads output 1, the target node has 1");
+  EXPECT_TRUE(Contains(TextOf(trace), "#1 candidate s: output_count"));
 }
 
 TEST(MatchTraceTest, IrAttrNamesTheAttribute) {
@@ -137,6 +147,7 @@ TEST(MatchTraceTest, IrAttrNamesTheAttribute) {
   ASSERT_EQ(trace.closest.size(), 1U);
   EXPECT_EQ(trace.closest[0].check, MatchCheck::kIrAttr);
   EXPECT_EQ(trace.closest[0].detail, "IR attribute transpose_x1 differs");
+  EXPECT_TRUE(Contains(TextOf(trace), "#1 candidate mm: ir_attr at pattern node"));
 }
 
 TEST(MatchTraceTest, ConstValueAndDtypeAreToldApart) {
@@ -153,6 +164,9 @@ TEST(MatchTraceTest, ConstValueAndDtypeAreToldApart) {
   EXPECT_EQ(trace.closest[1].check, MatchCheck::kDtype);
   EXPECT_EQ(trace.closest[1].target_node, "int_one");
   EXPECT_EQ(trace.closest[1].detail, "pattern DT_FLOAT, target DT_INT32");
+  const std::string text = TextOf(trace);
+  EXPECT_TRUE(Contains(text, "#1 candidate add_two: const_value at pattern node")) << text;
+  EXPECT_TRUE(Contains(text, "#2 candidate add_int: dtype at pattern node")) << text;
 }
 
 TEST(MatchTraceTest, NotConstWhenAPatternConstMeetsAComputedTensor) {
@@ -163,6 +177,7 @@ TEST(MatchTraceTest, NotConstWhenAPatternConstMeetsAComputedTensor) {
   ASSERT_EQ(trace.closest.size(), 1U);
   EXPECT_EQ(trace.closest[0].check, MatchCheck::kNotConst);
   EXPECT_EQ(trace.closest[0].detail, "target type Relu");
+  EXPECT_TRUE(Contains(TextOf(trace), "#1 candidate add: not_const at pattern node"));
 }
 
 TEST(MatchTraceTest, OutsideConsumerIsNotSelfContainedAfterEveryNodeIsBound) {
@@ -178,6 +193,7 @@ TEST(MatchTraceTest, OutsideConsumerIsNotSelfContainedAfterEveryNodeIsBound) {
   EXPECT_EQ(closest.bound, 4U);
   EXPECT_TRUE(Contains(closest.detail, "Node[relu] output 0 is consumed by [other]"));
   EXPECT_TRUE(Contains(closest.dot, "\"other\" [label=\"other\\nSigmoid\", color=gray"));
+  EXPECT_TRUE(Contains(TextOf(trace), "#1 candidate add: not_self_contained"));
 }
 
 TEST(MatchTraceTest, TensorAndProducerChecksOfPatternInputs) {
@@ -336,6 +352,7 @@ TEST(MatchTraceTest, WouldCycleIsReportedForTheSkippedMatch) {
   ASSERT_EQ(trace.closest.size(), 1U);
   EXPECT_EQ(trace.closest[0].check, MatchCheck::kWouldCycle);
   EXPECT_EQ(trace.rewrites, 0U);
+  EXPECT_TRUE(Contains(FormatTraceText(*tracer), "#1 candidate add: would_cycle (after a whole"));
 }
 
 TEST(MatchTraceTest, FailingReplacementIsReportedAndThePassStillFails) {
@@ -348,6 +365,7 @@ TEST(MatchTraceTest, FailingReplacementIsReportedAndThePassStillFails) {
   ASSERT_EQ(trace.closest.size(), 1U);
   EXPECT_EQ(trace.closest[0].check, MatchCheck::kReplacement);
   EXPECT_EQ(trace.closest[0].detail, "the pass returned no replacement graph");
+  EXPECT_TRUE(Contains(FormatTraceText(*tracer), "#1 candidate relu: replacement (after a whole"));
 }
 
 TEST(MatchTraceTest, OnlyThePassNamedIsTracedAndNothingIsRecordedWhenOff) {
