@@ -213,7 +213,8 @@ def test_meet_requirements_message_of_the_example():
     )
     assert done.returncode == 0, done.stdout + done.stderr
     assert "meet_requirements returned false: Const_0 holds 0.5, not 0" in done.stdout
-    assert "not_const (at pattern node" in done.stdout
+    expected = "#2 candidate Add_2: not_const at pattern node Const_0 vs input_1 (2 bound)"
+    assert expected in done.stdout
     assert done.stdout.index("meet_requirements") < done.stdout.index("not_const")
 
 

@@ -72,15 +72,18 @@ class TracedCandidate:
     dot: str  # Graphviz: the bindings, the failing node highlighted, one ring of neighbours
 
     def __str__(self) -> str:
+        # The same lines as the compile's report (compiler/match_trace/trace_report.cc).
+        headline = f"candidate {self.candidate}: {self.check}"
         if self.matched:
-            where = f"after a whole match of {self.bound} nodes"
-        elif self.pattern_node:
-            where = f"at pattern node {self.pattern_node} vs {self.target_node or '-'}"
-            where += f", {self.bound} bound"
+            headline += f" (after a whole match of {self.bound} nodes)"
         else:
-            where = f"{self.bound} bound"
+            if self.pattern_node:
+                headline += f" at pattern node {self.pattern_node}"
+                if self.target_node:
+                    headline += f" vs {self.target_node}"
+            headline += f" ({self.bound} bound)"
         bound = ", ".join(f"{b.pattern_node} -> {b.target_node}" for b in self.bindings)
-        lines = [f"candidate {self.candidate}: {self.check} ({where})"]
+        lines = [headline]
         if self.detail:
             lines.append(self.detail)
         lines.append(f"bound: {bound or '(none)'}")
@@ -105,6 +108,8 @@ class PatternTrace:
             f"pattern {self.pattern}: {self.candidates} candidates, {self.matches} matched, "
             f"{self.rewrites} rewritten"
         ]
+        if not self.closest and self.candidates == 0:
+            lines.append("  no target node has the type of the pattern's first output")
         for rank, candidate in enumerate(self.closest, 1):
             text = str(candidate).replace("\n", "\n     ")
             lines.append(f"  #{rank} {text}")
