@@ -118,6 +118,37 @@ GeTensorHandle *GeApiWrapper_Tensor_CreateTensor() {
   return Guard<GeTensorHandle *>(nullptr, [] { return new GeTensorHandle(); });
 }
 
+GeTensorHandle *GeApiWrapper_Tensor_CreateFromBytes(const void *data, size_t size,
+                                                    const int64_t *dims, size_t dim_count,
+                                                    int32_t dtype, int32_t format) {
+  return Guard<GeTensorHandle *>(nullptr, [=]() -> GeTensorHandle * {
+    std::vector<int64_t> shape;
+    if (!ge::capi::ImportDims(dims, dim_count, &shape)) {
+      return nullptr;
+    }
+    if (!ge::IsValidDataType(dtype) || !ge::IsValidFormat(format)) {
+      ge::SetLastError("create tensor from bytes: invalid data type " + std::to_string(dtype) +
+                       " or format " + std::to_string(format));
+      return nullptr;
+    }
+    const auto type = static_cast<ge::DataType>(dtype);
+    const int64_t needed = ge::GetSizeInBytes(ge::GeShape(shape).GetShapeSize(), type);
+    if (needed < 0 || static_cast<uint64_t>(needed) != size || (size > 0 && data == nullptr)) {
+      ge::SetLastError("create tensor from bytes: shape " + ge::GeShape(shape).ToString() + " of " +
+                       ge::DataTypeToString(type) + " needs " + std::to_string(needed) +
+                       " bytes, got " + std::to_string(size));
+      return nullptr;
+    }
+    ge::GeTensorDesc desc(ge::GeShape(shape), static_cast<ge::Format>(format), type);
+    desc.SetOriginShape(ge::GeShape(shape));
+    desc.SetOriginFormat(static_cast<ge::Format>(format));
+    desc.SetOriginDataType(type);
+    auto *handle = new GeTensorHandle();
+    handle->tensor = ge::GeTensor(std::move(desc), data, size);
+    return handle;
+  });
+}
+
 void GeApiWrapper_Tensor_DestroyEsCTensor(GeTensorHandle *t) { delete t; }
 
 /// The value is passed by pointer as in GE's wrapper.

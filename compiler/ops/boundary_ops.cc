@@ -76,8 +76,8 @@ Status InferDropout(InferShapeContext &context) {
 
 void RegisterBoundaryOps(OpCatalog &catalog) {
   RegisterBuiltin(catalog, OpDefBuilder("Data", "math")
-                               .Input("x", dtypes::HostStorable())
-                               .Output("y", dtypes::HostStorable())
+                               .Input("x", dtypes::HostHeld())
+                               .Output("y", dtypes::HostHeld())
                                .Attr("index", AttrValueType::kInt, int64_t{0})
                                .Doc("Graph input number `index`; y is the fed tensor.")
                                .Infer(InferData));
@@ -99,12 +99,12 @@ void RegisterBoundaryOps(OpCatalog &catalog) {
                                .Doc("A variable; its output desc is authoritative.")
                                .Infer(InferData));
   RegisterBuiltin(catalog, OpDefBuilder("Const", "math")
-                               .Output("y", dtypes::HostStorable())
+                               .Output("y", dtypes::HostHeld())
                                .Attr("value", AttrValueType::kTensor, GeTensor())
                                .Doc("Constant tensor; y = value.")
                                .Infer(InferConst));
   RegisterBuiltin(catalog, OpDefBuilder("NetOutput", "math")
-                               .DynamicInput("x", dtypes::HostStorable())
+                               .DynamicInput("x", dtypes::HostHeld())
                                .Doc("Graph outputs (GE-internal type; ge_py: dynamic input x).")
                                .Infer(InferNothing));
   RegisterBuiltin(catalog, OpDefBuilder("NoOp", "control")
@@ -113,25 +113,25 @@ void RegisterBoundaryOps(OpCatalog &catalog) {
                                     "through NoOps).")
                                .Infer(InferNothing));
   RegisterBuiltin(catalog, OpDefBuilder("Identity", "math")
-                               .Input("x", dtypes::HostStorable())
-                               .Output("y", dtypes::HostStorable())
+                               .Input("x", dtypes::HostHeld())
+                               .Output("y", dtypes::HostHeld())
                                .Doc("y = x.")
                                .Infer(InferIdentity));
   RegisterBuiltin(catalog, OpDefBuilder("IdentityN", "math")
-                               .DynamicInput("x", dtypes::HostStorable())
-                               .DynamicOutput("y", dtypes::HostStorable())
+                               .DynamicInput("x", dtypes::HostHeld())
+                               .DynamicOutput("y", dtypes::HostHeld())
                                .Doc("y_i = x_i.")
                                .Infer(InferIdentityN));
   RegisterBuiltin(catalog, OpDefBuilder("TensorMove", "math")
-                               .Input("x", dtypes::HostStorable())
-                               .Output("y", dtypes::HostStorable())
+                               .Input("x", dtypes::HostHeld())
+                               .Output("y", dtypes::HostHeld())
                                .Doc("y = a copy of x in a distinct buffer.")
                                .Infer(InferIdentity));
   RegisterBuiltin(catalog, OpDefBuilder("Dropout", "nn")
-                               .Input("x", dtypes::HostStorable())
+                               .Input("x", dtypes::HostHeld())
                                .OptionalInput("ratio")
                                .OptionalInput("training_mode", dtypes::Bool())
-                               .Output("y", dtypes::HostStorable())
+                               .Output("y", dtypes::HostHeld())
                                .Output("mask", dtypes::Bool())
                                .Doc("Inference-time identity (ge_py's prototype; GE removes the "
                                     "node and forwards input 0). mask is all true.")

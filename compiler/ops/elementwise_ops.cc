@@ -1,5 +1,7 @@
 // Element-wise ops: broadcasting binaries, unaries, scalar-attr
 // ops, Cast and the softmax family.
+#include <algorithm>
+
 #include "ops/builtin_ops.h"
 #include "ops/dtype_promotion.h"
 #include "ops/infer_helpers.h"
@@ -88,10 +90,16 @@ Status InferCast(InferShapeContext &context) {
                          " is not a valid ge::DataType value");
   }
   const DataType src = InputDtype(context, 0);
-  if (src != dst && (!IsHostComputeType(src) || !IsHostComputeType(static_cast<DataType>(dst)))) {
+  auto castable = [](DataType dtype) {
+    const auto &narrow = dtypes::HostNarrow();
+    return IsHostComputeType(dtype) ||
+           std::find(narrow.begin(), narrow.end(), dtype) != narrow.end();
+  };
+  if (src != dst && (!castable(src) || !castable(static_cast<DataType>(dst)))) {
     return context.Error("the host runtime cannot cast " + DataTypeToString(src) + " to " +
                          DataTypeToString(static_cast<DataType>(dst)) +
-                         " (it converts between bool, the integer types and the float types)");
+                         " (it converts between bool, the integer types, the float types, "
+                         "float8 E4M3FN/E5M2/E8M0, float4 E2M1, int4, int2 and uint2)");
   }
   return context.SetOutput(0, InputDims(context, 0), static_cast<DataType>(dst));
 }
@@ -295,11 +303,12 @@ void RegisterElementwiseOps(OpCatalog &catalog) {
                                .Doc("y = not x.")
                                .Infer(InferLogicalNot));
   RegisterBuiltin(catalog, OpDefBuilder("Cast", "math")
-                               .Input("x", dtypes::HostStorable())
-                               .Output("y", dtypes::HostStorable())
+                               .Input("x", dtypes::HostHeld())
+                               .Output("y", dtypes::HostHeld())
                                .RequiredAttr("dst_type", AttrValueType::kInt)
                                .Doc("y = x converted to ge::DataType dst_type (float->int "
-                                    "truncates toward zero; ->bool is x != 0).")
+                                    "truncates toward zero; ->bool is x != 0; float8, float4 "
+                                    "and 4/2-bit integers as ONNX's Cast converts them).")
                                .Infer(InferCast));
 
   RegisterBuiltin(catalog, OpDefBuilder("SoftmaxV2", "nn")

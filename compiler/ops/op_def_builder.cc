@@ -1,6 +1,8 @@
 // OpDefBuilder and the dtype sets of the op protos.
 #include "ops/op_def_builder.h"
 
+#include <algorithm>
+
 namespace ge {
 namespace dtypes {
 const std::vector<DataType> &Index() {
@@ -46,6 +48,25 @@ const std::vector<DataType> &HostStorable() {
           IsValidDataType(value) ? GetSizeByDataType(static_cast<DataType>(value)) : 0;
       if (width == 1 || width == 2 || width == 4 || width == 8 || width == 16) {
         types.push_back(static_cast<DataType>(value));
+      }
+    }
+    return types;
+  }();
+  return kTypes;
+}
+
+const std::vector<DataType> &HostNarrow() {
+  static const std::vector<DataType> kTypes = {
+      DT_FLOAT8_E4M3FN, DT_FLOAT8_E5M2, DT_FLOAT8_E8M0, DT_FLOAT4_E2M1, DT_INT4, DT_INT2, DT_UINT2};
+  return kTypes;
+}
+
+const std::vector<DataType> &HostHeld() {
+  static const std::vector<DataType> kTypes = [] {
+    std::vector<DataType> types = HostStorable();
+    for (DataType dtype : HostNarrow()) {
+      if (std::find(types.begin(), types.end(), dtype) == types.end()) {
+        types.push_back(dtype);
       }
     }
     return types;

@@ -25,6 +25,12 @@ const std::vector<DataType> &HostMatMul();
 /// Every dtype of 1, 2, 4, 8 or 16 bytes an element: what the executor holds and the data-movement
 /// kernels (reshape, concat, gather, pad, ...) copy.
 const std::vector<DataType> &HostStorable();
+/// The storage-only types the host Cast converts to and from (float8 E4M3FN/E5M2/E8M0, float4
+/// E2M1, int4, int2, uint2); no other kernel computes in them.
+const std::vector<DataType> &HostNarrow();
+/// What the executor holds: HostStorable() plus the packed (sub-byte) types of HostNarrow().
+/// Graph inputs and Cast take these; data-movement kernels do not (they copy whole bytes).
+const std::vector<DataType> &HostHeld();
 }  // namespace dtypes
 
 class OpDefBuilder {

@@ -132,6 +132,23 @@ Status MapRange(const OnnxNodeView &node, OnnxImportContext &ctx) {
   return BindOutput(node, ctx, 0, {op, 0});
 }
 
+/// Copies Cast's `saturate` (opset 19+) and `round_mode` (opset 25+) onto the GE Cast node,
+/// where the host kernel reads them when narrowing to the float8 types.
+Status CopyNarrowingAttrs(const OnnxNodeView &node, OnnxImportContext &ctx, Node *op) {
+  if (node.HasAttr("saturate")) {
+    op->MutableOpDesc().SetAttr("saturate", node.GetInt("saturate", 1) != 0);
+  }
+  if (node.HasAttr("round_mode")) {
+    const std::string mode = node.GetString("round_mode", "up");
+    if (mode != "up" && mode != "down" && mode != "nearest") {
+      return NodeError(node, ctx,
+                       "attribute 'round_mode' = '" + mode + "' is not one of up, down, nearest");
+    }
+    op->MutableOpDesc().SetAttr("round_mode", mode);
+  }
+  return SUCCESS;
+}
+
 Status MapCast(const OnnxNodeView &node, OnnxImportContext &ctx) {
   if (CheckInputCount(node, ctx, 1, 1) != SUCCESS) {
     return FAILED;
@@ -141,15 +158,16 @@ Status MapCast(const OnnxNodeView &node, OnnxImportContext &ctx) {
   }
   const int64_t to = node.GetInt("to", 0);
   DataType dst = DT_UNDEFINED;
-  // Cast's table stops at BFLOAT16: GE maps the float8/int4 types for constants only.
-  if (to > 16 || !OnnxToGeDataType(static_cast<int32_t>(to), &dst)) {
+  if (to < 0 || to > std::numeric_limits<int32_t>::max() ||
+      !OnnxToGeDataType(static_cast<int32_t>(to), &dst)) {
     return NodeError(node, ctx,
                      "attribute 'to' = " + std::to_string(to) + " (" +
                          onnx::DataTypeName(static_cast<int32_t>(to)) +
                          ") has no Ascend IR data type");
   }
   Node *op = MainOp(node, ctx, "Cast");
-  if (op == nullptr || ConnectInput(node, ctx, 0, op, "x") != SUCCESS) {
+  if (op == nullptr || ConnectInput(node, ctx, 0, op, "x") != SUCCESS ||
+      CopyNarrowingAttrs(node, ctx, op) != SUCCESS) {
     return FAILED;
   }
   op->MutableOpDesc().SetAttr("dst_type", static_cast<int64_t>(dst));
@@ -164,7 +182,8 @@ Status MapCastLike(const OnnxNodeView &node, OnnxImportContext &ctx) {
     return FAILED;
   }
   Node *op = MainOp(node, ctx, "Cast");
-  if (op == nullptr || ConnectInput(node, ctx, 0, op, "x") != SUCCESS) {
+  if (op == nullptr || ConnectInput(node, ctx, 0, op, "x") != SUCCESS ||
+      CopyNarrowingAttrs(node, ctx, op) != SUCCESS) {
     return FAILED;
   }
   op->MutableOpDesc().SetAttr("dst_type", static_cast<int64_t>(dst));

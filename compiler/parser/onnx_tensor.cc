@@ -98,6 +98,11 @@ bool OnnxToGeDataType(int32_t onnx_type, DataType *dtype) {
     case 17: *dtype = DT_FLOAT8_E4M3FN; return true;
     case 19: *dtype = DT_FLOAT8_E5M2; return true;
     case 22: *dtype = DT_INT4; return true;
+    // Beyond GE's table: Ascend IR has these types too, and the host runtime casts them.
+    case 23: *dtype = DT_FLOAT4_E2M1; return true;
+    case 24: *dtype = DT_FLOAT8_E8M0; return true;
+    case 25: *dtype = DT_UINT2; return true;
+    case 26: *dtype = DT_INT2; return true;
     default: return false;
   }
 }
@@ -109,7 +114,7 @@ Status ConvertOnnxTensor(const onnx::TensorProto &tensor, const std::string &sou
     return Fail(Where(tensor, source) + ": data type " + onnx::DataTypeName(tensor.data_type) +
                 " is not supported");
   }
-  if (dtype == DT_STRING || dtype == DT_INT4) {
+  if (dtype == DT_STRING || GetSubByteBits(dtype) > 0) {
     return Fail(Where(tensor, source) + ": " + onnx::DataTypeName(tensor.data_type) +
                 " constants are not supported");
   }

@@ -13,7 +13,8 @@
 
 namespace ge {
 
-/// ONNX TensorProto.DataType -> ge::DataType (GE's parser table). False for types GE does not map.
+/// ONNX TensorProto.DataType -> ge::DataType: GE's parser table plus FLOAT4E2M1, FLOAT8E8M0, UINT2
+/// and INT2. False for the types without an Ascend IR data type (FNUZ float8s, UINT4, FLOAT6).
 bool OnnxToGeDataType(int32_t onnx_type, DataType *dtype);
 
 /// Converts `tensor` into a dense little-endian GeTensor (format ND). Data comes from external

@@ -96,13 +96,21 @@ int64_t ElementCount(const std::vector<int64_t> &dims) {
 std::string DimsToString(const std::vector<int64_t> &dims) { return GeShape(dims).ToString(); }
 
 OutputTensor::OutputTensor(DataType dtype, std::vector<int64_t> dims)
+    : OutputTensor(dtype, std::move(dims), false) {}
+
+OutputTensor OutputTensor::Packed(DataType dtype, std::vector<int64_t> dims) {
+  return OutputTensor(dtype, std::move(dims), true);
+}
+
+OutputTensor::OutputTensor(DataType dtype, std::vector<int64_t> dims, bool packed)
     : dtype_(dtype), dims_(std::move(dims)), count_(runtime::ElementCount(dims_)) {
-  const int32_t width = GetSizeByDataType(dtype_);
-  if (count_ < 0 || width <= 0) {
+  const int64_t size = GetSizeInBytes(count_, dtype_);
+  if (count_ < 0 || size < 0 || (size == 0 && count_ > 0) ||
+      (GetSubByteBits(dtype_) > 0) != packed) {
     throw GeException("cannot allocate a tensor of shape " + DimsToString(dims_) + " and dtype " +
                       DataTypeToString(dtype_));
   }
-  bytes_.assign(static_cast<size_t>(count_) * static_cast<size_t>(width), 0);
+  bytes_.assign(static_cast<size_t>(size), 0);
 }
 
 GeTensor OutputTensor::Finish() {

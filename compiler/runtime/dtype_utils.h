@@ -71,7 +71,11 @@ std::string DimsToString(const std::vector<int64_t> &dims);
 /// GeTensor.
 class OutputTensor {
  public:
+  /// Throws GeException for a dtype without whole-byte elements: kernels index elements by
+  /// their byte width, which packed types do not have.
   OutputTensor(DataType dtype, std::vector<int64_t> dims);
+  /// A buffer of a packed (sub-byte) type; only the narrow-type conversions write these.
+  static OutputTensor Packed(DataType dtype, std::vector<int64_t> dims);
   template <typename T>
   T *Data() {
     return reinterpret_cast<T *>(bytes_.data());
@@ -81,6 +85,8 @@ class OutputTensor {
   GeTensor Finish();
 
  private:
+  OutputTensor(DataType dtype, std::vector<int64_t> dims, bool packed);
+
   DataType dtype_;
   std::vector<int64_t> dims_;
   int64_t count_;
@@ -101,7 +107,8 @@ inline DataType DtypeOf(const GeTensor &tensor) { return tensor.GetTensorDesc().
 GeTensor WithDims(const GeTensor &tensor, std::vector<int64_t> dims);
 
 /// Converts every element of `src` to `dst_type` (Cast: float->int truncates toward
-/// zero, ->bool is x != 0). Fails, with a message naming both types, on unsupported types.
+/// zero, ->bool is x != 0). Fails, with a message naming both types, on unsupported types
+/// (the narrow types of narrow_types.h included: only Cast converts those, CastTensor).
 Status ConvertTensor(const GeTensor &src, DataType dst_type, GeTensor *dst);
 
 /// Reads an index-typed (int32/int64) tensor as int64 values; `what` names the input for errors.

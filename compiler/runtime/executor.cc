@@ -10,6 +10,7 @@
 #include "common/log.h"
 #include "runtime/dtype_utils.h"
 #include "runtime/kernel_context.h"
+#include "runtime/narrow_types.h"
 
 namespace ge {
 namespace runtime {
@@ -23,12 +24,15 @@ std::string NodeLabel(const Node *node) {
 }
 
 /// Bytes a tensor of `tensor`'s own desc must hold; -1 for a dtype the runtime does not hold
-/// (elements other than 1, 2, 4, 8 or 16 bytes: strings, sub-byte and packed types).
+/// (strings, elements of other than 1, 2, 4, 8 or 16 bytes, packed types other than the narrow
+/// types of narrow_types.h).
 int64_t ExpectedBytes(const GeTensor &tensor) {
-  const int32_t width = GetSizeByDataType(tensor.GetTensorDesc().GetDataType());
+  const DataType dtype = tensor.GetTensorDesc().GetDataType();
+  const int32_t width = GetSizeByDataType(dtype);
   const int64_t count = ElementCount(tensor.GetTensorDesc().GetShape().GetDims());
-  const bool held = width == 1 || width == 2 || width == 4 || width == 8 || width == 16;
-  return !held || count < 0 ? -1 : count * width;
+  const bool held =
+      width == 1 || width == 2 || width == 4 || width == 8 || width == 16 || IsNarrowType(dtype);
+  return !held || count < 0 ? -1 : GetSizeInBytes(count, dtype);
 }
 
 }  // namespace

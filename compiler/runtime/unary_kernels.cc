@@ -14,6 +14,7 @@
 #include "runtime/builtin_kernels.h"
 #include "runtime/elementwise_utils.h"
 #include "runtime/kernel_registry.h"
+#include "runtime/narrow_types.h"
 
 namespace ge {
 namespace runtime {
@@ -363,8 +364,21 @@ Status Cast(KernelContext &ctx) {
   if (!IsValidDataType(static_cast<int32_t>(dst))) {
     return ctx.Error("attribute 'dst_type' " + std::to_string(dst) + " is not a ge::DataType");
   }
+  // Narrowing to the float8/float4 types follows ONNX Cast's optional attributes, which the
+  // ONNX importer copies onto the node (Ascend IR's Cast has neither).
+  NarrowingOptions narrowing;
+  narrowing.saturate = ctx.GetBool("saturate", true);
+  const std::string round_mode = ctx.GetString("round_mode", "up");
+  if (round_mode == "down") {
+    narrowing.e8m0_rounding = NarrowingOptions::Rounding::kDown;
+  } else if (round_mode == "nearest") {
+    narrowing.e8m0_rounding = NarrowingOptions::Rounding::kNearest;
+  } else if (round_mode != "up") {
+    return ctx.Error("attribute 'round_mode' = '" + round_mode +
+                     "' is not one of 'up', 'down', 'nearest'");
+  }
   GeTensor out;
-  if (ConvertTensor(ctx.Input(0), static_cast<DataType>(dst), &out) != SUCCESS) {
+  if (CastTensor(ctx.Input(0), static_cast<DataType>(dst), narrowing, &out) != SUCCESS) {
     return ctx.Error(GetLastError());
   }
   return ctx.SetOutput(0, out);

@@ -280,11 +280,12 @@ std::vector<DataType> AllDtypes() {
 }
 
 // A tensor of `dtype` holding `values` (one value fills every element); types without a host
-// element type get zero bytes of their width.
+// element type get zero bytes of their storage size.
 GeTensor MakeTensor(DataType dtype, const Dims &dims, const std::vector<double> &values) {
   const int64_t count = runtime::ElementCount(dims);
   const int32_t width = GetSizeByDataType(dtype);
-  std::vector<uint8_t> bytes(width > 0 ? static_cast<size_t>(count * width) : 0, 0);
+  const int64_t size = GetSizeInBytes(count, dtype);
+  std::vector<uint8_t> bytes(size > 0 ? static_cast<size_t>(size) : 0, 0);
   for (int64_t i = 0; i < count && width > 0; ++i) {
     const double value = values.size() == 1 ? values[0] : values[static_cast<size_t>(i)];
     uint8_t *at = bytes.data() + i * width;

@@ -126,13 +126,21 @@ bool IsValidFormat(int32_t value);
 
 /// Bytes per element; 0 for variable-width (string) or sub-byte types, -1 for invalid values.
 int32_t GetSizeByDataType(DataType type);
+/// Bits per element of the packed sub-byte types (4 for DT_INT4 and the 4-bit floats, 2 for
+/// DT_INT2/DT_UINT2, 1 for DT_UINT1); 0 for every other type.
+int32_t GetSubByteBits(DataType type);
+/// Storage bytes of `element_count` elements: sub-byte types are packed, low bits first, and
+/// the last byte is padded. -1 for a negative count, a type without a fixed element size
+/// (strings, invalid values) or an overflowing size.
+int64_t GetSizeInBytes(int64_t element_count, DataType type);
 /// "DT_FLOAT", ... ; DT_BF16 is spelled "DT_BFLOAT16" as GE writes it; unknown → "UNDEFINED".
 std::string DataTypeToString(DataType type);
 /// Inverse of DataTypeToString (also accepts "DT_BF16"); DT_UNDEFINED when unknown.
 DataType DataTypeFromString(const std::string &name);
 /// "NCHW", "ND", ... ; FORMAT_RESERVED is "FORMAT_RESERVED".
 std::string FormatToString(Format format);
-/// Inverse of FormatToString ("RESERVED"/"UNDEFINED" map to FORMAT_RESERVED); FORMAT_RESERVED when unknown.
+/// Inverse of FormatToString ("RESERVED"/"UNDEFINED" map to FORMAT_RESERVED); FORMAT_RESERVED when
+/// unknown.
 Format FormatFromString(const std::string &name);
 
 }  // namespace ge

@@ -143,6 +143,7 @@ _SIGNATURES = {
     "TensorDesc_SetDataType": (_U32, [_VP, ctypes.c_int]),
     # ---- Tensor ----
     "Tensor_CreateTensor": (_VP, []),
+    "Tensor_CreateFromBytes": (_VP, [_VP, _SIZE, _I64P, _SIZE, _I32, _I32]),
     "Tensor_DestroyEsCTensor": (None, [_VP]),
     "Tensor_SetFormat": (_U32, [_VP, _I32P]),
     "Tensor_SetDataType": (_U32, [_VP, _I32P]),

@@ -9,6 +9,8 @@ from typing import Any, List
 from ge._capi import pytensor_runtime_wrapper
 from ge._capi._lib_loader import declare_signatures
 from ge._capi.pygraph_wrapper import graph_lib, int64_array, take_dims, take_string
+from ge.error import get_ge_error_msg
+from ge.graph import _numpy_interop
 from ge.graph._numeric import floats_to_fp16_bits
 from ge.graph.tensor_desc import Shape, TensorDesc
 from ge.graph.types import DataType, Format, Placement
@@ -348,9 +350,11 @@ class Tensor:
         if self.get_placement() != Placement.PLACEMENT_HOST:
             raise RuntimeError("Tensor.numpy() needs a host tensor; call to_host() first")
         data_type = self.get_data_type()
-        dtype = _numpy_dtypes(np).get(data_type)
+        dtype = _numpy_interop.numpy_dtype_of(np, data_type)
         if dtype is None:
-            hint = " without ml_dtypes installed" if data_type == DataType.DT_BF16 else ""
+            hint = (
+                " without ml_dtypes installed" if _numpy_interop.needs_ml_dtypes(data_type) else ""
+            )
             raise TypeError(f"Tensor.numpy() does not support data type {data_type.name}{hint}")
         data = ctypes.c_void_p()
         size = ctypes.c_size_t(0)
@@ -359,19 +363,20 @@ class Tensor:
             raise RuntimeError("Failed to get Tensor data")
         shape = list(self.get_shape())
         count = _element_count(shape)
-        expected = count * np.dtype(dtype).itemsize
+        expected = _numpy_interop.storage_size(data_type, count, dtype.itemsize)
         if size.value != expected:
             raise RuntimeError(
                 f"Tensor holds {size.value} bytes but shape {shape} of {data_type.name} "
                 f"needs {expected}"
             )
         raw = ctypes.string_at(data.value, size.value) if size.value else b""
-        return np.frombuffer(raw, dtype=dtype).reshape(shape).copy()
+        return _numpy_interop.from_tensor_bytes(np, raw, data_type, dtype, count).reshape(shape)
 
     @classmethod
     def from_numpy(cls, array, format: Format = Format.FORMAT_ND) -> Tensor:
         """A host tensor holding a copy of ``array`` (any numpy array of a supported dtype:
-        float16/32/64, int8..int64, uint8..uint64, bool, and ml_dtypes' bfloat16)."""
+        float16/32/64, int8..int64, uint8..uint64, bool, and ml_dtypes' bfloat16, float8_e4m3fn,
+        float8_e5m2, float8_e8m0fnu, float4_e2m1fn, int4, int2 and uint2)."""
         np = _numpy_module()
         if not isinstance(array, np.ndarray):
             raise TypeError("array must be a numpy.ndarray")
@@ -379,29 +384,19 @@ class Tensor:
             raise TypeError("Format must be a Format")
         if not array.dtype.isnative:
             array = array.astype(array.dtype.newbyteorder("="))
-        data_type = _data_type_of(np, array.dtype)
+        data_type = _numpy_interop.data_type_of(np, array.dtype)
         if data_type is None:
             raise TypeError(f"Tensor.from_numpy() does not support numpy dtype {array.dtype}")
         # Not np.ascontiguousarray: it turns a 0-d array into shape (1,).
         contiguous = array if array.flags.c_contiguous else array.copy(order="C")
         shape = [int(d) for d in array.shape]
-        # The C creator has no DOUBLE or BF16 path: pass the bytes as the unsigned type of the
-        # same width, then retype.
-        create_type = _CREATE_AS.get(data_type, data_type)
-        create, _ = _esb_functions()
-        handle = create(
-            contiguous.ctypes.data_as(ctypes.c_void_p) if contiguous.size else None,
-            int64_array(shape),
-            len(shape),
-            int(create_type),
-            int(format),
+        data = _numpy_interop.to_tensor_bytes(np, contiguous, data_type)
+        handle = graph_lib.GeApiWrapper_Tensor_CreateFromBytes(
+            data, len(data), int64_array(shape), len(shape), int(data_type), int(format)
         )
         if not handle:
-            raise RuntimeError("Failed to create Tensor")
-        tensor = cls._create_from(ctypes.c_void_p(handle))
-        if create_type != data_type:
-            tensor.set_data_type(data_type)
-        return tensor
+            raise RuntimeError(f"Failed to create Tensor: {get_ge_error_msg()}")
+        return cls._create_from(ctypes.c_void_p(handle))
 
     def __str__(self) -> str:
         indent = " " * 8
@@ -413,56 +408,12 @@ class Tensor:
         )
 
 
-_CREATE_AS = {DataType.DT_DOUBLE: DataType.DT_UINT64, DataType.DT_BF16: DataType.DT_UINT16}
-
-
 def _numpy_module():
     try:
         import numpy
     except ImportError as exc:
         raise ImportError("numpy interop of ge.graph.Tensor needs numpy installed") from exc
     return numpy
-
-
-def _bfloat16_dtype():
-    """numpy has no bfloat16; ``ml_dtypes`` (which onnx and jax bring) registers one. It is used
-    when installed, never required (docs/dependencies.md)."""
-    try:
-        import ml_dtypes
-    except ImportError:
-        return None
-    return ml_dtypes.bfloat16
-
-
-def _numpy_dtypes(np) -> dict:
-    types = {
-        DataType.DT_FLOAT: np.float32,
-        DataType.DT_FLOAT16: np.float16,
-        DataType.DT_DOUBLE: np.float64,
-        DataType.DT_INT8: np.int8,
-        DataType.DT_INT16: np.int16,
-        DataType.DT_INT32: np.int32,
-        DataType.DT_INT64: np.int64,
-        DataType.DT_UINT8: np.uint8,
-        DataType.DT_UINT16: np.uint16,
-        DataType.DT_UINT32: np.uint32,
-        DataType.DT_UINT64: np.uint64,
-        DataType.DT_BOOL: np.bool_,
-    }
-    bfloat16 = _bfloat16_dtype()
-    if bfloat16 is not None:
-        types[DataType.DT_BF16] = bfloat16
-    return types
-
-
-def _data_type_of(np, dtype):
-    # Any numpy extension type named bfloat16 of 2 bytes holds bfloat16's bits (ml_dtypes' does).
-    if dtype.name == "bfloat16" and dtype.itemsize == 2:
-        return DataType.DT_BF16
-    for data_type, np_type in _numpy_dtypes(np).items():
-        if np.dtype(np_type) == dtype:
-            return data_type
-    return None
 
 
 def _parse_number(item: str):

@@ -16,6 +16,12 @@ extern "C" {
 /// A new empty host tensor ([], ND, FLOAT, no data); free with
 /// GeApiWrapper_Tensor_DestroyEsCTensor.
 GeTensorHandle *GeApiWrapper_Tensor_CreateTensor(void);
+/// A new host tensor of `dtype` and `dims` over a copy of `size` bytes, which must be the
+/// tensor's storage size (packed sub-byte types included, docs/runtime.md "Data types"). NULL,
+/// with the error text set, for a dtype without a fixed storage size or a size mismatch.
+GeTensorHandle *GeApiWrapper_Tensor_CreateFromBytes(const void *data, size_t size,
+                                                    const int64_t *dims, size_t dim_count,
+                                                    int32_t dtype, int32_t format);
 /// Frees any tensor handle of the C API (created here, by EsCreateEsCTensor*, or returned).
 void GeApiWrapper_Tensor_DestroyEsCTensor(GeTensorHandle *t);
 /// The value is passed by pointer, as in GE.
