@@ -8,6 +8,7 @@
 #include "graph_api/node_adapter.h"
 #include "pass/custom_pass_helper.h"
 #include "pass/pass_registry.h"
+#include "pass/pass_report.h"
 #include "rewrite/fusion_statistics.h"
 
 namespace ge {
@@ -44,6 +45,9 @@ Status FusionPassExecutor::InitPassesIfNeed(CustomPassStage stage) {
       return Fail("Create fusion pass[" + name + "] of stage[" + CustomPassStageName(stage) +
                   "] failed: its creator returned null");
     }
+    if (reg.GetMaxRuns() > 1U) {
+      max_runs_[name] = reg.GetMaxRuns();
+    }
     created.emplace_back(name, std::move(pass));
   }
   passes_[stage] = std::move(created);
@@ -51,15 +55,45 @@ Status FusionPassExecutor::InitPassesIfNeed(CustomPassStage stage) {
 }
 
 Status FusionPassExecutor::RunOne(const std::string &name, FusionBasePass &pass,
-                                  const ComputeGraphPtr &graph, CustomPassContext &context) {
+                                  const ComputeGraphPtr &graph, CustomPassStage stage, uint32_t run,
+                                  CustomPassContext &context) {
+  PassReport *report = CurrentPassReport();
+  PassRunRecord *record = report != nullptr && report->Detailed()
+                              ? &report->AddRun(name, CustomPassStageName(stage), *graph, run)
+                              : nullptr;
+  PassRunObserver *observer = record == nullptr ? nullptr : report->Observer();
+  if (observer != nullptr) {
+    observer->BeforeRun(*graph, *record);
+  }
+  const uint64_t version_before = graph->GetModificationCount();
   GraphPtr handle = GraphUtilsEx::CreateGraphPtrFromComputeGraph(graph);
   context.SetErrorMessage(AscendString(""));
   const auto start = std::chrono::steady_clock::now();
-  const Status ret = pass.Run(handle, context);
-  const auto elapsed = std::chrono::duration_cast<std::chrono::microseconds>(
-      std::chrono::steady_clock::now() - start);
-  FusionStatistics::Instance().AddRun(name, static_cast<uint64_t>(elapsed.count()));
-  if (ret != SUCCESS && ret != NOT_CHANGED) {
+  Status ret = FAILED;
+  {
+    PassRunScope run_scope(record);
+    ret = pass.Run(handle, context);
+  }
+  const auto elapsed = std::chrono::steady_clock::now() - start;
+  FusionStatistics::Instance().AddRun(
+      name, static_cast<uint64_t>(
+                std::chrono::duration_cast<std::chrono::microseconds>(elapsed).count()));
+  const bool ok = ret == SUCCESS || ret == NOT_CHANGED;
+  if (record != nullptr) {
+    record->ok = ok;
+    record->changed = graph->GetModificationCount() != version_before;
+    record->nodes_after = graph->GetDirectNodesSize();
+    record->time_ns = static_cast<uint64_t>(
+        std::chrono::duration_cast<std::chrono::nanoseconds>(elapsed).count());
+    GELOGI("%s", PassReport::SummaryLine(*record).c_str());
+    if (observer != nullptr) {
+      observer->AfterRun(*graph, *record);
+    }
+  }
+  if (!ok) {
+    if (report != nullptr) {
+      report->AddFailedPass(name);
+    }
     std::string reason = context.GetErrorMessage().GetString();
     if (reason.empty()) {
       reason = GetLastError();
@@ -72,6 +106,57 @@ Status FusionPassExecutor::RunOne(const std::string &name, FusionBasePass &pass,
   return SUCCESS;
 }
 
+Status FusionPassExecutor::RunOnGraphs(const std::string &name, FusionBasePass &pass,
+                                       const ComputeGraphPtr &graph, CustomPassStage stage,
+                                       uint32_t run, CustomPassContext &context, bool *changed) {
+  uint64_t version_before = graph->GetModificationCount();
+  if (RunOne(name, pass, graph, stage, run, context) != SUCCESS) {
+    return FAILED;
+  }
+  *changed = graph->GetModificationCount() != version_before;
+  // Copy: a pass may add or remove subgraphs while running.
+  const std::vector<ComputeGraphPtr> subgraphs = graph->GetAllSubgraphs();
+  for (const ComputeGraphPtr &subgraph : subgraphs) {
+    Node *parent = subgraph->GetParentNode();
+    if (parent == nullptr || parent->GetOwnerGraph() == nullptr) {
+      GELOGI("[FusionPassExec] Skip orphan subgraph[%s] for pass[%s].", subgraph->GetName().c_str(),
+             name.c_str());
+      continue;
+    }
+    version_before = subgraph->GetModificationCount();
+    if (RunOne(name, pass, subgraph, stage, run, context) != SUCCESS) {
+      return FAILED;
+    }
+    *changed = *changed || subgraph->GetModificationCount() != version_before;
+  }
+  return SUCCESS;
+}
+
+Status FusionPassExecutor::RunRepeated(const std::string &name, FusionBasePass &pass,
+                                       const ComputeGraphPtr &graph, CustomPassStage stage,
+                                       CustomPassContext &context) {
+  auto bound = max_runs_.find(name);
+  const uint32_t max_runs = bound == max_runs_.end() ? 1U : bound->second;
+  for (uint32_t run = 1U; run <= max_runs; ++run) {
+    bool changed = false;
+    if (RunOnGraphs(name, pass, graph, stage, run, context, &changed) != SUCCESS) {
+      return FAILED;
+    }
+    if (!changed || max_runs == 1U) {
+      return SUCCESS;
+    }
+  }
+  const std::string message = FormatString(
+      "[%s][Run] did not converge on graph %s: the pass still changed the graph in run %u, the "
+      "last of the at most %u runs it is registered with (repeat until unchanged, bound %u)",
+      name.c_str(), graph->GetName().c_str(), max_runs, max_runs, max_runs);
+  GELOGE("%s", message.c_str());
+  if (CurrentPassReport() != nullptr) {
+    CurrentPassReport()->AddFailedPass(name);
+  }
+  return Fail(message);
+}
+
 Status FusionPassExecutor::RunPasses(const ComputeGraphPtr &graph, CustomPassStage stage) {
   if (graph == nullptr) {
     return Fail("FusionPassExecutor::RunPasses: graph is null");
@@ -82,21 +167,8 @@ Status FusionPassExecutor::RunPasses(const ComputeGraphPtr &graph, CustomPassSta
   CustomPassContext context(options_);
   for (auto &entry : passes_[stage]) {
     context.SetPassName(AscendString(entry.first.c_str()));
-    if (RunOne(entry.first, *entry.second, graph, context) != SUCCESS) {
+    if (RunRepeated(entry.first, *entry.second, graph, stage, context) != SUCCESS) {
       return FAILED;
-    }
-    // Copy: a pass may add or remove subgraphs while running.
-    const std::vector<ComputeGraphPtr> subgraphs = graph->GetAllSubgraphs();
-    for (const ComputeGraphPtr &subgraph : subgraphs) {
-      Node *parent = subgraph->GetParentNode();
-      if (parent == nullptr || parent->GetOwnerGraph() == nullptr) {
-        GELOGI("[FusionPassExec] Skip orphan subgraph[%s] for pass[%s].",
-               subgraph->GetName().c_str(), entry.first.c_str());
-        continue;
-      }
-      if (RunOne(entry.first, *entry.second, subgraph, context) != SUCCESS) {
-        return FAILED;
-      }
     }
   }
   if (IsLogEnabled(LogLevel::kInfo)) {

@@ -28,8 +28,9 @@ class FusionPassExecutor {
   /// Creates the enabled passes of `stage` once per stage (alphabetical by name). A creator
   /// returning nullptr fails the stage, naming the pass.
   Status InitPassesIfNeed(CustomPassStage stage);
-  /// Runs every pass of `stage` on `graph` and then on each of its subgraphs (pass-major). The
-  /// first failure is returned with "[<pass>][Run] failed on graph <name>: <reason>".
+  /// Runs every pass of `stage` on `graph` and then on each of its subgraphs (pass-major); a pass
+  /// registered with RepeatUntilUnchanged runs again while it edits the graph. The first failure
+  /// is returned with "[<pass>][Run] failed on graph <name>: <reason>".
   Status RunPasses(const ComputeGraphPtr &graph, CustomPassStage stage);
   /// Legacy REGISTER_CUSTOM_PASS passes of `stage` on the root graph, then RunPasses.
   Status RunPassesWithLegacyCustom(const ComputeGraphPtr &graph, CustomPassStage stage);
@@ -38,10 +39,20 @@ class FusionPassExecutor {
   std::vector<std::string> GetPassNames(CustomPassStage stage) const;
 
  private:
+  /// One pass on the root graph and then each subgraph; `*changed` tells whether any of them was
+  /// edited.
+  Status RunOnGraphs(const std::string &name, FusionBasePass &pass, const ComputeGraphPtr &graph,
+                     CustomPassStage stage, uint32_t run, CustomPassContext &context,
+                     bool *changed);
+  /// RunOnGraphs once, or, for a pass registered to repeat until unchanged, until a run edits
+  /// nothing; hitting the bound fails naming the pass and the bound.
+  Status RunRepeated(const std::string &name, FusionBasePass &pass, const ComputeGraphPtr &graph,
+                     CustomPassStage stage, CustomPassContext &context);
   Status RunOne(const std::string &name, FusionBasePass &pass, const ComputeGraphPtr &graph,
-                CustomPassContext &context);
+                CustomPassStage stage, uint32_t run, CustomPassContext &context);
 
   std::map<std::string, std::string> options_;
+  std::map<std::string, uint32_t> max_runs_;  // pass name -> bound of a repeating pass
   std::unique_ptr<FusionSwitch> switch_;
   std::map<CustomPassStage, std::vector<std::pair<std::string, std::unique_ptr<FusionBasePass>>>>
       passes_;

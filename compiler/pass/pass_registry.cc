@@ -10,6 +10,7 @@ struct FusionPassRegistrationData::Impl {
   std::string pass_name;
   CustomPassStage stage = CustomPassStage::kBeforeInferShape;
   CreateFusionPassFn create_fn = nullptr;
+  uint32_t max_runs = 1U;
 };
 
 FusionPassRegistrationData::FusionPassRegistrationData(const std::string &pass_name)
@@ -36,6 +37,24 @@ FusionPassRegistrationData &FusionPassRegistrationData::CreatePassFn(
   }
   impl_->create_fn = create_fn;
   return *this;
+}
+
+FusionPassRegistrationData &FusionPassRegistrationData::RepeatUntilUnchanged(uint32_t max_runs) {
+  if (impl_ == nullptr) {
+    impl_ = std::make_shared<Impl>();
+  }
+  if (max_runs < 2U) {
+    GELOGE("Fusion Pass[%s]: RepeatUntilUnchanged(%u) is invalid (at least 2 runs); it runs once.",
+           impl_->pass_name.c_str(), max_runs);
+    impl_->max_runs = 1U;
+    return *this;
+  }
+  impl_->max_runs = max_runs;
+  return *this;
+}
+
+uint32_t FusionPassRegistrationData::GetMaxRuns() const {
+  return impl_ == nullptr ? 1U : impl_->max_runs;
 }
 
 AscendString FusionPassRegistrationData::GetPassName() const {

@@ -8,6 +8,7 @@
 #include "common/log.h"
 #include "ge/fusion/pattern_matcher.h"
 #include "graph_api/node_adapter.h"
+#include "pass/pass_report.h"
 #include "pattern/fusion_utils.h"
 #include "pattern/match_trace.h"
 #include "pattern/verified_match.h"
@@ -58,12 +59,14 @@ Status CheckAcyclicIfDebug(const ComputeGraphPtr &graph, const std::string &pass
 // The state one pattern's sweep shares across its matches.
 struct PatternSweep {
   PatternSweep(const std::string &name, ComputeGraph &target, CycleChecker &cycles,
-               const PatternFusionHooks &pass_hooks, CustomPassContext &pass_context)
+               const PatternFusionHooks &pass_hooks, CustomPassContext &pass_context,
+               PassRunRecord *run_record)
       : pass_name(name),
         graph(target),
         cycle_checker(cycles),
         hooks(pass_hooks),
-        context(pass_context) {}
+        context(pass_context),
+        record_of_run(run_record) {}
 
   const std::string &pass_name;
   ComputeGraph &graph;
@@ -71,6 +74,7 @@ struct PatternSweep {
   const PatternFusionHooks &hooks;
   CustomPassContext &context;
   PatternTrace *trace = nullptr;  // set while a MatchTracer traces this pass
+  PassRunRecord *record_of_run;   // null unless the compile keeps a detailed pass report
   // Per-match scratch, cleared (not reallocated) for every match of the sweep.
   VerifiedMatch verified;
   RewriteRecord record;
@@ -86,7 +90,12 @@ std::string MatchText(const MatchResult &match) {
 
 // Takes the pass's replacement for `match`; null (with the error set) when the pass gave none.
 GraphUniqPtr TakeReplacement(PatternSweep &sweep, const std::unique_ptr<MatchResult> &match) {
-  GraphUniqPtr replacement = sweep.hooks.replacement(match);
+  GraphUniqPtr replacement;
+  {
+    ScopedPassTimer timer(sweep.record_of_run == nullptr ? nullptr
+                                                         : &sweep.record_of_run->callback_ns);
+    replacement = sweep.hooks.replacement(match);
+  }
   if (replacement == nullptr || GraphUtilsEx::GetComputeGraph(*replacement) == nullptr) {
     if (sweep.trace != nullptr) {
       TraceMatchFailure(sweep.trace, *match, MatchCheck::kReplacement,
@@ -167,8 +176,17 @@ bool TracedRequirements(PatternSweep &sweep, const std::unique_ptr<MatchResult> 
 // One match: the pass's requirements, the cycle and boundary checks, then the rewrite.
 Status ProcessMatch(PatternSweep &sweep, const std::unique_ptr<MatchResult> &match) {
   ++sweep.match_times;
-  if (!(sweep.trace == nullptr ? sweep.hooks.meet_requirements(match)
-                               : TracedRequirements(sweep, match))) {
+  bool accepted = false;
+  {
+    ScopedPassTimer timer(sweep.record_of_run == nullptr ? nullptr
+                                                         : &sweep.record_of_run->callback_ns);
+    accepted = sweep.trace == nullptr ? sweep.hooks.meet_requirements(match)
+                                      : TracedRequirements(sweep, match);
+  }
+  if (!accepted) {
+    if (sweep.record_of_run != nullptr) {
+      ++sweep.record_of_run->rejected;
+    }
     if (IsLogEnabled(LogLevel::kDebug)) {
       GELOGD("Match result[%s] is not meet requirements, skip replace.", MatchText(*match).c_str());
     }
@@ -210,10 +228,25 @@ Status SweepPattern(PatternSweep &sweep, PatternUniqPtr pattern, GraphPtr &graph
     sweep.trace = tracer->BeginPattern(pattern_name.GetString());  // the matcher claims it
   }
   PatternMatcher matcher(std::move(pattern), graph, std::move(matcher_config));
-  while (std::unique_ptr<MatchResult> match = matcher.MatchNext()) {
+  uint64_t *matcher_ns =
+      sweep.record_of_run == nullptr ? nullptr : &sweep.record_of_run->matcher_ns;
+  while (true) {
+    std::unique_ptr<MatchResult> match;
+    {
+      ScopedPassTimer timer(matcher_ns);
+      match = matcher.MatchNext();
+    }
+    if (match == nullptr) {
+      break;
+    }
     if (ProcessMatch(sweep, match) != SUCCESS) {
       return FAILED;
     }
+  }
+  if (sweep.record_of_run != nullptr) {
+    sweep.record_of_run->candidates += sweep.match_times;
+    sweep.record_of_run->replaced += sweep.effect_times;
+    sweep.record_of_run->cycle_skipped += sweep.cycle_skips;
   }
   FusionStatistics::Instance().AddMatch(sweep.pass_name, sweep.match_times, sweep.effect_times,
                                         sweep.cycle_skips);
@@ -235,13 +268,19 @@ Status RunPatternFusion(GraphPtr &graph, CustomPassContext &context,
     return Fail("Pass[" + pass_name + "]: the graph to run on is invalid");
   }
   CycleChecker cycle_checker(compute_graph.get());
+  PassRunRecord *record = CurrentPassRun();
+  std::vector<PatternUniqPtr> patterns;
+  {
+    ScopedPassTimer timer(record == nullptr ? nullptr : &record->callback_ns);
+    patterns = hooks.patterns();
+  }
   bool changed = false;
-  for (PatternUniqPtr &pattern : hooks.patterns()) {
+  for (PatternUniqPtr &pattern : patterns) {
     if (pattern == nullptr) {
       GELOGW("Pass[%s] returned a null pattern, skipped.", pass_name.c_str());
       continue;
     }
-    PatternSweep sweep(pass_name, *compute_graph, cycle_checker, hooks, context);
+    PatternSweep sweep(pass_name, *compute_graph, cycle_checker, hooks, context, record);
     if (SweepPattern(sweep, std::move(pattern), graph, config) != SUCCESS) {
       return FAILED;
     }
@@ -276,6 +315,8 @@ Status RunDecompose(GraphPtr &graph, CustomPassContext &context, const Decompose
     return NOT_CHANGED;
   }
   std::map<std::string, std::pair<uint64_t, uint64_t>> counters;  // type -> (matched, effected)
+  PassRunRecord *record = CurrentPassRun();
+  uint64_t *callback_ns = record == nullptr ? nullptr : &record->callback_ns;
   bool changed = false;
   for (const std::weak_ptr<Node> &weak : targets) {
     NodePtr node = weak.lock();
@@ -286,13 +327,28 @@ Status RunDecompose(GraphPtr &graph, CustomPassContext &context, const Decompose
     const std::string name = node->GetName();
     ++counters[type].first;
     const GNode gnode = NodeAdapter::Node2GNode(node);
-    if (!hooks.meet_requirements(gnode)) {
+    if (record != nullptr) {
+      ++record->candidates;
+    }
+    bool accepted = false;
+    {
+      ScopedPassTimer timer(callback_ns);
+      accepted = hooks.meet_requirements(gnode);
+    }
+    if (!accepted) {
+      if (record != nullptr) {
+        ++record->rejected;
+      }
       GELOGD("Node[%s][%s] does not meet requirements of pass[%s], skipped.", name.c_str(),
              type.c_str(), pass_name.c_str());
       continue;
     }
     const SubgraphBoundary boundary = MakeSingleNodeBoundary(gnode);
-    GraphUniqPtr replacement = hooks.replacement(gnode);
+    GraphUniqPtr replacement;
+    {
+      ScopedPassTimer timer(callback_ns);
+      replacement = hooks.replacement(gnode);
+    }
     const bool movable = replacement != nullptr && GraphUtilsEx::IsSoleOwner(*replacement);
     ComputeGraphPtr replacement_graph =
         replacement == nullptr ? nullptr : GraphUtilsEx::GetComputeGraph(*replacement);
@@ -313,6 +369,9 @@ Status RunDecompose(GraphPtr &graph, CustomPassContext &context, const Decompose
                   "] with replacement graph: " + reason);
     }
     ++counters[type].second;
+    if (record != nullptr) {
+      ++record->replaced;
+    }
     changed = true;
   }
   for (const auto &entry : counters) {

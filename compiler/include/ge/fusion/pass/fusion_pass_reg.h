@@ -4,6 +4,7 @@
 #ifndef GE_FUSION_PASS_FUSION_PASS_REG_H_
 #define GE_FUSION_PASS_FUSION_PASS_REG_H_
 
+#include <cstdint>
 #include <memory>
 #include <new>
 #include <string>
@@ -25,11 +26,18 @@ class FusionPassRegistrationData {
   /// kAfterAssignLogicStream and stages >= kInvalid are logged as invalid; such a pass never runs.
   FusionPassRegistrationData &Stage(CustomPassStage stage);
   FusionPassRegistrationData &CreatePassFn(const CreateFusionPassFn &create_fn);
+  /// ge_py extension (GE runs every pass once): run the pass again while its last run changed
+  /// the graph (nodes or edges, root graph or subgraphs), at most `max_runs` times in all; a run
+  /// `max_runs` that still changes the graph fails the compile, naming the pass and the bound.
+  /// `max_runs` < 2 is logged as invalid and leaves the pass running once.
+  FusionPassRegistrationData &RepeatUntilUnchanged(uint32_t max_runs);
 
   AscendString GetPassName() const;
   /// kBeforeInferShape unless set.
   CustomPassStage GetStage() const;
   CreateFusionPassFn GetCreatePassFn() const;
+  /// The bound set with RepeatUntilUnchanged; 1 (run once, as GE does) unless set.
+  uint32_t GetMaxRuns() const;
   /// "Pass Name[<n>], stage[<Stage>]".
   std::string ToString() const;
 
@@ -51,6 +59,7 @@ class PassRegistrar {
 #define GE_FUSION_PASS_CONCAT(a, b) GE_FUSION_PASS_CONCAT_INNER(a, b)
 
 /// REG_FUSION_PASS(MyPass).Stage(ge::CustomPassStage::kAfterInferShape);
+/// REG_FUSION_PASS(MyPass).Stage(...).RepeatUntilUnchanged(8);  // ge_py extension
 #define REG_FUSION_PASS(pass_class)                                                               \
   static ::ge::fusion::PassRegistrar GE_FUSION_PASS_CONCAT(g_fusion_pass_registrar_, __COUNTER__) \
       __attribute__((unused)) = ::ge::fusion::FusionPassRegistrationData(#pass_class)             \
