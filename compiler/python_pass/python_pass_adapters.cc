@@ -12,6 +12,7 @@
 #include "common/error.h"
 #include "common/log.h"
 #include "graph_api/node_adapter.h"
+#include "pass/pass_report.h"
 #include "pass/pattern_fusion_runner.h"
 #include "python_pass/python_pass_create_context.h"
 #include "python_pass/python_pass_runtime_registry.h"
@@ -30,6 +31,24 @@ void SetContextError(CustomPassContext &context, const std::string &message) {
 std::string ReasonOr(const CustomPassContext &context, const std::string &fallback) {
   std::string reason = context.GetErrorMessage().GetString();
   return reason.empty() ? fallback : reason;
+}
+
+/// The answer of a bridge meet_requirements: a raising hook (negative) is a "no" whose traceback
+/// the bridge left in the context; it goes to the compile's report and the context is cleared.
+bool MeetRequirementsAnswer(int answer, const std::string &pass_name, const char *hook,
+                            CustomPassContext &context) {
+  if (answer >= 0) {
+    return answer != 0;
+  }
+  fusion::ReportHookFailure(pass_name, hook, context.GetErrorMessage().GetString());
+  context.SetErrorMessage(AscendString(""));
+  return false;
+}
+
+/// A failing callback whose reason is the context's message: reported to the compile's report.
+void ReportFailedCallback(const std::string &pass_name, const char *hook,
+                          const CustomPassContext &context) {
+  fusion::ReportHookFailure(pass_name, hook, context.GetErrorMessage().GetString());
 }
 
 /// Takes an owned C API graph handle returned by the bridge.
@@ -90,6 +109,7 @@ class PythonPassAdapterBase : public fusion::FusionBasePass {
   Status Run(GraphPtr &graph, CustomPassContext &context) final {
     std::unique_ptr<PythonPassInstance> instance = CreateInstance(context);
     if (instance == nullptr) {
+      ReportFailedCallback(info_.pass_name, "__init__", context);
       return FAILED;
     }
     return RunWithInstance(instance->Get(), graph, context);
@@ -130,7 +150,11 @@ class PythonFusionBasePassAdapter : public PythonPassAdapterBase {
     }
     // Borrowed by the bridge for the call; the graph itself is shared, not copied.
     GeGraphHandle handle{compute_graph};
-    return callbacks_.run(holder, &handle, &context);
+    const Status ret = callbacks_.run(holder, &handle, &context);
+    if (ret != SUCCESS && ret != NOT_CHANGED) {
+      ReportFailedCallback(info_.pass_name, "run", context);
+    }
+    return ret;
   }
 };
 
@@ -149,6 +173,7 @@ class PythonPatternFusionPassAdapter : public PythonPassAdapterBase {
       config.reset(static_cast<fusion::PatternMatcherConfig *>(raw_config));
       if (ret != GE_PY_PASS_SUCCESS) {
         SetContextError(context, "python pass " + info_.pass_name + ": matcher_config: " + reason);
+        ReportFailedCallback(info_.pass_name, "matcher_config", context);
         return FAILED;
       }
     }
@@ -166,7 +191,8 @@ class PythonPatternFusionPassAdapter : public PythonPassAdapterBase {
     hooks.meet_requirements = [this, holder,
                                &context](const std::unique_ptr<fusion::MatchResult> &match) {
       return callbacks_.meet_requirements == nullptr ||
-             callbacks_.meet_requirements(holder, match.get(), &context) != 0;
+             MeetRequirementsAnswer(callbacks_.meet_requirements(holder, match.get(), &context),
+                                    info_.pass_name, "meet_requirements", context);
     };
     hooks.replacement = [this, holder, &context,
                          &replacement_failed](const std::unique_ptr<fusion::MatchResult> &match) {
@@ -176,6 +202,7 @@ class PythonPatternFusionPassAdapter : public PythonPassAdapterBase {
       if (ret != GE_PY_PASS_SUCCESS) {
         replacement_failed = true;
         replacement.reset();
+        ReportFailedCallback(info_.pass_name, "replacement", context);
       }
       return replacement;
     };
@@ -200,6 +227,7 @@ class PythonPatternFusionPassAdapter : public PythonPassAdapterBase {
     std::free(array);
     if (ret != GE_PY_PASS_SUCCESS) {
       SetContextError(context, "python pass " + info_.pass_name + ": patterns(): " + reason);
+      ReportFailedCallback(info_.pass_name, "patterns", context);
       return FAILED;
     }
     return SUCCESS;
@@ -218,13 +246,18 @@ class PythonDecomposePassAdapter : public PythonPassAdapterBase {
     }
     hooks.meet_requirements = [this, holder, &context](const GNode &node) {
       return callbacks_.decompose_meet_requirements == nullptr ||
-             callbacks_.decompose_meet_requirements(holder, &node, &context) != 0;
+             MeetRequirementsAnswer(callbacks_.decompose_meet_requirements(holder, &node, &context),
+                                    info_.pass_name, "meet_requirements", context);
     };
     hooks.replacement = [this, holder, &context](const GNode &node) {
       void *graph_handle = nullptr;
       const uint32_t ret = callbacks_.decompose_replacement(holder, &node, &context, &graph_handle);
       fusion::GraphUniqPtr replacement = TakeGraphHandle(graph_handle);
-      return ret == GE_PY_PASS_SUCCESS ? std::move(replacement) : nullptr;
+      if (ret != GE_PY_PASS_SUCCESS) {
+        ReportFailedCallback(info_.pass_name, "replacement", context);
+        return fusion::GraphUniqPtr();
+      }
+      return replacement;
     };
     return fusion::RunDecompose(graph, context, hooks);
   }

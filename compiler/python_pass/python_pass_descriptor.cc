@@ -50,6 +50,7 @@ bool PythonPassInfo::FromAbi(const PythonPassDescriptor *abi, PythonPassInfo &in
     }
     result.op_types.emplace_back(abi->op_types[i]);
   }
+  result.max_runs = abi->max_runs < 2U ? 1U : abi->max_runs;
   info = std::move(result);
   return true;
 }
@@ -66,6 +67,7 @@ PythonPassDescriptorView::PythonPassDescriptorView(const PythonPassInfo &info) {
   descriptor_.kind = static_cast<uint32_t>(info.kind);
   descriptor_.op_types = op_types_.empty() ? nullptr : op_types_.data();
   descriptor_.op_type_count = op_types_.size();
+  descriptor_.max_runs = info.max_runs;
 }
 
 bool AreCallbacksComplete(const PythonFusionPassCallbacks &callbacks, PythonPassKind kind) {

@@ -31,6 +31,7 @@ struct PythonPassInfo {
   CustomPassStage stage = CustomPassStage::kInvalid;
   PythonPassKind kind = PythonPassKind::kFusionBase;
   std::vector<std::string> op_types;
+  uint32_t max_runs = 1;  // > 1: repeat until unchanged, at most this many runs
 
   bool IsValid() const { return !descriptor_key.empty() && !pass_name.empty(); }
   /// Copies an ABI descriptor; false with `reason` for null fields or unknown stage/kind values.

@@ -71,10 +71,12 @@ bool RegisterPythonPass(const PythonPassInfo &descriptor,
     return false;
   }
   pass_registry.SetRegistrationOwner(kPythonPassRegistrationOwner);
-  const bool registered =
-      pass_registry.RegisterFusionPass(fusion::FusionPassRegistrationData(descriptor.pass_name)
-                                           .Stage(descriptor.stage)
-                                           .CreatePassFn(&CreatePythonPassAdapter));
+  fusion::FusionPassRegistrationData reg_data(descriptor.pass_name);
+  reg_data.Stage(descriptor.stage).CreatePassFn(&CreatePythonPassAdapter);
+  if (descriptor.max_runs > 1U) {
+    reg_data.RepeatUntilUnchanged(descriptor.max_runs);
+  }
+  const bool registered = pass_registry.RegisterFusionPass(reg_data);
   pass_registry.SetRegistrationOwner("");
   if (!registered) {
     (void)runtime_registry.Unregister(descriptor.descriptor_key);

@@ -18,6 +18,7 @@
 #include "graph_api/node_adapter.h"
 #include "pass/fusion_pass_executor.h"
 #include "pass/pass_registry.h"
+#include "pass/pass_report.h"
 #include "pattern/fusion_test_util.h"
 #include "python_bridge/artifact_sets.h"
 #include "python_bridge/python_runtime_key.h"
@@ -56,6 +57,8 @@ struct FakeBridge {
   bool fail_create = false;
   bool run_fails = false;
   bool replacement_returns_null = false;
+  int meet_requirements_raises = 0;                // how many calls raise (-1: all)
+  std::vector<std::string> context_messages_seen;  // by replacement, after meet_requirements
   std::vector<int> instances_seen_by_hooks;
 };
 FakeBridge g_bridge;
@@ -99,8 +102,22 @@ uint32_t FakePatterns(void *holder, void ***patterns, size_t *count, char **) {
   *count = 1;
   return SUCCESS;
 }
+// As the bridge answers for a raising hook: negative, with the traceback as the context message.
+int FakeMeetRequirements(void *, const void *, void *context) {
+  if (g_bridge.meet_requirements_raises == 0) {
+    return 1;
+  }
+  if (g_bridge.meet_requirements_raises > 0) {
+    --g_bridge.meet_requirements_raises;
+  }
+  static_cast<CustomPassContext *>(context)->SetErrorMessage(
+      "Traceback (most recent call last):\nValueError: no");
+  return -1;
+}
 uint32_t FakeReplacement(void *holder, const void *, void *context, void **graph) {
   ++g_bridge.replacements;
+  g_bridge.context_messages_seen.push_back(
+      static_cast<CustomPassContext *>(context)->GetErrorMessage().GetString());
   g_bridge.instances_seen_by_hooks.push_back(static_cast<FakeHolder *>(holder)->id);
   if (g_bridge.replacement_returns_null) {
     static_cast<CustomPassContext *>(context)->SetErrorMessage(
@@ -113,8 +130,10 @@ uint32_t FakeReplacement(void *holder, const void *, void *context, void **graph
   *graph = ToHandle(builder.Build({{sigmoid, 0}}));
   return SUCCESS;
 }
-uint32_t FakeDecomposeReplacement(void *, const void *, void *, void **graph) {
+uint32_t FakeDecomposeReplacement(void *, const void *, void *context, void **graph) {
   ++g_bridge.replacements;
+  g_bridge.context_messages_seen.push_back(
+      static_cast<CustomPassContext *>(context)->GetErrorMessage().GetString());
   SimpleGraphBuilder builder("abs_abs");
   NodeIo x = builder.AddInput(0);
   GNode a = builder.AddNode("Abs", {x}, 1);
@@ -130,6 +149,8 @@ PythonFusionPassCallbacks FakeCallbacks() {
   cb.run = &FakeRun;
   cb.patterns = &FakePatterns;
   cb.replacement = &FakeReplacement;
+  cb.meet_requirements = &FakeMeetRequirements;
+  cb.decompose_meet_requirements = &FakeMeetRequirements;
   cb.decompose_replacement = &FakeDecomposeReplacement;
   return cb;
 }
@@ -194,7 +215,7 @@ TEST(PythonPassCreateContextTest, ScopesNestAndRestore) {
 TEST_F(PythonPassTest, AbiDescriptorsAreCheckedAndRegisteredThroughTheRegistrar) {
   const char *ops[] = {"Neg"};
   PythonPassDescriptor abi{"m:C:AbiPass", "AbiPass", "m", "C", 0, GE_PY_PASS_KIND_DECOMPOSE,
-                           ops,           1};
+                           ops,           1,         4};
   const PythonFusionPassCallbacks callbacks = FakeCallbacks();
   char *error = nullptr;
   ASSERT_EQ(GetPythonPassRegistrar(false).register_pass(&abi, &callbacks, &error), 1);
@@ -202,6 +223,11 @@ TEST_F(PythonPassTest, AbiDescriptorsAreCheckedAndRegisteredThroughTheRegistrar)
   PythonPassInfo info;
   ASSERT_TRUE(PythonPassRuntimeRegistry::Instance().FindByPassName("AbiPass", info));
   EXPECT_EQ(info.op_types, std::vector<std::string>{"Neg"});
+  EXPECT_EQ(info.max_runs, 4U);
+  const auto regs = fusion::PassRegistry::GetInstance().GetFusionPassRegDataByStage(
+      CustomPassStage::kBeforeInferShape);
+  ASSERT_EQ(regs.size(), 1U);
+  EXPECT_EQ(regs[0].GetMaxRuns(), 4U);
   abi.stage = 99;
   abi.descriptor_key = "m:C:Other";
   EXPECT_EQ(GetPythonPassRegistrar(false).register_pass(&abi, &callbacks, &error), 0);
@@ -347,6 +373,65 @@ TEST_F(PythonPassTest, PatternAdapterNullReplacementFailsWithoutTouchingTheGraph
   EXPECT_NE(GetLastError().find("returned None replacement"), std::string::npos);
   EXPECT_EQ(fusion::test::Signature(*g.Get()), before);
   EXPECT_EQ(GetLivePythonPassInstanceCount(), 0);
+}
+
+TEST_F(PythonPassTest, RaisingMeetRequirementsIsANoReportedToTheCompile) {
+  ASSERT_TRUE(
+      RegisterPythonPass(Descriptor("PyRaise", PythonPassKind::kPatternFusion), FakeCallbacks()));
+  g_bridge.meet_requirements_raises = -1;
+  TestGraph g;
+  Node *x = g.Data("x", 0);
+  g.NetOutput({P(g.Op("r2", "Relu", {P(g.Op("r1", "Relu", {P(x)}))}))});
+  fusion::PassReport report(true);
+  {
+    fusion::PassReportScope scope(&report);
+    fusion::FusionPassExecutor executor;
+    ASSERT_EQ(executor.RunPasses(g.Get(), CustomPassStage::kBeforeInferShape), SUCCESS);
+  }
+  EXPECT_EQ(g_bridge.replacements, 0);
+  ASSERT_EQ(report.Runs().size(), 1U);
+  EXPECT_EQ(report.Runs()[0].candidates, 2U);
+  EXPECT_EQ(report.Runs()[0].rejected, 2U);
+  EXPECT_EQ(report.Runs()[0].failed, 2U);
+  ASSERT_EQ(report.HookFailures().size(), 1U);
+  EXPECT_EQ(report.HookFailures()[0].pass_name, "PyRaise");
+  EXPECT_EQ(report.HookFailures()[0].hook, "meet_requirements");
+  EXPECT_EQ(report.HookFailures()[0].count, 2U);
+  EXPECT_EQ(report.HookFailures()[0].first_message,
+            "Traceback (most recent call last):\nValueError: no");
+}
+
+TEST_F(PythonPassTest, ARaiseIsClearedBeforeTheNextHookAndAYesStillRewrites) {
+  PythonPassInfo d = Descriptor("PyDecomposeRaise", PythonPassKind::kDecompose);
+  d.op_types = {"Neg"};
+  ASSERT_TRUE(RegisterPythonPass(d, FakeCallbacks()));
+  TestGraph g;
+  Node *n1 = g.Op("n1", "Neg", {P(g.Data("x", 0))});
+  g.NetOutput({P(g.Op("n2", "Neg", {P(n1)}))});
+  fusion::PassReport report(false);
+  fusion::PassReportScope scope(&report);
+  g_bridge.meet_requirements_raises = 1;  // the first node's hook raises, the second says yes
+  fusion::FusionPassExecutor executor;
+  ASSERT_EQ(executor.RunPasses(g.Get(), CustomPassStage::kBeforeInferShape), SUCCESS);
+  EXPECT_EQ(g_bridge.replacements, 1);
+  EXPECT_EQ(g_bridge.context_messages_seen, std::vector<std::string>{""});
+  ASSERT_EQ(report.HookFailures().size(), 1U);
+  EXPECT_EQ(report.HookFailures()[0].count, 1U);
+}
+
+TEST_F(PythonPassTest, AFailingReplacementIsReportedAsItsCallbackSite) {
+  ASSERT_TRUE(RegisterPythonPass(Descriptor("PyNullReport", PythonPassKind::kPatternFusion),
+                                 FakeCallbacks()));
+  g_bridge.replacement_returns_null = true;
+  TestGraph g;
+  g.NetOutput({P(g.Op("r", "Relu", {P(g.Data("x", 0))}))});
+  fusion::PassReport report(false);
+  fusion::PassReportScope scope(&report);
+  fusion::FusionPassExecutor executor;
+  EXPECT_NE(executor.RunPasses(g.Get(), CustomPassStage::kBeforeInferShape), SUCCESS);
+  ASSERT_EQ(report.HookFailures().size(), 1U);
+  EXPECT_EQ(report.HookFailures()[0].hook, "replacement");
+  EXPECT_EQ(report.FailedPasses(), std::vector<std::string>{"PyNullReport"});
 }
 
 TEST_F(PythonPassTest, DecomposeAdapterUsesTheDescriptorOpTypes) {

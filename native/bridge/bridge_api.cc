@@ -40,6 +40,7 @@ struct DescriptorRecord {
   uint32_t stage = 0;
   uint32_t kind = 0;
   std::vector<std::string> op_types;
+  uint32_t max_runs = 1;
 
   /// An ABI view valid while this record lives (`op_type_pointers` is its storage).
   PythonPassDescriptor View(std::vector<const char *> &op_type_pointers) const {
@@ -56,6 +57,7 @@ struct DescriptorRecord {
     descriptor.kind = kind;
     descriptor.op_types = op_type_pointers.empty() ? nullptr : op_type_pointers.data();
     descriptor.op_type_count = op_type_pointers.size();
+    descriptor.max_runs = max_runs;
     return descriptor;
   }
 };
@@ -78,6 +80,10 @@ bool ToRecord(const py::dict &item, DescriptorRecord &record, std::string &reaso
     for (const py::handle &op_type : item["op_types"]) {
       record.op_types.push_back(py::str(op_type).cast<std::string>());
     }
+  }
+  // Present only for a pass registered with repeat_until_unchanged (ge.passes.registry).
+  if (item.contains("repeat_until_unchanged") && !item["repeat_until_unchanged"].is_none()) {
+    record.max_runs = item["repeat_until_unchanged"].cast<uint32_t>();
   }
   return true;
 }

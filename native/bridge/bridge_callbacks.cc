@@ -264,7 +264,24 @@ uint32_t Patterns(void *raw_holder, void ***patterns, size_t *count, char **erro
   }
 }
 
-/// meet_requirements of either kind: an exception means "no" (logged), never a crash.
+/// A raising meet_requirements: a warning, and its traceback handed to the compiler as the
+/// context's error message (a negative result, see python_pass_bridge_abi.h), which reports it
+/// at any log level.
+int MeetRequirementsRaised(void *context, const BridgeHolder &holder, const char *hook,
+                           const std::string &detail) {
+  Log(GE_PY_PASS_LOG_WARNING,
+      std::string(hook) + " raised, treated as False, " + Describe(holder) + ": " + detail);
+  try {
+    SetContextMessage(context, detail);
+  } catch (py::error_already_set &error) {
+    Log(GE_PY_PASS_LOG_ERROR, "Cannot set the pass error message: " + FormatPythonError(error));
+  } catch (const std::exception &error) {
+    Log(GE_PY_PASS_LOG_ERROR, std::string("Cannot set the pass error message: ") + error.what());
+  }
+  return -1;
+}
+
+/// meet_requirements of either kind: an exception means "no" (reported), never a crash.
 int CallMeetRequirements(void *raw_holder, void *context, const char *hook,
                          py::object BridgeProtocol::*function, const void *subject) {
   auto *holder = static_cast<BridgeHolder *>(raw_holder);
@@ -285,13 +302,9 @@ int CallMeetRequirements(void *raw_holder, void *context, const char *hook,
     }
     return truth;
   } catch (py::error_already_set &error) {
-    Log(GE_PY_PASS_LOG_WARNING, std::string(hook) + " raised, treated as False, " +
-                                    Describe(*holder) + ": " + FormatPythonError(error));
-    return 0;
+    return MeetRequirementsRaised(context, *holder, hook, FormatPythonError(error));
   } catch (const std::exception &error) {
-    Log(GE_PY_PASS_LOG_WARNING, std::string(hook) + " failed, treated as False, " +
-                                    Describe(*holder) + ": " + error.what());
-    return 0;
+    return MeetRequirementsRaised(context, *holder, hook, error.what());
   }
 }
 

@@ -53,6 +53,7 @@ typedef struct PythonPassDescriptor {
   uint32_t kind;               /* GE_PY_PASS_KIND_* */
   const char *const *op_types; /* decompose passes */
   size_t op_type_count;
+  uint32_t max_runs; /* repeat until unchanged, at most this many runs; 0 or 1 = once */
 } PythonPassDescriptor;
 
 /* Calls into Python for one descriptor. `holder` is one Python pass instance returned by `create`.
@@ -67,6 +68,8 @@ typedef struct PythonFusionPassCallbacks {
   uint32_t (*get_matcher_config)(void *holder, void **config, char **error);
   /* *patterns: malloc'd array of *count Pattern pointers (the caller frees the array). */
   uint32_t (*patterns)(void *holder, void ***patterns, size_t *count, char **error);
+  /* Both meet_requirements: 1 yes, 0 no, negative when the hook raised (a "no" whose traceback
+   * the bridge left as the context's error message). */
   int (*meet_requirements)(void *holder, const void *match_result, void *context);
   /* *graph: an owned graph handle on success; a failure leaves its message in the context. */
   uint32_t (*replacement)(void *holder, const void *match_result, void *context, void **graph);
