@@ -10,6 +10,7 @@
 #include "ops/graph_shape_inference.h"
 #include "pass/fusion_pass_executor.h"
 #include "pipeline/builtin_fusion.h"
+#include "pipeline/compile_pass_report.h"
 #include "pipeline/promotion_casts.h"
 
 namespace ge {
@@ -67,11 +68,10 @@ bool IsPythonPassStrictOption(const std::map<std::string, std::string> &options)
   return it != options.end() && (it->second == "1" || it->second == "true");
 }
 
-Status CompileGraph(const ComputeGraphPtr &graph, const std::map<std::string, std::string> &options,
-                    CompileResult *result) {
-  if (graph == nullptr || result == nullptr) {
-    return Fail("CompileGraph: graph and result must not be null");
-  }
+namespace {
+
+Status CompileStages(const ComputeGraphPtr &graph,
+                     const std::map<std::string, std::string> &options, CompileResult *result) {
   const fusion::CompileTrace trace(options);  // reports when the compile ends, however it ends
   result->steps.push_back("PreRunBegin");
   (void)Dump(*graph, "PreRunBegin", result);
@@ -125,6 +125,24 @@ Status CompileGraph(const ComputeGraphPtr &graph, const std::map<std::string, st
   }
   (void)Dump(*graph, "Build", result);
   return SUCCESS;
+}
+
+}  // namespace
+
+Status CompileGraph(const ComputeGraphPtr &graph, const std::map<std::string, std::string> &options,
+                    CompileResult *result) {
+  if (graph == nullptr || result == nullptr) {
+    return Fail("CompileGraph: graph and result must not be null");
+  }
+  CompilePassReport report(options);
+  const Status ret = CompileStages(graph, options, result);
+  const std::string error = ret == SUCCESS ? "" : GetLastError();
+  const Status finished = report.Finish();
+  if (ret != SUCCESS) {
+    (void)Fail(error);  // the compile's own reason, whatever the report did
+    return ret;
+  }
+  return finished;
 }
 
 }  // namespace ge

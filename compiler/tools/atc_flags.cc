@@ -159,6 +159,8 @@ std::vector<AtcFlagDef> BuildFlagTable() {
   f.push_back(Flag("trace_pass", T::kString, "", {}, opt, U::kCompileOption,
                    "Name of a fusion pass whose patterns' closest non-matches are reported on "
                    "stderr and in <pass>.match_trace.txt/.dot (GE_PY_TRACE_PASS_DIR or .)."));
+  f.push_back(Flag("pass_report", T::kString, "", {}, opt, U::kCompileOption,
+                   "Write a JSON report of every fusion pass run to this file (ge_py extension)."));
   f.push_back(Flag("enable_scope_fusion_passes", T::kString, "", {}, opt, U::kNotApplicable,
                    "Scope fusion passes (TensorFlow parser)."));
   f.push_back(Flag("enable_single_stream", T::kString, "", {}, opt, U::kNotApplicable,

@@ -50,6 +50,7 @@ const std::map<std::string, std::string> &CompileOptionKeys() {
       {"fusion_switch_file", "ge.fusionSwitchFile"},
       {"py_pass_strict", "ge.pyPassStrict"},
       {"trace_pass", "ge.tracePass"},
+      {"pass_report", "ge.passReport"},
       {"oo_level", "ge.oo.level"},
       {"output_type", "ge.outputDatatype"},
       {"input_fp16_nodes", "ge.INPUT_NODES_SET_FP16"},

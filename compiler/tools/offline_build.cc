@@ -10,6 +10,7 @@
 #include "common/log.h"
 #include "ops/platform_info.h"
 #include "pipeline/compile_graph.h"
+#include "pipeline/compile_pass_report.h"
 #include "pipeline/host_inert_options.h"
 
 namespace ge {
@@ -76,6 +77,7 @@ Status BuildOmModel(const ComputeGraphPtr &graph, const std::map<std::string, st
   }
   model->graph = graph;
   model->compile_options = options;
+  model->compile_options.erase(kPassReportOption);  // where a diagnostic went, not how to build
   model->platform["soc_version"] = platform->GetSocVersion();
   model->platform["short_soc_version"] = platform->GetShortSocVersion();
   model->platform["ai_core_count"] = std::to_string(platform->GetAiCoreCount());
