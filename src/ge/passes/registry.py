@@ -19,6 +19,7 @@ __all__ = [
     "get_registered_pass_by_descriptor_key",
     "get_registered_pass_dicts",
     "get_registered_passes",
+    "get_repeat_until_unchanged",
     "register_decompose_pass",
     "register_fusion_pass",
 ]
@@ -43,7 +44,7 @@ class PassDescriptor:
 
     def to_bridge_dict(self) -> dict:
         """The plain dict handed to the C++ bridge (fresh op_types list)."""
-        return {
+        result = {
             "descriptor_key": self.descriptor_key,
             "pass_name": self.pass_name,
             "module_name": self.module_name,
@@ -52,11 +53,18 @@ class PassDescriptor:
             "kind": self.kind,
             "op_types": list(self.op_types),
         }
+        bound = get_repeat_until_unchanged(self)
+        if bound is not None:
+            result["repeat_until_unchanged"] = bound
+        return result
 
 
 _LOCK = threading.RLock()
 _BY_KEY: Dict[str, PassDescriptor] = {}  # insertion order = registration order
 _BY_NAME: Dict[str, PassDescriptor] = {}
+# ge_py extension, kept beside the descriptors so that PassDescriptor keeps GE's fields:
+# descriptor_key -> repeat_until_unchanged bound of a registered pass.
+_REPEAT_BOUNDS: Dict[str, int] = {}
 
 
 def _check_name(decorator: str, name: object) -> str:
@@ -82,7 +90,31 @@ def _check_stage(decorator: str, stage: object) -> PassStage:
     raise TypeError(f"{decorator} stage must be one of {choices}; got {stage!r}")
 
 
-def _register(cls: type, name: str, stage: PassStage, kind: str, op_types: List[str]) -> None:
+def _check_repeat(decorator: str, repeat_until_unchanged: object) -> int | None:
+    # Checked at decoration time, like the name: the bound is a count of runs, at least 2.
+    if repeat_until_unchanged is None:
+        return None
+    if isinstance(repeat_until_unchanged, bool) or not isinstance(repeat_until_unchanged, int):
+        raise TypeError(
+            f"{decorator} repeat_until_unchanged must be an int (the most runs), "
+            f"got {type(repeat_until_unchanged).__name__}"
+        )
+    if not 2 <= repeat_until_unchanged <= 0xFFFFFFFF:
+        raise ValueError(
+            f"{decorator} repeat_until_unchanged must be at least 2 (the most runs), "
+            f"got {repeat_until_unchanged}"
+        )
+    return repeat_until_unchanged
+
+
+def _register(
+    cls: type,
+    name: str,
+    stage: PassStage,
+    kind: str,
+    op_types: List[str],
+    repeat_until_unchanged: int | None = None,
+) -> None:
     module_name = cls.__module__
     class_name = cls.__name__
     descriptor = PassDescriptor(
@@ -104,15 +136,26 @@ def _register(cls: type, name: str, stage: PassStage, kind: str, op_types: List[
             raise ValueError(f"python pass name already exists: {name}")
         _BY_KEY[descriptor.descriptor_key] = descriptor
         _BY_NAME[name] = descriptor
+        if repeat_until_unchanged is not None:
+            _REPEAT_BOUNDS[descriptor.descriptor_key] = repeat_until_unchanged
     cls.__ge_pass_descriptor__ = descriptor
 
 
 def register_fusion_pass(
-    *, name: str, stage: PassStage, kind: str | None = None
+    *,
+    name: str,
+    stage: PassStage,
+    kind: str | None = None,
+    repeat_until_unchanged: int | None = None,
 ) -> Callable[[_PassT], _PassT]:
-    """Class decorator registering a FusionBasePass or PatternFusionPass subclass under ``name``."""
+    """Class decorator registering a FusionBasePass or PatternFusionPass subclass under ``name``.
+
+    ``repeat_until_unchanged=N`` (ge_py extension) runs the pass again while a run changes the
+    graph, at most N times; a run N that still changes it fails the compile.
+    """
     name = _check_name("register_fusion_pass", name)
     stage = _check_stage("register_fusion_pass", stage)
+    repeat = _check_repeat("register_fusion_pass", repeat_until_unchanged)
     if kind is not None and kind not in (PASS_KIND_FUSION_BASE, PASS_KIND_PATTERN_FUSION):
         raise ValueError(
             f"register_fusion_pass kind must be {PASS_KIND_FUSION_BASE!r} or "
@@ -135,7 +178,7 @@ def register_fusion_pass(
                 f"register_fusion_pass kind {resolved!r} does not match class {cls.__name__} "
                 f"({'a' if is_pattern else 'not a'} PatternFusionPass subclass)"
             )
-        _register(cls, name, stage, resolved, [])
+        _register(cls, name, stage, resolved, [], repeat)
         return cls
 
     return decorator
@@ -156,18 +199,26 @@ def _check_op_types(op_types: object) -> List[str]:
 
 
 def register_decompose_pass(
-    *, name: str, stage: PassStage, op_types: Iterable[str]
+    *,
+    name: str,
+    stage: PassStage,
+    op_types: Iterable[str],
+    repeat_until_unchanged: int | None = None,
 ) -> Callable[[_PassT], _PassT]:
-    """Class decorator registering a DecomposePass subclass for nodes of ``op_types``."""
+    """Class decorator registering a DecomposePass subclass for nodes of ``op_types``.
+
+    ``repeat_until_unchanged`` as for :func:`register_fusion_pass`.
+    """
     checked_op_types = _check_op_types(op_types)
     name = _check_name("register_decompose_pass", name)
     stage = _check_stage("register_decompose_pass", stage)
+    repeat = _check_repeat("register_decompose_pass", repeat_until_unchanged)
 
     def decorator(cls: _PassT) -> _PassT:
         if not isinstance(cls, type) or not issubclass(cls, DecomposePass):
             raise TypeError("register_decompose_pass expects a DecomposePass subclass")
         cls.op_types = list(checked_op_types)
-        _register(cls, name, stage, PASS_KIND_DECOMPOSE, checked_op_types)
+        _register(cls, name, stage, PASS_KIND_DECOMPOSE, checked_op_types, repeat)
         return cls
 
     return decorator
@@ -184,6 +235,12 @@ def get_registered_pass_dicts() -> List[dict]:
     return [descriptor.to_bridge_dict() for descriptor in get_registered_passes()]
 
 
+def get_repeat_until_unchanged(descriptor: PassDescriptor) -> int | None:
+    """The ``repeat_until_unchanged`` bound of ``descriptor``; None: it runs once."""
+    with _LOCK:
+        return _REPEAT_BOUNDS.get(descriptor.descriptor_key)
+
+
 def get_registered_pass_by_descriptor_key(descriptor_key: str) -> PassDescriptor | None:
     with _LOCK:
         return _BY_KEY.get(descriptor_key)
@@ -195,6 +252,7 @@ def unregister_passes_where(predicate) -> List[PassDescriptor]:
         removed = [d for d in _BY_KEY.values() if predicate(d)]
         for descriptor in removed:
             _BY_KEY.pop(descriptor.descriptor_key, None)
+            _REPEAT_BOUNDS.pop(descriptor.descriptor_key, None)
             if _BY_NAME.get(descriptor.pass_name) is descriptor:
                 _BY_NAME.pop(descriptor.pass_name, None)
         return removed
@@ -205,3 +263,4 @@ def clear_registered_passes() -> None:
     with _LOCK:
         _BY_KEY.clear()
         _BY_NAME.clear()
+        _REPEAT_BOUNDS.clear()
