@@ -1,5 +1,5 @@
-// bench/bridge's chain, shared by addzero_chain_bench.cc and trace_bench.cc: `blocks` x
-// (Add(x, zero[1]) -> Relu), shapes [1, 4], 3 nodes per block.
+// bench/bridge's chain, shared by addzero_chain_bench.cc, trace_bench.cc and bench/passes:
+// `blocks` x (Add(x, zero[1]) -> Relu), shapes [1, 4], 3 nodes per block.
 #ifndef BENCH_MATCHER_ADDZERO_CHAIN_H_
 #define BENCH_MATCHER_ADDZERO_CHAIN_H_
 

@@ -148,6 +148,61 @@ class ScopedPassTimer {
   std::chrono::steady_clock::time_point start_;
 };
 
+/// The time of a call made once per match, estimated cheaply: the first kExactCalls calls are
+/// timed, then one in kStride, and the timed total is scaled by calls / timed calls. Reading the
+/// clock costs about as much as a whole C++ hook, so timing every call of a cheap pass would
+/// cost the report several percent.
+class SampledCallTime {
+ public:
+  static constexpr uint64_t kExactCalls = 16U;
+  static constexpr uint64_t kStride = 16U;
+
+  /// Counts a call; true when this one is to be timed.
+  bool NextCallTimed() {
+    const bool timed = calls_ < kExactCalls || calls_ % kStride == 0U;
+    ++calls_;
+    return timed;
+  }
+  void AddTimed(uint64_t nanos) {
+    timed_ns_ += nanos;
+    ++timed_calls_;
+  }
+  uint64_t EstimateNs() const {
+    return timed_calls_ == 0U ? 0U
+                              : timed_ns_ / timed_calls_ * calls_ +
+                                    timed_ns_ % timed_calls_ * calls_ / timed_calls_;
+  }
+
+ private:
+  uint64_t calls_ = 0;
+  uint64_t timed_calls_ = 0;
+  uint64_t timed_ns_ = 0;
+};
+
+/// Times its scope into `*sampler` when the sampler is not null and picks this call.
+class SampledPassTimer {
+ public:
+  explicit SampledPassTimer(SampledCallTime *sampler)
+      : sampler_(sampler != nullptr && sampler->NextCallTimed() ? sampler : nullptr) {
+    if (sampler_ != nullptr) {
+      start_ = std::chrono::steady_clock::now();
+    }
+  }
+  ~SampledPassTimer() {
+    if (sampler_ != nullptr) {
+      sampler_->AddTimed(static_cast<uint64_t>(std::chrono::duration_cast<std::chrono::nanoseconds>(
+                                                   std::chrono::steady_clock::now() - start_)
+                                                   .count()));
+    }
+  }
+  SampledPassTimer(const SampledPassTimer &) = delete;
+  SampledPassTimer &operator=(const SampledPassTimer &) = delete;
+
+ private:
+  SampledCallTime *sampler_;
+  std::chrono::steady_clock::time_point start_;
+};
+
 }  // namespace fusion
 }  // namespace ge
 

@@ -242,6 +242,21 @@ TEST(PassReportTest, OutsideACompileHookFailuresGoNowhere) {
   ReportHookFailure("P", "meet_requirements", "ignored");  // must not crash
 }
 
+TEST(PassReportTest, SampledCallTimeTimesTheFirstCallsThenOneInAStrideAndScales) {
+  SampledCallTime sampled;
+  uint64_t timed = 0;
+  for (int i = 0; i < 100; ++i) {
+    if (sampled.NextCallTimed()) {
+      ++timed;
+      sampled.AddTimed(10U);  // every call takes 10 ns
+    }
+  }
+  // Calls 0..15, then 16, 32, 48, 64, 80, 96.
+  EXPECT_EQ(timed, SampledCallTime::kExactCalls + 6U);
+  EXPECT_EQ(sampled.EstimateNs(), 1000U);
+  EXPECT_EQ(SampledCallTime().EstimateNs(), 0U);
+}
+
 TEST(RepeatUntilUnchangedTest, DefaultRunsOnceAsGeDoes) {
   EXPECT_EQ(FusionPassRegistrationData("x").GetMaxRuns(), 1U);
   EXPECT_EQ(FusionPassRegistrationData("x").RepeatUntilUnchanged(1).GetMaxRuns(), 1U);

@@ -75,6 +75,10 @@ struct PatternSweep {
   CustomPassContext &context;
   PatternTrace *trace = nullptr;  // set while a MatchTracer traces this pass
   PassRunRecord *record_of_run;   // null unless the compile keeps a detailed pass report
+  // Per-match call times of a detailed report (sampled, see SampledCallTime).
+  SampledCallTime match_next_time;
+  SampledCallTime meet_time;
+  SampledCallTime replacement_time;
   // Per-match scratch, cleared (not reallocated) for every match of the sweep.
   VerifiedMatch verified;
   RewriteRecord record;
@@ -92,8 +96,7 @@ std::string MatchText(const MatchResult &match) {
 GraphUniqPtr TakeReplacement(PatternSweep &sweep, const std::unique_ptr<MatchResult> &match) {
   GraphUniqPtr replacement;
   {
-    ScopedPassTimer timer(sweep.record_of_run == nullptr ? nullptr
-                                                         : &sweep.record_of_run->callback_ns);
+    SampledPassTimer timer(sweep.record_of_run == nullptr ? nullptr : &sweep.replacement_time);
     replacement = sweep.hooks.replacement(match);
   }
   if (replacement == nullptr || GraphUtilsEx::GetComputeGraph(*replacement) == nullptr) {
@@ -178,8 +181,7 @@ Status ProcessMatch(PatternSweep &sweep, const std::unique_ptr<MatchResult> &mat
   ++sweep.match_times;
   bool accepted = false;
   {
-    ScopedPassTimer timer(sweep.record_of_run == nullptr ? nullptr
-                                                         : &sweep.record_of_run->callback_ns);
+    SampledPassTimer timer(sweep.record_of_run == nullptr ? nullptr : &sweep.meet_time);
     accepted = sweep.trace == nullptr ? sweep.hooks.meet_requirements(match)
                                       : TracedRequirements(sweep, match);
   }
@@ -215,6 +217,19 @@ Status ProcessMatch(PatternSweep &sweep, const std::unique_ptr<MatchResult> &mat
   return ReplaceMatch(sweep, match);
 }
 
+// The sweep's counts and (estimated) times, into the run's record of a detailed report.
+void AddSweepToRecord(const PatternSweep &sweep) {
+  PassRunRecord *record = sweep.record_of_run;
+  if (record == nullptr) {
+    return;
+  }
+  record->candidates += sweep.match_times;
+  record->replaced += sweep.effect_times;
+  record->cycle_skipped += sweep.cycle_skips;
+  record->matcher_ns += sweep.match_next_time.EstimateNs();
+  record->callback_ns += sweep.meet_time.EstimateNs() + sweep.replacement_time.EstimateNs();
+}
+
 // Every match of one pattern, each rewritten as soon as it is found; the counts go to
 // FusionStatistics.
 Status SweepPattern(PatternSweep &sweep, PatternUniqPtr pattern, GraphPtr &graph,
@@ -228,26 +243,27 @@ Status SweepPattern(PatternSweep &sweep, PatternUniqPtr pattern, GraphPtr &graph
     sweep.trace = tracer->BeginPattern(pattern_name.GetString());  // the matcher claims it
   }
   PatternMatcher matcher(std::move(pattern), graph, std::move(matcher_config));
-  uint64_t *matcher_ns =
-      sweep.record_of_run == nullptr ? nullptr : &sweep.record_of_run->matcher_ns;
+  PassRunRecord *record = sweep.record_of_run;
+  bool first = true;  // the first MatchNext takes the candidate snapshot: timed on its own
   while (true) {
     std::unique_ptr<MatchResult> match;
-    {
-      ScopedPassTimer timer(matcher_ns);
+    if (first) {
+      ScopedPassTimer timer(record == nullptr ? nullptr : &record->matcher_ns);
+      match = matcher.MatchNext();
+      first = false;
+    } else {
+      SampledPassTimer timer(record == nullptr ? nullptr : &sweep.match_next_time);
       match = matcher.MatchNext();
     }
     if (match == nullptr) {
       break;
     }
     if (ProcessMatch(sweep, match) != SUCCESS) {
+      AddSweepToRecord(sweep);
       return FAILED;
     }
   }
-  if (sweep.record_of_run != nullptr) {
-    sweep.record_of_run->candidates += sweep.match_times;
-    sweep.record_of_run->replaced += sweep.effect_times;
-    sweep.record_of_run->cycle_skipped += sweep.cycle_skips;
-  }
+  AddSweepToRecord(sweep);
   FusionStatistics::Instance().AddMatch(sweep.pass_name, sweep.match_times, sweep.effect_times,
                                         sweep.cycle_skips);
   GELOGD("GraphId[%u], GraphFusionPass[%s]: pattern=%s, matched_times=%llu, effected_times=%llu",
@@ -316,7 +332,9 @@ Status RunDecompose(GraphPtr &graph, CustomPassContext &context, const Decompose
   }
   std::map<std::string, std::pair<uint64_t, uint64_t>> counters;  // type -> (matched, effected)
   PassRunRecord *record = CurrentPassRun();
-  uint64_t *callback_ns = record == nullptr ? nullptr : &record->callback_ns;
+  // Per-node call times of a detailed report (sampled, see SampledCallTime).
+  SampledCallTime meet_time;
+  SampledCallTime replacement_time;
   bool changed = false;
   for (const std::weak_ptr<Node> &weak : targets) {
     NodePtr node = weak.lock();
@@ -332,7 +350,7 @@ Status RunDecompose(GraphPtr &graph, CustomPassContext &context, const Decompose
     }
     bool accepted = false;
     {
-      ScopedPassTimer timer(callback_ns);
+      SampledPassTimer timer(record == nullptr ? nullptr : &meet_time);
       accepted = hooks.meet_requirements(gnode);
     }
     if (!accepted) {
@@ -346,7 +364,7 @@ Status RunDecompose(GraphPtr &graph, CustomPassContext &context, const Decompose
     const SubgraphBoundary boundary = MakeSingleNodeBoundary(gnode);
     GraphUniqPtr replacement;
     {
-      ScopedPassTimer timer(callback_ns);
+      SampledPassTimer timer(record == nullptr ? nullptr : &replacement_time);
       replacement = hooks.replacement(gnode);
     }
     const bool movable = replacement != nullptr && GraphUtilsEx::IsSoleOwner(*replacement);
@@ -373,6 +391,9 @@ Status RunDecompose(GraphPtr &graph, CustomPassContext &context, const Decompose
       ++record->replaced;
     }
     changed = true;
+  }
+  if (record != nullptr) {
+    record->callback_ns += meet_time.EstimateNs() + replacement_time.EstimateNs();
   }
   for (const auto &entry : counters) {
     FusionStatistics::Instance().AddMatch(pass_name, entry.second.first, entry.second.second, 0U);
