@@ -1,8 +1,10 @@
 // What the per-pass report costs: the fusion stage (sample C++ plugins AddZeroFusionPass and
 // MatMulAddToGemmPass, the cheapest hooks there are, so the report's share is the largest) on a
 // fresh graph, without a report and with a detailed one, alternately, in one process. Prints the
-// median CPU time (user + sys) of each and their ratio, per graph.
+// median CPU time (user + sys) of each and their ratio, per graph. With `graph` and `side`, one
+// graph and one side only (for callgrind, which counts one process: see README.md).
 // Usage: ASCEND_OPP_PATH=<build>/test_opp pass_report_bench [nodes=100000] [repeat=9]
+//        [graph=all|add_zero_chain|matmul_add] [side=both|on|off]
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
@@ -41,7 +43,13 @@ bool TimeStage(const std::function<ge::ComputeGraphPtr()> &build, bool report, d
   return true;
 }
 
-bool Compare(const char *name, const std::function<ge::ComputeGraphPtr()> &build, int repeat) {
+double MedianOrZero(const std::vector<double> &values) {
+  return values.empty() ? 0.0 : Median(values);
+}
+
+// `sides`: "both", "on" (with a report only) or "off".
+bool Compare(const char *name, const std::function<ge::ComputeGraphPtr()> &build, int repeat,
+             const std::string &sides) {
   std::vector<double> off;
   std::vector<double> on;
   size_t records = 0;
@@ -49,6 +57,9 @@ bool Compare(const char *name, const std::function<ge::ComputeGraphPtr()> &build
     // Alternate which side goes first, so drift (heat, other load) hits both alike.
     for (int side = 0; side < 2; ++side) {
       const bool with_report = (side == 0) == (i % 2 == 0);
+      if (sides != "both" && with_report != (sides == "on")) {
+        continue;
+      }
       double cpu_ms = 0.0;
       size_t runs = 0;
       if (!TimeStage(build, with_report, &cpu_ms, &runs)) {
@@ -58,10 +69,10 @@ bool Compare(const char *name, const std::function<ge::ComputeGraphPtr()> &build
       records = with_report ? runs : records;
     }
   }
-  const double median_off = Median(off);
-  const double median_on = Median(on);
+  const double median_off = MedianOrZero(off);
+  const double median_on = MedianOrZero(on);
   std::printf("%-16s %8zu %10.1f %10.1f %8.3f %8zu\n", name, build()->GetDirectNodesSize(),
-              median_off, median_on, median_on / median_off, records);
+              median_off, median_on, median_off > 0.0 ? median_on / median_off : 0.0, records);
   std::fflush(stdout);
   return true;
 }
@@ -72,16 +83,22 @@ int main(int argc, char **argv) {
   const size_t nodes =
       argc > 1 ? static_cast<size_t>(std::strtoull(argv[1], nullptr, 10)) : 100000U;
   const int repeat = argc > 2 ? std::atoi(argv[2]) : 9;
-  if (!bench::LoadSamplePlugins() || repeat < 1) {
+  const std::string graph = argc > 3 ? argv[3] : "all";
+  const std::string sides = argc > 4 ? argv[4] : "both";
+  if (repeat < 1 || (graph != "all" && graph != "add_zero_chain" && graph != "matmul_add") ||
+      (sides != "both" && sides != "on" && sides != "off") || !bench::LoadSamplePlugins()) {
     return 1;
   }
   std::printf("%-16s %8s %10s %10s %8s %8s\n", "graph", "nodes", "off_cpu_ms", "on_cpu_ms",
               "on/off", "records");
   const bool ok =
-      Compare(
-          "add_zero_chain", [nodes]() { return bench::BuildAddZeroChain(nodes / 3U); }, repeat) &&
-      Compare(
-          "matmul_add", [nodes]() { return bench::BuildBlockGraph(nodes); }, repeat);
+      (graph == "matmul_add" ||
+       Compare(
+           "add_zero_chain", [nodes]() { return bench::BuildAddZeroChain(nodes / 3U); }, repeat,
+           sides)) &&
+      (graph == "add_zero_chain" ||
+       Compare(
+           "matmul_add", [nodes]() { return bench::BuildBlockGraph(nodes); }, repeat, sides));
   (void)ge::UnloadPassPlugins();
   return ok ? 0 : 1;
 }
