@@ -38,6 +38,11 @@ void KernelRegistry::Register(const std::string &type, KernelDef def) {
   kernels_[type] = def;
 }
 
+void KernelRegistry::Unregister(const std::string &type) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  kernels_.erase(type);
+}
+
 const KernelDef *KernelRegistry::Find(const std::string &type) const {
   std::lock_guard<std::mutex> lock(mutex_);
   auto it = kernels_.find(type);

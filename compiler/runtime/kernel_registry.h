@@ -30,6 +30,9 @@ class KernelRegistry {
   static KernelRegistry &Instance();
   /// Adds or replaces the kernel of `type`.
   void Register(const std::string &type, KernelDef def);
+  /// Removes the kernel of `type` (kernels registered at run time, e.g. Python custom ops); a
+  /// pointer Find gave for it becomes invalid.
+  void Unregister(const std::string &type);
   /// nullptr when no kernel exists for `type`. The pointer stays valid until `type` is replaced.
   const KernelDef *Find(const std::string &type) const;
   /// Types with a kernel, sorted.

@@ -43,6 +43,11 @@ constexpr const char *kOnnxPluginNativeModuleName = "ge.onnx_plugin._ge_onnx_plu
 constexpr const char *kOnnxPluginNativeFile = "_ge_onnx_plugin_native.so";
 constexpr const char *kOnnxPluginBridgeModuleName = "ge.onnx_plugin._bridge";
 constexpr const char *kCustomOppPathEnv = "ASCEND_CUSTOM_OPP_PATH";
+constexpr const char *kCustomOpNativeModuleName = "ge.custom_op._ge_custom_op_native";
+constexpr const char *kCustomOpNativeFile = "_ge_custom_op_native.so";
+constexpr const char *kRuntimeNativeModuleName = "ge.runtime._ge_runtime_native";
+constexpr const char *kRuntimeNativeFile = "_ge_runtime_native.so";
+constexpr const char *kCustomOpBridgeModuleName = "ge.custom_op._bridge";
 
 void (*g_log)(int level, const char *message) = nullptr;
 
@@ -108,6 +113,21 @@ const py::object &BridgeProtocol::GraphCreateFrom() {
   }
   return graph_create_from_;
 }
+
+CustomOpProtocol::CustomOpProtocol(const py::object &bridge, const py::object &native)
+    : load_snapshot(bridge.attr("_load_descriptor_snapshot")),
+      validate(bridge.attr("validate_op_impl_descriptor")),
+      create_holder(bridge.attr("create_op_impl_holder")),
+      destroy_holder(bridge.attr("destroy_op_impl_holder")),
+      call_execute(bridge.attr("call_execute")),
+      call_declare_launch_args(bridge.attr("call_declare_launch_args")),
+      call_compile(bridge.attr("call_compile")),
+      call_infer_meta(bridge.attr("call_infer_meta")),
+      reset(bridge.attr("_reset_bridge_state")),
+      borrow_eager(native.attr("_borrow_eager_op_execution_context")),
+      borrow_annotated_args(native.attr("_borrow_annotated_args_context")),
+      borrow_compile(native.attr("_borrow_op_compile_context")),
+      borrow_infer_meta(native.attr("_borrow_infer_meta_context")) {}
 
 BridgeRuntime &BridgeRuntime::Instance() {
   // Never destroyed: its Python references must not be released by static destructors after
@@ -263,6 +283,55 @@ uint32_t BridgeRuntime::EnsureOnnxPluginReady(std::string &error) {
   return GE_PY_PASS_SUCCESS;
 }
 
+uint32_t BridgeRuntime::EnsureCustomOpReady(std::string &error) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  if (EnsureInterpreterLocked(error) != GE_PY_PASS_SUCCESS) {
+    return GE_PY_PASS_FAILED;
+  }
+  GilGuard gil;
+  try {
+    SyncEnv(kCustomOppPathEnv);
+    if (custom_op_ == nullptr) {
+      AddPackageDirToSysPath();
+      GcPause no_automatic_gc;
+      // The set's modules sit next to the pass native module; importing that one first lets
+      // ge.passes.runtime find the set the same way in an embedded interpreter.
+      const size_t slash = native_module_path_.find_last_of('/');
+      const std::string dir =
+          slash == std::string::npos ? std::string(".") : native_module_path_.substr(0, slash);
+      (void)ImportExtension(kNativeModuleName, "ge.passes", native_module_path_);
+      (void)ImportExtension(kRuntimeNativeModuleName, "ge.runtime", dir + "/" + kRuntimeNativeFile);
+      py::object native = ImportExtension(kCustomOpNativeModuleName, "ge.custom_op",
+                                          dir + "/" + kCustomOpNativeFile);
+      py::object bridge = py::module_::import(kCustomOpBridgeModuleName);
+      custom_op_ = new CustomOpProtocol(bridge, native);
+    }
+  } catch (py::error_already_set &exc) {
+    error = "Prepare GE python custom op module failed: " + FormatPythonError(exc);
+    return GE_PY_PASS_FAILED;
+  } catch (const std::exception &exc) {
+    error = std::string("Prepare GE python custom op module failed: ") + exc.what();
+    return GE_PY_PASS_FAILED;
+  }
+  return GE_PY_PASS_SUCCESS;
+}
+
+void BridgeRuntime::ResetCustomOp() {
+  std::lock_guard<std::mutex> lock(mutex_);
+  if (!Py_IsInitialized() || custom_op_ == nullptr) {
+    return;
+  }
+  GilGuard gil;
+  try {
+    custom_op_->reset();
+  } catch (py::error_already_set &error) {
+    Log(GE_PY_PASS_LOG_WARNING,
+        "Reset python custom op bridge state failed: " + FormatPythonError(error));
+  }
+  delete custom_op_;
+  custom_op_ = nullptr;
+}
+
 py::object BridgeRuntime::OnnxPluginBridgeModule() { return *onnx_bridge_module_; }
 py::object BridgeRuntime::OnnxNodeFromView() { return *onnx_node_from_view_; }
 
@@ -339,6 +408,7 @@ void BridgeRuntime::Reset() {
 
 void BridgeRuntime::Shutdown() {
   Reset();
+  ResetCustomOp();
   std::lock_guard<std::mutex> lock(mutex_);
   if (Py_IsInitialized() && onnx_bridge_module_ != nullptr) {
     GilGuard gil;

@@ -1,7 +1,7 @@
 // Process-wide state of the bridge: the interpreter (started here or borrowed from the host
-// process), the GIL discipline, the Python modules it talks to (those of passes, those of ONNX
-// plugins), and Python error formatting. Both entry tables share one interpreter. Everything
-// Python-version-specific in the Python features lives in this library.
+// process), the GIL discipline, the Python modules it talks to (those of passes, of ONNX plugins
+// and of custom ops), and Python error formatting. All entry tables share one interpreter.
+// Everything Python-version-specific in the Python features lives in this library.
 #ifndef GE_NATIVE_BRIDGE_BRIDGE_RUNTIME_H_
 #define GE_NATIVE_BRIDGE_BRIDGE_RUNTIME_H_
 
@@ -64,6 +64,26 @@ struct BridgeProtocol {
   py::object graph_create_from_;
 };
 
+/// The custom-op `_bridge` functions and the native borrow functions, looked up once per load
+/// round like BridgeProtocol (docs/custom_ops.md, "How the compiler calls Python").
+struct CustomOpProtocol {
+  CustomOpProtocol(const py::object &bridge, const py::object &native);
+
+  py::object load_snapshot;
+  py::object validate;
+  py::object create_holder;
+  py::object destroy_holder;
+  py::object call_execute;
+  py::object call_declare_launch_args;
+  py::object call_compile;
+  py::object call_infer_meta;
+  py::object reset;
+  py::object borrow_eager;
+  py::object borrow_annotated_args;
+  py::object borrow_compile;
+  py::object borrow_infer_meta;
+};
+
 class BridgeRuntime {
  public:
   static BridgeRuntime &Instance();
@@ -87,6 +107,14 @@ class BridgeRuntime {
   /// EnsureOnnxPluginReady; call with the GIL held).
   py::object OnnxPluginBridgeModule();
   py::object OnnxNodeFromView();
+  /// Interpreter up, ASCEND_CUSTOM_OPP_PATH re-synced into os.environ, the set's native modules
+  /// and ge.custom_op._bridge imported. Needs no GIL.
+  uint32_t EnsureCustomOpReady(std::string &error);
+  /// The custom-op protocol of this round (call with the GIL held); nullptr outside a round.
+  CustomOpProtocol *CustomOp() { return custom_op_; }
+  /// End of a custom-op load round: holders, plugin modules, registries, then gc. Safe without
+  /// Python.
+  void ResetCustomOp();
   /// End of a pass load round: holders, plugin modules, registry, then gc. Safe without Python.
   void Reset();
   /// Reset, then finalise the interpreter if this library started it.
@@ -114,6 +142,7 @@ class BridgeRuntime {
   BridgeProtocol *protocol_ = nullptr;  // heap for the same reason
   py::object *onnx_bridge_module_ = nullptr;
   py::object *onnx_node_from_view_ = nullptr;
+  CustomOpProtocol *custom_op_ = nullptr;  // heap for the same reason
 };
 
 }  // namespace bridge

@@ -7,7 +7,9 @@ context (or any view taken from it) kept by user code raises instead of reaching
 
 from __future__ import annotations
 
+import gc
 import inspect
+import sys
 import threading
 from typing import Any
 
@@ -17,11 +19,12 @@ from . import bootstrap
 from ._ir_types import AttrType, InputType, OutputType
 from ._signature import _validate_args_signature
 from .context import _compile_ctx_scope, _declare_launch_args_ctx_scope, _execute_ctx_scope
-from .proto import get_registered_op_proto_by_op_type
+from .proto import clear_registered_op_protos, get_registered_op_proto_by_op_type
 from .registry import (
     INTERFACE_ANNOTATED_ARGS,
     INTERFACE_COMPILABLE,
     INTERFACE_EAGER_EXECUTE,
+    clear_registered_op_impls,
     get_registered_op_impl_by_descriptor_key,
 )
 
@@ -84,6 +87,34 @@ def load_and_get_op_descriptors() -> dict:
 def load_and_get_op_impl_descriptors() -> list[dict]:
     bootstrap.load_custom_op_plugins()
     return bootstrap.get_registered_op_impls()
+
+
+def _load_descriptor_snapshot(strict: bool) -> dict:
+    """The compiler's load step: load_and_get_op_descriptors() plus ``"errors"``. Unless strict
+    (or GE_PY_CUSTOM_OP_STRICT), a plugin that fails to import is reported and skipped, and what
+    it registered before it raised is left out of the snapshot."""
+    if strict or bootstrap.is_strict_mode():
+        return {**load_and_get_op_descriptors(), "errors": []}
+    errors = bootstrap.load_custom_op_plugins_isolated()[1]
+
+    def live(items: list[dict]) -> list[dict]:
+        return [item for item in items if not errors or item["module_name"] in sys.modules]
+
+    return {
+        "protos": live(bootstrap.get_registered_op_protos()),
+        "impls": live(bootstrap.get_registered_op_impls()),
+        "errors": errors,
+    }
+
+
+def _reset_bridge_state() -> None:
+    """End of a compiler load round: holders, plugin modules and both registries go, so the next
+    load imports the plugins again."""
+    clear_op_impl_holders()
+    clear_loaded_op_impl_modules()
+    clear_registered_op_impls()
+    clear_registered_op_protos()
+    gc.collect()
 
 
 # --- validation ------------------------------------------------------------------------------

@@ -7,6 +7,8 @@ registers its prototypes and implementations.
 
 from __future__ import annotations
 
+import os
+import traceback
 from types import ModuleType
 
 from ge._internal import plugin_loader
@@ -15,16 +17,27 @@ from . import proto, registry
 
 __all__ = [
     "ENV_PY_CUSTOM_OP_PATH",
+    "ENV_STRICT",
     "MODULE_PREFIX",
     "get_registered_op_impls",
     "get_registered_op_protos",
+    "is_strict_mode",
     "load_custom_op_plugins",
+    "load_custom_op_plugins_isolated",
 ]
 
 ENV_PY_CUSTOM_OP_PATH = "ASCEND_CUSTOM_OPP_PATH"
 # File plugins get module names with this prefix; the bridge reset purges them by it.
 MODULE_PREFIX = "_ge_py_custom_op_"
 PLUGIN_KIND = "python custom op"
+# ge_py addition: when true, a plugin file that fails to import fails the compiler's load instead
+# of being reported and skipped.
+ENV_STRICT = "GE_PY_CUSTOM_OP_STRICT"
+
+
+def is_strict_mode() -> bool:
+    """True when GE_PY_CUSTOM_OP_STRICT is 1/true/yes/on (case-insensitive), read now."""
+    return os.environ.get(ENV_STRICT, "").strip().lower() in ("1", "true", "yes", "on")
 
 
 def load_custom_op_plugins() -> list[ModuleType]:
@@ -33,6 +46,30 @@ def load_custom_op_plugins() -> list[ModuleType]:
     return plugin_loader.load_plugins_from_env(
         ENV_PY_CUSTOM_OP_PATH, module_prefix=MODULE_PREFIX, plugin_kind=PLUGIN_KIND
     )
+
+
+def load_custom_op_plugins_isolated() -> tuple[list[ModuleType], list[str]]:
+    """Like load_custom_op_plugins(), but a failing path item, file or package is reported (text
+    with traceback) and skipped. A missing item not ending in ``.py`` is a C++ OPP root, not an
+    error."""
+    errors: list[str] = []
+
+    def on_error(what: str, exc: BaseException) -> None:
+        trace = "".join(traceback.format_exception(type(exc), exc, exc.__traceback__)).rstrip()
+        errors.append(f"{what}: {type(exc).__name__}: {exc}\n{trace}")
+
+    items = [
+        item
+        for item in plugin_loader.split_plugin_paths(os.environ.get(ENV_PY_CUSTOM_OP_PATH))
+        if item.endswith(".py") or os.path.exists(item)
+    ]
+    modules = plugin_loader.load_plugins_from_paths(
+        os.pathsep.join(items),
+        module_prefix=MODULE_PREFIX,
+        plugin_kind=PLUGIN_KIND,
+        on_error=on_error,
+    )
+    return modules, errors
 
 
 def get_registered_op_impls() -> list[dict]:
