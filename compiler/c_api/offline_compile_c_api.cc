@@ -20,6 +20,7 @@
 #include "om/om_file.h"
 #include "ops/platform_info.h"
 #include "pipeline/compile_graph.h"
+#include "python_custom_op/python_custom_ops.h"
 #include "tools/offline_build.h"
 
 /// GE's ModelBufferData{data, length}: the serialized model. `bundle` tells a bundle (several
@@ -148,8 +149,9 @@ uint32_t SaveBuffer(const char *api, const char *file, const GeModelBufferData *
 extern "C" {
 
 /// Starts the builder session with global options (n = 0 with NULL arrays is fine) and takes one
-/// pass-plugin user, released by BuildFinalize, so plugins load once for all builds. A second
-/// call before BuildFinalize replaces the global options and keeps the one plugin user.
+/// pass-plugin user and one custom-op user, released by BuildFinalize, so plugins load once for all
+/// builds. A second call before BuildFinalize replaces the global options and keeps the one plugin
+/// user.
 uint32_t GeApiWrapper_OfflineCompile_BuildInitialize(const char *const *keys,
                                                      const char *const *values, int n) {
   return ge::capi::Guard<uint32_t>(kFailed, [&]() -> uint32_t {
@@ -173,6 +175,12 @@ uint32_t GeApiWrapper_OfflineCompile_BuildInitialize(const char *const *keys,
         ge::SetLastError("BuildInitialize: loading pass plugins failed: " + ge::GetLastError());
         return kFailed;
       }
+      if (ge::python_custom_op::LoadCustomOps() != ge::SUCCESS) {
+        const std::string reason = ge::GetLastError();
+        (void)ge::UnloadPassPlugins();
+        ge::SetLastError("BuildInitialize: loading custom ops failed: " + reason);
+        return kFailed;
+      }
       state.initialized = true;
     } else {
       GELOGI("BuildInitialize: already initialized; replacing the global options");
@@ -194,6 +202,7 @@ uint32_t GeApiWrapper_OfflineCompile_BuildFinalize() {
     }
     state.initialized = false;
     state.global_options.clear();
+    (void)ge::python_custom_op::UnloadCustomOps();
     if (ge::UnloadPassPlugins() != ge::SUCCESS) {
       ge::SetLastError("BuildFinalize: unloading pass plugins failed: " + ge::GetLastError());
       return kFailed;

@@ -120,7 +120,7 @@ bool IsEnvFlagOn(const char *name) {
   return text == "1" || text == "true" || text == "yes" || text == "on";
 }
 
-bool HasPythonPluginEntry(const char *value, std::string &error) {
+bool HasPythonPluginEntry(const char *value, std::string &error, const std::string &plugin_kind) {
   if (value == nullptr) {
     return false;
   }
@@ -134,7 +134,7 @@ bool HasPythonPluginEntry(const char *value, std::string &error) {
     struct stat info {};
     if (stat(item.c_str(), &info) != 0) {
       if (EndsWithPy(item)) {
-        error = "python ONNX Plugin path does not exist: " + item;
+        error = plugin_kind + " path does not exist: " + item;
         return false;
       }
       GELOGW("[PythonOnnxPlugin] %s item '%s' does not exist; skipped.", kCustomOppPathEnv,

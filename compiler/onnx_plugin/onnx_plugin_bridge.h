@@ -26,8 +26,9 @@ bool IsEnvFlagOn(const char *name);
 /// The pre-check of `value` (ASCEND_CUSTOM_OPP_PATH): true when an item is a Python entry — a
 /// `*.py` file, or a directory directly holding one or a package (names starting with `_`
 /// skipped). A missing item ending in `.py` is an error (false, `error` set); other missing items
-/// are C++ OPP roots and skipped.
-bool HasPythonPluginEntry(const char *value, std::string &error);
+/// are C++ OPP roots and skipped. `plugin_kind` starts the error ("<kind> path does not exist").
+bool HasPythonPluginEntry(const char *value, std::string &error,
+                          const std::string &plugin_kind = "python ONNX Plugin");
 
 /// What one table load reported.
 struct OnnxPluginLoad {

@@ -128,8 +128,8 @@ Status PythonCustomOps::Load() {
     return SUCCESS;
   }
   std::string error;
-  const bool has_entry =
-      onnx_plugin::HasPythonPluginEntry(std::getenv(onnx_plugin::kCustomOppPathEnv), error);
+  const bool has_entry = onnx_plugin::HasPythonPluginEntry(
+      std::getenv(onnx_plugin::kCustomOppPathEnv), error, "python custom op");
   if (!error.empty()) {
     --active_users_;
     return Fail("Load python custom ops failed: " + error);

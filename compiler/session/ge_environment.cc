@@ -6,6 +6,7 @@
 #include "common/error.h"
 #include "loader/pass_plugin_loader.h"
 #include "pipeline/compile_graph.h"
+#include "python_custom_op/python_custom_ops.h"
 
 namespace ge {
 namespace runtime {
@@ -36,6 +37,13 @@ Status GeEnvironment::Initialize(const OptionMap &options) {
   if (LoadPassPlugins(IsPythonPassStrictOption(options)) != SUCCESS) {
     return Fail("GEInitialize: loading the pass plugins failed: " + GetLastError());
   }
+  // Custom ops load after the pass plugins (GE's order) and stay for the session lifetime: graphs
+  // built meanwhile use their prototypes, runs use their host kernels.
+  if (python_custom_op::LoadCustomOps() != SUCCESS) {
+    const std::string reason = GetLastError();
+    (void)UnloadPassPlugins();
+    return Fail("GEInitialize: loading the custom ops failed: " + reason);
+  }
   state.options = options;
   state.initialized = true;
   return SUCCESS;
@@ -49,6 +57,7 @@ Status GeEnvironment::Finalize() {
   }
   state.initialized = false;
   state.options.clear();
+  (void)python_custom_op::UnloadCustomOps();
   if (UnloadPassPlugins() != SUCCESS) {
     return Fail("GEFinalize: unloading the pass plugins failed: " + GetLastError());
   }

@@ -7,6 +7,7 @@
 #include "common/error.h"
 #include "pipeline/compile_graph.h"
 #include "pipeline/host_inert_options.h"
+#include "python_custom_op/python_custom_ops.h"
 
 namespace ge {
 namespace runtime {
@@ -113,6 +114,9 @@ Status Session::Prepare(uint32_t graph_id, GraphEntry &entry, const std::vector<
   std::unique_ptr<Executor> executor;
   if (Executor::Create(*compiled, &executor) != SUCCESS) {
     return Fail("planning " + what + " for the host runtime failed: " + GetLastError());
+  }
+  if (python_custom_op::PythonCustomOps::Instance().CheckHostExecutable(*compiled) != SUCCESS) {
+    return Fail(what + " cannot run: " + GetLastError());
   }
   if (executor->CheckKernels() != SUCCESS) {
     return Fail(what + " cannot run: " + GetLastError());

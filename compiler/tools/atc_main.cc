@@ -23,6 +23,7 @@
 #include "ops/platform_info.h"
 #include "parser/model_parser.h"
 #include "pipeline/host_inert_options.h"
+#include "python_custom_op/python_custom_ops.h"
 #include "tools/atc_flags.h"
 #include "tools/offline_build.h"
 
@@ -164,6 +165,23 @@ Status ImportModel(const AtcOptions &options, const std::string &path, ComputeGr
   return ParseModelFile(options.GetInt("framework"), path, import, graph);
 }
 
+// Holds one custom-op user for the duration of a build, whatever path returns.
+class CustomOpUse {
+ public:
+  Status Acquire() {
+    acquired_ = python_custom_op::LoadCustomOps() == SUCCESS;
+    return acquired_ ? SUCCESS : FAILED;
+  }
+  ~CustomOpUse() {
+    if (acquired_) {
+      (void)python_custom_op::UnloadCustomOps();
+    }
+  }
+
+ private:
+  bool acquired_ = false;
+};
+
 Status RunBuild(const AtcOptions &options, const std::string &command_line) {
   if (RequireFlag(options, "model", "for --mode=0") != SUCCESS ||
       CheckFramework(options) != SUCCESS ||
@@ -177,6 +195,12 @@ Status RunBuild(const AtcOptions &options, const std::string &command_line) {
   std::shared_ptr<const PlatformInfo> platform;
   if (PlatformInfo::Load(soc, &platform) != SUCCESS || SetCurrentSocVersion(soc) != SUCCESS) {
     return Fail("--soc_version=" + soc + ": " + GetLastError());
+  }
+  // Custom ops are loaded before the model is read (its nodes may be of their types) and stay
+  // until the .om is written.
+  CustomOpUse custom_ops;
+  if (custom_ops.Acquire() != SUCCESS) {
+    return FAILED;
   }
   ComputeGraphPtr graph;
   if (ImportModel(options, options.Get("model"), &graph) != SUCCESS) {

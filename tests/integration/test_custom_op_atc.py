@@ -1,0 +1,122 @@
+"""Python custom operators in the offline compilers: native atc (which embeds the interpreter),
+pyatc (which runs in one) and ge.offline_compile load the custom ops of ASCEND_CUSTOM_OPP_PATH
+before the model is read, so an ONNX node mapped onto a Python custom op (the model of
+tests/models/scaled_add_custom_op.py, the plugins of examples/custom_op/plugins) gets the shapes
+of its Python infer_meta."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import textwrap
+
+import pytest
+
+import ge
+
+_REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+_GE_ROOT = os.path.dirname(os.path.dirname(os.path.abspath(ge.__file__)))
+_PLUGINS = os.path.join(_REPO, "examples", "custom_op", "plugins")
+
+
+@pytest.fixture(scope="module")
+def scaled_add_model(tmp_path_factory) -> str:
+    pytest.importorskip("onnx", reason="the test models are written with onnx")
+    path = str(tmp_path_factory.mktemp("models") / "scaled_add_custom_op.onnx")
+    script = os.path.join(_REPO, "tests", "models", "scaled_add_custom_op.py")
+    subprocess.run([sys.executable, script, path], check=True, capture_output=True)
+    return path
+
+
+def _env(**extra) -> dict:
+    env = {"PYTHONPATH": os.pathsep.join(filter(None, [_GE_ROOT, os.environ.get("PYTHONPATH")]))}
+    env.update(extra)
+    return env
+
+
+def _python(*args, env):
+    full = dict(os.environ)
+    full.update(env)
+    return subprocess.run(
+        [sys.executable, *args], capture_output=True, text=True, env=full, timeout=300
+    )
+
+
+def _args(model, output):
+    return [f"--model={model}", "--framework=5", "--soc_version=Ascend910B1", f"--output={output}"]
+
+
+def test_native_atc_and_pyatc_compile_a_model_with_a_python_custom_op(
+    run_atc, scaled_add_model, tmp_path
+):
+    env = _env(ASCEND_CUSTOM_OPP_PATH=_PLUGINS)
+    native = run_atc(*_args(scaled_add_model, tmp_path / "native"), env=env)
+    assert native.returncode == 0, native.output
+    in_python = _python("-m", "ge.pyatc", *_args(scaled_add_model, tmp_path / "pyatc"), env=env)
+    assert in_python.returncode == 0, in_python.stdout + in_python.stderr
+    for name in ("native", "pyatc"):
+        info = run_atc("--mode=6", f"--om={tmp_path / name}.om")
+        assert info.returncode == 0, info.output
+        assert "ScaledAdd[1]" in info.stdout and "output [0]: relu:0 DT_FLOAT [2, 3]" in info.stdout
+
+
+def test_a_raising_infer_meta_fails_atc_naming_node_op_and_cause(
+    run_atc, scaled_add_model, tmp_path
+):
+    plugins = tmp_path / "plugins"
+    shutil.copytree(_PLUGINS, plugins)
+    source = (plugins / "scaled_add.py").read_text()
+    (plugins / "scaled_add.py").write_text(
+        source.replace(
+            "    return TensorDesc(x.shape, x.data_type)",
+            "    raise ValueError('ScaledAdd refuses these shapes')",
+        )
+    )
+    run = run_atc(
+        *_args(scaled_add_model, tmp_path / "out"), env=_env(ASCEND_CUSTOM_OPP_PATH=str(plugins))
+    )
+    assert run.returncode != 0
+    assert "infer shape failed for node 'scaled_add' (ScaledAdd)" in run.output
+    assert "ValueError: ScaledAdd refuses these shapes" in run.output
+
+
+def test_a_missing_python_entry_fails_atc(run_atc, scaled_add_model, tmp_path):
+    missing = str(tmp_path / "no_such_plugin.py")
+    run = run_atc(
+        *_args(scaled_add_model, tmp_path / "out"), env=_env(ASCEND_CUSTOM_OPP_PATH=missing)
+    )
+    assert run.returncode != 0
+    assert "python custom op path does not exist:" in run.output and "no_such_plugin.py" in run.output
+
+
+def test_offline_compile_builds_an_es_graph_with_a_python_custom_op(tmp_path):
+    script = tmp_path / "build.py"
+    script.write_text(
+        textwrap.dedent(
+            f"""
+            from ge import offline_compile
+            from ge.graph.types import DataType
+
+            offline_compile.build_initialize({{"ge.socVersion": "Ascend910B1"}})
+            try:
+                from ge.es.custom import ScaledAdd
+                from ge.es.graph_builder import GraphBuilder
+
+                builder = GraphBuilder("offline")
+                a = builder.create_input(index=0, name="a", data_type=DataType.DT_FLOAT, shape=[4])
+                b = builder.create_input(index=1, name="b", data_type=DataType.DT_FLOAT, shape=[4])
+                builder.set_graph_output(ScaledAdd(a, b, alpha=3.0), 0)
+                model = offline_compile.build_model(builder.build_and_reset())
+                offline_compile.save_model({str(tmp_path / "offline")!r}, model)
+            finally:
+                offline_compile.build_finalize()
+            print("BUILT")
+            """
+        )
+    )
+    done = _python(str(script), env=_env(ASCEND_CUSTOM_OPP_PATH=_PLUGINS))
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "BUILT" in done.stdout
+    assert (tmp_path / "offline.om").is_file()
