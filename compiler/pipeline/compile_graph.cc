@@ -12,6 +12,7 @@
 #include "pipeline/builtin_fusion.h"
 #include "pipeline/compile_pass_report.h"
 #include "pipeline/promotion_casts.h"
+#include "pipeline/whole_graph_optimizers.h"
 
 namespace ge {
 namespace {
@@ -112,6 +113,9 @@ Status CompileStages(const ComputeGraphPtr &graph,
   if (RunStage(graph, options, CustomPassStage::kAfterOriginGraphOptimize,
                "RunCustomPassAfterOriginGraphOptimize", result) != SUCCESS) {
     return FAILED;
+  }
+  if (RunWholeGraphOptimizers(*graph, options) != SUCCESS) {
+    return Fail("CompileGraph: graph[" + graph->GetName() + "]: " + GetLastError());
   }
   result->steps.push_back("Build");
   // Build-time kernel fusion: after every custom pass, so none of them meets a fused node.

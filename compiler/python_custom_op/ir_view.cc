@@ -4,6 +4,24 @@
 namespace ge {
 namespace python_custom_op {
 
+std::vector<size_t> IrOutputCounts(const OpDesc &op_desc) {
+  std::vector<size_t> counts;
+  size_t port = 0;
+  for (const auto &ir_output : op_desc.GetIrOutputs()) {
+    size_t count = 1;
+    if (ir_output.second == IrOutputType::kDynamic) {
+      count = 0;
+      while (port + count < op_desc.GetOutputsSize() &&
+             op_desc.GetOutputName(port + count) == ir_output.first + std::to_string(count)) {
+        ++count;
+      }
+    }
+    counts.push_back(count);
+    port += count;
+  }
+  return counts;
+}
+
 int32_t AttrKindOfValueType(AttrValueType type) {
   switch (type) {
     case AttrValueType::kInt: return 0;

@@ -15,6 +15,10 @@
 namespace ge {
 namespace python_custom_op {
 
+/// The instance count of each IR output of `op_desc` (a dynamic output's instances are the
+/// consecutive ports named <ir_name><k>).
+std::vector<size_t> IrOutputCounts(const OpDesc &op_desc);
+
 /// The custom-op attr kind (0..11) of a catalog attribute type; -1 for any other type.
 int32_t AttrKindOfValueType(AttrValueType type);
 

@@ -7,8 +7,10 @@
 #include "common/error.h"
 #include "common/log.h"
 #include "onnx_plugin/onnx_plugin_bridge.h"
+#include "pipeline/whole_graph_optimizers.h"
 #include "python_bridge/bridge_library.h"
 #include "python_custom_op/custom_op_bridge.h"
+#include "python_custom_op/custom_op_compile.h"
 #include "python_custom_op/custom_op_kernel.h"
 #include "python_custom_op/python_prototype.h"
 
@@ -275,9 +277,11 @@ void PythonCustomOps::Commit() {
     impls_[staged.first] = std::move(entry);
   }
   staged_.clear();
+  RegisterWholeGraphOptimizer(kCompileOptimizerName, &CompileCustomOps);
 }
 
 void PythonCustomOps::UnloadPython() {
+  UnregisterWholeGraphOptimizer(kCompileOptimizerName);
   runtime::KernelRegistry &kernels = runtime::KernelRegistry::Instance();
   for (auto &item : impls_) {
     ImplEntry &entry = item.second;
@@ -354,17 +358,44 @@ Status PythonCustomOps::Execute(runtime::KernelContext &ctx) {
     return ctx.Error("no python custom op implementation with execute is loaded for this type");
   }
   ImplEntry &entry = found->second;
+  std::string error;
+  if (EnsureHolder(entry, error) == nullptr) {
+    return ctx.Error(error);
+  }
+  return RunExecute(entry, ctx);
+}
+
+Status PythonCustomOps::Compile(ComputeGraph &graph,
+                                const std::map<std::string, std::string> &options) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  for (const Node *node : graph.GetAllNodes()) {
+    auto found = impls_.find(node->GetType());
+    if (found == impls_.end() || (found->second.mask & GE_CUSTOM_OP_CAP_COMPILABLE) == 0) {
+      continue;
+    }
+    std::string error;
+    if (EnsureHolder(found->second, error) == nullptr) {
+      return Fail("custom op '" + node->GetType() + "' (node '" + node->GetName() + "'): " + error);
+    }
+    if (RunCompile(found->second, *node, options) != SUCCESS) {
+      return FAILED;
+    }
+  }
+  return SUCCESS;
+}
+
+void *PythonCustomOps::EnsureHolder(ImplEntry &entry, std::string &error) {
   if (entry.holder == nullptr) {
     const GeCustomOpHolderView view{entry.op_type.c_str(), entry.descriptor_key.c_str(),
                                     &entry.ir->View()};
-    char *error = nullptr;
-    entry.holder = entry.callbacks.create_impl_holder(&view, &error);
+    char *message = nullptr;
+    entry.holder = entry.callbacks.create_impl_holder(&view, &message);
     if (entry.holder == nullptr) {
-      return ctx.Error("creating the python op impl '" + entry.descriptor_key + "' failed:\n" +
-                       python_bridge::TakeBridgeString(error));
+      error = "creating the python op impl '" + entry.descriptor_key + "' failed:\n" +
+              python_bridge::TakeBridgeString(message);
     }
   }
-  return RunExecute(entry, ctx);
+  return entry.holder;
 }
 
 Status LoadCustomOps() { return PythonCustomOps::Instance().Load(); }

@@ -1,11 +1,13 @@
 // PythonCustomOps: the Python custom operators of the process, loaded as one transaction and
-// unloaded in reverse order (docs/custom_ops.md, "Loading and unloading"):
+// unloaded in reverse order (docs/custom_ops.md §6):
 //   load   — bridge table, plugin import, prototypes registered into the op catalog at once
 //            (overriding a built-in of the same type), implementations validated and staged,
-//            then committed in sorted type order (their host kernels registered); any failure
+//            then committed in sorted type order (their host kernels registered, and the
+//            compile step as a whole-graph optimizer of the pipeline); any failure
 //            unloads what the load did;
-//   unload — adapters (holders) destroyed, host kernels removed (a replaced kernel restored),
-//            prototypes unregistered (an overridden built-in restored), bridge state reset.
+//   unload — compile step removed, adapters (holders) destroyed, host kernels removed (a
+//            replaced kernel restored), prototypes unregistered (an overridden built-in
+//            restored), bridge state reset.
 // LoadCustomOps / UnloadCustomOps count users: the first load loads, the last unload unloads.
 #ifndef GE_PYTHON_CUSTOM_OP_PYTHON_CUSTOM_OPS_H_
 #define GE_PYTHON_CUSTOM_OP_PYTHON_CUSTOM_OPS_H_
@@ -19,6 +21,7 @@
 #include "ge/custom_op/custom_op_bridge_abi.h"
 #include "ge/ge_error_codes.h"
 #include "graph/compute_graph.h"
+#include "graph/node.h"
 #include "ops/op_catalog.h"
 #include "python_custom_op/ir_view.h"
 #include "runtime/kernel_context.h"
@@ -65,6 +68,8 @@ class PythonCustomOps {
   Status CheckHostExecutable(const ComputeGraph &graph) const;
   /// The host kernel of an implementation with execute.
   Status Execute(runtime::KernelContext &ctx);
+  /// The compile step: runs compile on every node of `graph` whose implementation has it.
+  Status Compile(ComputeGraph &graph, const std::map<std::string, std::string> &options);
 
   // The registrar of a load in progress (called back by the bridge).
   bool RegisterProto(const GeCustomOpProtoView &view, std::string &error);
@@ -78,6 +83,8 @@ class PythonCustomOps {
   Status LoadPython(bool strict);
   void Commit();
   void UnloadPython();
+  /// The op type's Python instance, created at its first use; nullptr with `error` set.
+  void *EnsureHolder(ImplEntry &entry, std::string &error);
 
   mutable std::mutex mutex_;
   int active_users_ = 0;

@@ -70,20 +70,7 @@ Status PythonInfer::operator()(InferShapeContext &ctx) const {
     }
     input_counts.push_back(count);
   }
-  std::vector<size_t> output_counts;
-  size_t port = 0;
-  for (const auto &ir_output : op_desc.GetIrOutputs()) {
-    size_t count = 1;
-    if (ir_output.second == IrOutputType::kDynamic) {
-      count = 0;
-      while (port + count < op_desc.GetOutputsSize() &&
-             op_desc.GetOutputName(port + count) == ir_output.first + std::to_string(count)) {
-        ++count;
-      }
-    }
-    output_counts.push_back(count);
-    port += count;
-  }
+  std::vector<size_t> output_counts = IrOutputCounts(op_desc);
   custom_op::RuntimeAttrs values;
   std::string error;
   if (!ReadRuntimeAttrs(op_desc, attrs, values, error)) {

@@ -1,5 +1,5 @@
 // A Python prototype (`register_op`) as a catalog op: its ports and attributes (with defaults),
-// and its infer_meta as the op's shape/dtype inference (docs/custom_ops.md, "Prototypes").
+// and its infer_meta as the op's shape/dtype inference (docs/custom_ops.md §6).
 #ifndef GE_PYTHON_CUSTOM_OP_PYTHON_PROTOTYPE_H_
 #define GE_PYTHON_CUSTOM_OP_PYTHON_PROTOTYPE_H_
 

@@ -65,7 +65,7 @@ struct BridgeProtocol {
 };
 
 /// The custom-op `_bridge` functions and the native borrow functions, looked up once per load
-/// round like BridgeProtocol (docs/custom_ops.md, "How the compiler calls Python").
+/// round like BridgeProtocol (docs/custom_ops.md §6).
 struct CustomOpProtocol {
   CustomOpProtocol(const py::object &bridge, const py::object &native);
 

@@ -88,7 +88,9 @@ def test_a_missing_python_entry_fails_atc(run_atc, scaled_add_model, tmp_path):
         *_args(scaled_add_model, tmp_path / "out"), env=_env(ASCEND_CUSTOM_OPP_PATH=missing)
     )
     assert run.returncode != 0
-    assert "python custom op path does not exist:" in run.output and "no_such_plugin.py" in run.output
+    assert (
+        "python custom op path does not exist:" in run.output and "no_such_plugin.py" in run.output
+    )
 
 
 def test_offline_compile_builds_an_es_graph_with_a_python_custom_op(tmp_path):
@@ -120,3 +122,53 @@ def test_offline_compile_builds_an_es_graph_with_a_python_custom_op(tmp_path):
     assert done.returncode == 0, done.stdout + done.stderr
     assert "BUILT" in done.stdout
     assert (tmp_path / "offline.om").is_file()
+
+
+_COMPILE = """
+    def compile(self, x: Tensor, y: Tensor, out: Tensor, *, alpha: float) -> None:
+        from ge.custom_op import get_compile_ctx, get_compile_platform_info
+
+        ctx = get_compile_ctx()
+        platform = get_compile_platform_info()
+        if MARKER.endswith("raise"):
+            raise RuntimeError("compile refuses ScaledAdd")
+        with open(MARKER, "a", encoding="utf-8") as marker:
+            marker.write(
+                f"{ctx.get_option('ge.socVersion')} {platform.get_soc_version()} "
+                f"{platform.get_core_num()} {x.origin_shape.dims} {out.storage_shape.dims} "
+                f"{x.addr} {alpha}\\n"
+            )
+"""
+
+
+def _compile_plugins(tmp_path, marker: str):
+    plugins = tmp_path / "plugins"
+    shutil.copytree(_PLUGINS, plugins)
+    source = (plugins / "scaled_add.py").read_text()
+    decorator = '@register_op_impl(op_type="ScaledAdd")\n'
+    source = source.replace(decorator, f"MARKER = {marker!r}\n\n\n{decorator}")
+    (plugins / "scaled_add.py").write_text(source + _COMPILE)
+    return plugins
+
+
+def test_compile_runs_at_compile_time_with_options_platform_and_descs(
+    run_atc, scaled_add_model, tmp_path
+):
+    marker = tmp_path / "compile.txt"
+    plugins = _compile_plugins(tmp_path, str(marker))
+    run = run_atc(
+        *_args(scaled_add_model, tmp_path / "out"), env=_env(ASCEND_CUSTOM_OPP_PATH=str(plugins))
+    )
+    assert run.returncode == 0, run.output
+    # One node, one compile; tensors carry no memory at compile time.
+    assert marker.read_text() == "Ascend910B1 Ascend910B1 24 [2, 3] [2, 3] 0 0.5\n"
+
+
+def test_a_raising_compile_fails_atc_naming_node_op_and_cause(run_atc, scaled_add_model, tmp_path):
+    plugins = _compile_plugins(tmp_path, str(tmp_path / "raise"))
+    run = run_atc(
+        *_args(scaled_add_model, tmp_path / "out"), env=_env(ASCEND_CUSTOM_OPP_PATH=str(plugins))
+    )
+    assert run.returncode != 0
+    assert "custom op 'ScaledAdd' (node 'scaled_add'): python compile failed" in run.output
+    assert "RuntimeError: compile refuses ScaledAdd" in run.output

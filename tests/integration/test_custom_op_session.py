@@ -193,9 +193,21 @@ def test_a_prototype_without_execute_cannot_run_on_the_host(tmp_path):
 
 
 def test_an_implementation_without_execute_names_the_missing_capability(tmp_path):
-    source = _ADD.replace(
-        "    def execute(self, x: Tensor, y: Tensor", "    def compile(self, x, y, out"
-    )
+    source = """
+    from ge.custom_op import register_op, register_op_impl
+    from ge.runtime import Tensor, TensorDesc
+
+
+    @register_op(op_type="PyAdd")
+    def py_add(x: TensorDesc, y: TensorDesc, *, alpha: float = 2.0) -> TensorDesc:
+        return TensorDesc(x.shape, x.data_type)
+
+
+    @register_op_impl(op_type="PyAdd")
+    class CompileOnly:
+        def compile(self, x: Tensor, y: Tensor, out: Tensor, *, alpha: float) -> None:
+            pass
+    """
     code, output = _run(tmp_path, source, "PyAdd")
     assert code == 0, output
     assert "its Python implementation" in output

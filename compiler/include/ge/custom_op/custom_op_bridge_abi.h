@@ -1,7 +1,7 @@
 /* The C ABI between the compiler's Python custom-op loader (compiler/python_custom_op) and the
  * bridge library (libge_python_pass_bridge.so), third entry table of that library next to the
  * pass table (ge/python_pass/python_pass_bridge_abi.h) and the ONNX plugin table
- * (docs/custom_ops.md, "How the compiler calls Python").
+ * (docs/custom_ops.md §6).
  *
  * The library is found, loaded and configured through the pass table, and all tables share its
  * interpreter. Only C types cross. Views are borrowed for one call and deep-copied by the
