@@ -12,6 +12,7 @@
 #include "python_custom_op/custom_op_bridge.h"
 #include "python_custom_op/custom_op_compile.h"
 #include "python_custom_op/custom_op_kernel.h"
+#include "python_custom_op/custom_op_launch_args.h"
 #include "python_custom_op/python_prototype.h"
 
 namespace ge {
@@ -278,10 +279,12 @@ void PythonCustomOps::Commit() {
   }
   staged_.clear();
   RegisterWholeGraphOptimizer(kCompileOptimizerName, &CompileCustomOps);
+  RegisterWholeGraphOptimizer(kLaunchArgsOptimizerName, &DeclareCustomOpLaunchArgs);
 }
 
 void PythonCustomOps::UnloadPython() {
   UnregisterWholeGraphOptimizer(kCompileOptimizerName);
+  UnregisterWholeGraphOptimizer(kLaunchArgsOptimizerName);
   runtime::KernelRegistry &kernels = runtime::KernelRegistry::Instance();
   for (auto &item : impls_) {
     ImplEntry &entry = item.second;
@@ -367,17 +370,33 @@ Status PythonCustomOps::Execute(runtime::KernelContext &ctx) {
 
 Status PythonCustomOps::Compile(ComputeGraph &graph,
                                 const std::map<std::string, std::string> &options) {
+  return ForEachNodeWith(
+      graph, GE_CUSTOM_OP_CAP_COMPILABLE,
+      [&options](ImplEntry &entry, Node &node) { return RunCompile(entry, node, options); });
+}
+
+Status PythonCustomOps::DeclareLaunchArgs(ComputeGraph &graph) {
+  LogicalMemory memory(graph);
+  return ForEachNodeWith(graph, GE_CUSTOM_OP_CAP_ANNOTATED_ARGS,
+                         [&memory](ImplEntry &entry, Node &node) {
+                           return RunDeclareLaunchArgs(entry, node, memory);
+                         });
+}
+
+Status PythonCustomOps::ForEachNodeWith(
+    ComputeGraph &graph, uint32_t capability,
+    const std::function<Status(ImplEntry &entry, Node &node)> &run) {
   std::lock_guard<std::mutex> lock(mutex_);
-  for (const Node *node : graph.GetAllNodes()) {
+  for (Node *node : graph.GetAllNodes()) {
     auto found = impls_.find(node->GetType());
-    if (found == impls_.end() || (found->second.mask & GE_CUSTOM_OP_CAP_COMPILABLE) == 0) {
+    if (found == impls_.end() || (found->second.mask & capability) == 0) {
       continue;
     }
     std::string error;
     if (EnsureHolder(found->second, error) == nullptr) {
       return Fail("custom op '" + node->GetType() + "' (node '" + node->GetName() + "'): " + error);
     }
-    if (RunCompile(found->second, *node, options) != SUCCESS) {
+    if (run(found->second, *node) != SUCCESS) {
       return FAILED;
     }
   }

@@ -3,15 +3,17 @@
 //   load   — bridge table, plugin import, prototypes registered into the op catalog at once
 //            (overriding a built-in of the same type), implementations validated and staged,
 //            then committed in sorted type order (their host kernels registered, and the
-//            compile step as a whole-graph optimizer of the pipeline); any failure
+//            compile and task-plan steps as whole-graph optimizers of the pipeline); any failure
 //            unloads what the load did;
-//   unload — compile step removed, adapters (holders) destroyed, host kernels removed (a
+//   unload — compile and task-plan steps removed, adapters (holders) destroyed, host kernels
+//   removed (a
 //            replaced kernel restored), prototypes unregistered (an overridden built-in
 //            restored), bridge state reset.
 // LoadCustomOps / UnloadCustomOps count users: the first load loads, the last unload unloads.
 #ifndef GE_PYTHON_CUSTOM_OP_PYTHON_CUSTOM_OPS_H_
 #define GE_PYTHON_CUSTOM_OP_PYTHON_CUSTOM_OPS_H_
 
+#include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -70,6 +72,9 @@ class PythonCustomOps {
   Status Execute(runtime::KernelContext &ctx);
   /// The compile step: runs compile on every node of `graph` whose implementation has it.
   Status Compile(ComputeGraph &graph, const std::map<std::string, std::string> &options);
+  /// The task-plan step: runs declare_launch_args on every node of `graph` whose implementation
+  /// has it and that has no plan yet.
+  Status DeclareLaunchArgs(ComputeGraph &graph);
 
   // The registrar of a load in progress (called back by the bridge).
   bool RegisterProto(const GeCustomOpProtoView &view, std::string &error);
@@ -85,6 +90,10 @@ class PythonCustomOps {
   void UnloadPython();
   /// The op type's Python instance, created at its first use; nullptr with `error` set.
   void *EnsureHolder(ImplEntry &entry, std::string &error);
+  /// Runs `run` on every node of `graph` (subgraphs included) whose implementation has
+  /// `capability`, its holder created; the first failure stops.
+  Status ForEachNodeWith(ComputeGraph &graph, uint32_t capability,
+                         const std::function<Status(ImplEntry &entry, Node &node)> &run);
 
   mutable std::mutex mutex_;
   int active_users_ = 0;
