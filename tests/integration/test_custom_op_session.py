@@ -119,6 +119,18 @@ def test_the_example_runs_end_to_end():
     assert "run with scale 2.0: [[0.0, 8.0, 24.0], [48.0, 80.0, 120.0]]" in done.stdout
 
 
+def test_the_onnx_example_imports_and_runs_the_custom_domain_node():
+    pytest.importorskip("onnx", reason="the example writes its model with onnx")
+    script = os.path.join(_REPO, "examples", "custom_op", "run_scaled_add_onnx.py")
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [_GE_ROOT, os.environ.get("PYTHONPATH")]))
+    done = subprocess.run(
+        [sys.executable, script], capture_output=True, text=True, env=env, timeout=300
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "y = [[0.0, 1.0, 0.0], [1.0, 0.0, 4.0]] (matches NumPy)" in done.stdout
+
+
 def test_execute_runs_on_every_run_with_the_attr_default(tmp_path):
     code, output = _run(tmp_path, _ADD, "PyAdd", 2, "--twice")
     assert code == 0, output
