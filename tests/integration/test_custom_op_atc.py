@@ -172,3 +172,22 @@ def test_a_raising_compile_fails_atc_naming_node_op_and_cause(run_atc, scaled_ad
     assert run.returncode != 0
     assert "custom op 'ScaledAdd' (node 'scaled_add'): python compile failed" in run.output
     assert "RuntimeError: compile refuses ScaledAdd" in run.output
+
+
+def test_a_broken_plugin_file_is_reported_and_skipped_unless_strict(
+    run_atc, scaled_add_model, tmp_path
+):
+    plugins = tmp_path / "plugins"
+    shutil.copytree(_PLUGINS, plugins)
+    (plugins / "broken.py").write_text("raise RuntimeError('broken plugin')\n")
+    env = _env(ASCEND_CUSTOM_OPP_PATH=str(plugins))
+    run = run_atc(*_args(scaled_add_model, tmp_path / "lenient"), env=env)
+    assert run.returncode == 0, run.output
+    assert "python custom op plugin skipped" in run.output and "broken plugin" in run.output
+    strict = run_atc(
+        *_args(scaled_add_model, tmp_path / "strict"),
+        env=dict(env, GE_PY_CUSTOM_OP_STRICT="1"),
+    )
+    assert strict.returncode != 0
+    assert "RuntimeError: broken plugin" in strict.output
+    assert not (tmp_path / "strict.om").exists()

@@ -222,6 +222,7 @@ def test_an_implementation_without_execute_names_the_missing_capability(tmp_path
     """
     code, output = _run(tmp_path, source, "PyAdd")
     assert code == 0, output
+    assert "custom op 'PyAdd' (node 'PyAdd_0') cannot run on the host runtime" in output
     assert "its Python implementation" in output
     assert "has no execute (eager_execute capability)" in output
 
