@@ -8,7 +8,9 @@
    (target: <= 5 us).
 2. atc: native atc (embedded interpreter) compiling tests/models/scaled_add_custom_op.py with the
    plugins of examples/custom_op, against the same compile of a model without custom op and no
-   plugin path; wall time per process (target: <= 100 ms extra).
+   plugin path; wall time per process (target: <= 100 ms extra). Also timed: a plugin file that
+   registers nothing (what starting Python costs atc) and the example importing NumPy at module
+   level.
 
     PYTHONPATH=src GE_PY_COMPILER_LIB=build/dev/compiler/libge_compiler.so \\
         GE_PY_PASS_ARTIFACT_ROOT=build/dev/python_pass_artifacts \\
@@ -20,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import shutil
 import statistics
 import subprocess
 import sys
@@ -121,8 +124,18 @@ def atc_overhead(repeat: int) -> None:
     plain_model = os.path.join(work, "plain.onnx")
     onnx.save(plain, plain_model)
 
+    # The fixed cost of Python in atc (interpreter, bridge, ge.custom_op) with a plugin file that
+    # registers nothing, and the example plugin rewritten to import NumPy at module level.
+    empty = os.path.join(work, "empty")
+    eager_numpy = os.path.join(work, "eager_numpy")
+    os.makedirs(empty)
+    shutil.copytree(_PLUGINS, eager_numpy)
+    with open(os.path.join(empty, "nothing.py"), "w", encoding="utf-8") as handle:
+        handle.write("")
+    with open(os.path.join(eager_numpy, "scaled_add.py"), "a", encoding="utf-8") as handle:
+        handle.write("\nimport numpy  # noqa: E402,F401\n")
+
     base_env = {k: v for k, v in os.environ.items() if k != "ASCEND_CUSTOM_OPP_PATH"}
-    custom_env = dict(base_env, ASCEND_CUSTOM_OPP_PATH=_PLUGINS)
 
     def args(model):
         return [
@@ -132,14 +145,25 @@ def atc_overhead(repeat: int) -> None:
             f"--output={os.path.join(work, 'out')}",
         ]
 
-    times = {"plain": [], "custom": []}
+    cases = {
+        "plain": (plain_model, None),
+        "empty plugin": (plain_model, empty),
+        "custom": (custom_model, _PLUGINS),
+        "custom, NumPy at import": (custom_model, eager_numpy),
+    }
+    times = {name: [] for name in cases}
     for _ in range(repeat):
-        times["plain"].append(atc_seconds(atc, args(plain_model), base_env))
-        times["custom"].append(atc_seconds(atc, args(custom_model), custom_env))
-    plain_s, custom_s = statistics.median(times["plain"]), statistics.median(times["custom"])
+        for name, (model, plugins) in cases.items():
+            env = dict(base_env, ASCEND_CUSTOM_OPP_PATH=plugins) if plugins else base_env
+            times[name].append(atc_seconds(atc, args(model), env))
+    ms = {name: statistics.median(values) * 1e3 for name, values in times.items()}
     print(
-        f"atc: without custom ops {plain_s * 1e3:.0f} ms, with the Python custom op "
-        f"{custom_s * 1e3:.0f} ms, extra {(custom_s - plain_s) * 1e3:.0f} ms"
+        f"atc: without custom ops {ms['plain']:.0f} ms, with the Python custom op "
+        f"{ms['custom']:.0f} ms, extra {ms['custom'] - ms['plain']:.0f} ms"
+    )
+    print(
+        f"atc: a plugin file registering nothing {ms['empty plugin']:.0f} ms; the custom op with "
+        f"NumPy imported at module level {ms['custom, NumPy at import']:.0f} ms"
     )
 
 

@@ -46,6 +46,9 @@ std::atomic<uint64_t> g_holder_counter{0};
 struct Holder {
   std::string instance_id;
   std::string descriptor_key;
+  // The two as Python strings, made once: every callback passes them.
+  py::object py_instance_id;
+  py::object py_descriptor_key;
   py::object ir_meta;  // the IR snapshot taken at creation (None without a prototype)
 };
 
@@ -392,6 +395,8 @@ void *CreateImplHolder(const GeCustomOpHolderView *view, char **error) {
     auto holder = std::make_unique<Holder>();
     holder->descriptor_key = view->impl_descriptor_key;
     holder->instance_id = holder->descriptor_key + "#" + std::to_string(++g_holder_counter);
+    holder->py_instance_id = py::str(holder->instance_id);
+    holder->py_descriptor_key = py::str(holder->descriptor_key);
     holder->ir_meta = IrMeta(view->ir);
     if (StatusOf(Protocol().create_holder(holder->instance_id, holder->descriptor_key)) !=
         GE_CUSTOM_OP_SUCCESS) {
@@ -414,6 +419,8 @@ void DestroyImplHolder(void *raw) {
   }
   if (!Py_IsInitialized()) {
     // The interpreter is gone with every Python object: only the C++ part is left to free.
+    holder->py_instance_id.release();
+    holder->py_descriptor_key.release();
     holder->ir_meta.release();
     delete holder;
     return;
@@ -442,9 +449,10 @@ uint32_t CallImpl(void *raw, void *ctx, py::object CustomOpProtocol::*borrow,
   GilGuard gil;
   try {
     CustomOpProtocol &protocol = Protocol();
-    (void)protocol.create_holder(holder->instance_id, holder->descriptor_key);
+    (void)protocol.create_holder(holder->py_instance_id, holder->py_descriptor_key);
     py::object view = (protocol.*borrow)(reinterpret_cast<uintptr_t>(ctx));
-    const uint32_t status = StatusOf((protocol.*call)(holder->instance_id, holder->ir_meta, view));
+    const uint32_t status =
+        StatusOf((protocol.*call)(holder->py_instance_id, holder->ir_meta, view));
     if (status != GE_CUSTOM_OP_SUCCESS) {
       return Failed(error, "python op impl " + holder->instance_id + " returned status " +
                                std::to_string(status));

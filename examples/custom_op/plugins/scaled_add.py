@@ -5,11 +5,11 @@ tensors of one shape.
 decorated function is its ``infer_meta``, which the compiler calls during shape inference.
 ``register_op_impl`` gives the implementation: ``execute`` runs on the host runtime for every run
 of a graph that uses the op, reading the inputs as NumPy views and writing the output it allocates.
+NumPy is imported where ``execute`` needs it: a compile (atc, pyatc) imports this file but never
+runs ``execute``, and would otherwise spend as long importing NumPy as on the rest of its work.
 """
 
 from __future__ import annotations
-
-import numpy as np
 
 from ge.custom_op import get_execute_ctx, register_op, register_op_impl
 from ge.runtime import Tensor, TensorDesc
@@ -28,5 +28,7 @@ def scaled_add(x: TensorDesc, y: TensorDesc, *, alpha: float = 1.0) -> TensorDes
 @register_op_impl(op_type="ScaledAdd")
 class ScaledAddImpl:
     def execute(self, x: Tensor, y: Tensor, *, alpha: float) -> None:
+        import numpy as np
+
         out = get_execute_ctx().malloc_output_tensor(0, x.shape, x.format, x.data_type)
         np.add(x.numpy(), np.asarray(alpha, dtype=x.numpy().dtype) * y.numpy(), out=out.numpy())

@@ -156,6 +156,10 @@ def validate_op_impl_descriptor(descriptor_key: str, ir_meta: dict | None) -> bo
 
 def create_op_impl_holder(instance_id: str, descriptor_key: str) -> bool:
     """Instantiate the implementation for ``instance_id`` unless it already exists."""
+    # Called before every callback, as GE does: an existing holder (its id names its key) needs
+    # no registry lookup. The membership test is atomic under the GIL.
+    if instance_id in _HOLDERS:
+        return True
     descriptor = _descriptor(descriptor_key)
     with _HOLDERS_LOCK:
         if instance_id not in _HOLDERS:
@@ -184,22 +188,37 @@ def _holder(instance_id: str) -> Any:
 # --- argument assembly -----------------------------------------------------------------------
 
 
+# The input readers of a context: public for execute, private for compile / declare_launch_args.
+_INPUT_READERS = {
+    False: (
+        "get_required_input_tensor",
+        "get_optional_input_tensor",
+        "get_dynamic_input_num",
+        "get_dynamic_input_tensor",
+    ),
+    True: (
+        "_get_required_input_tensor",
+        "_get_optional_input_tensor",
+        "_get_dynamic_input_num",
+        "_get_dynamic_input_tensor",
+    ),
+}
+
+
 def _read_inputs(ctx: Any, ir_meta: dict, private: bool) -> list[Any]:
-    prefix = "_" if private else ""
-    required = getattr(ctx, f"{prefix}get_required_input_tensor")
-    optional = getattr(ctx, f"{prefix}get_optional_input_tensor")
-    dynamic_num = getattr(ctx, f"{prefix}get_dynamic_input_num")
-    dynamic = getattr(ctx, f"{prefix}get_dynamic_input_tensor")
+    # Runs on every call: a reader is looked up only for the kinds the IR has.
+    required, optional, dynamic_num, dynamic = _INPUT_READERS[private]
     args: list[Any] = []
     for index, item in enumerate(ir_meta["inputs"]):
         kind = item["kind"]
         if kind == InputType.REQUIRED:
-            args.append(required(index))
+            args.append(getattr(ctx, required)(index))
         elif kind == InputType.OPTIONAL:
-            args.append(optional(index))
+            args.append(getattr(ctx, optional)(index))
         elif kind == InputType.DYNAMIC:
-            count = dynamic_num(index)
-            args.append([dynamic(index, relative) for relative in range(count)])
+            count = getattr(ctx, dynamic_num)(index)
+            read = getattr(ctx, dynamic)
+            args.append([read(index, relative) for relative in range(count)])
         else:
             raise ValueError(f"unsupported custom op IR input kind: {kind}, ir index: {index}")
     return args

@@ -8,8 +8,6 @@ inside a callback raises afterwards instead of handing out a context whose nativ
 from __future__ import annotations
 
 import contextvars
-from collections.abc import Iterator
-from contextlib import contextmanager
 from typing import Any
 
 __all__ = [
@@ -39,27 +37,34 @@ _compile_ctx_var: contextvars.ContextVar[_Binding] = contextvars.ContextVar(
 )
 
 
-@contextmanager
-def _scope(var: contextvars.ContextVar, ctx: Any) -> Iterator[Any]:
-    binding = _Binding(ctx)
-    token = var.set(binding)
-    try:
-        yield ctx
-    finally:
-        binding.active = False
-        var.reset(token)
+class _Scope:
+    """Binds ``ctx`` to ``var`` for one callback (a class, not a generator: it runs per call)."""
+
+    __slots__ = ("_var", "_binding", "_token")
+
+    def __init__(self, var: contextvars.ContextVar, ctx: Any):
+        self._var = var
+        self._binding = _Binding(ctx)
+
+    def __enter__(self) -> Any:
+        self._token = self._var.set(self._binding)
+        return self._binding.ctx
+
+    def __exit__(self, *exc_info: Any) -> None:
+        self._binding.active = False
+        self._var.reset(self._token)
 
 
 def _execute_ctx_scope(ctx: Any):
-    return _scope(_execute_ctx_var, ctx)
+    return _Scope(_execute_ctx_var, ctx)
 
 
 def _declare_launch_args_ctx_scope(ctx: Any):
-    return _scope(_declare_launch_args_ctx_var, ctx)
+    return _Scope(_declare_launch_args_ctx_var, ctx)
 
 
 def _compile_ctx_scope(ctx: Any):
-    return _scope(_compile_ctx_var, ctx)
+    return _Scope(_compile_ctx_var, ctx)
 
 
 def _active(var: contextvars.ContextVar, message: str) -> Any:
