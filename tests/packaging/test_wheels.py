@@ -376,3 +376,71 @@ def test_atc_without_any_set_runs_fallback_codegen(fallback_venv, models, tmp_pa
     ops = compile_add_zero(fallback_venv, models, out, XDG_CACHE_HOME=str(cache_home))
     assert ops == ["Data", "NetOutput"]
     assert list((cache_home / "ge_py" / "python_pass_artifacts").glob("*/manifest.json"))
+
+
+CUSTOM_OP_PLUGINS = (
+    REPO / "tests" / "integration" / "custom_op_plugins" / "scaled_add.py",
+    REPO / "examples" / "custom_op" / "plugins" / "scaled_add_onnx.py",
+)
+
+
+def compile_custom_op(venv, out_dir: Path, **env) -> dict:
+    """atc of the venv on tests/models/scaled_add_custom_op.py with a Python custom op (infer_meta,
+    compile, declare_launch_args) and its ONNX plugin; the task-plan attributes of its node."""
+    pytest.importorskip("onnx")
+    model = out_dir / "scaled_add_custom_op.onnx"
+    script = REPO / "tests" / "models" / "scaled_add_custom_op.py"
+    subprocess.run([sys.executable, str(script), str(model)], check=True, capture_output=True)
+    plugins = out_dir / "plugins"
+    plugins.mkdir()
+    for plugin in CUSTOM_OP_PLUGINS:
+        (plugins / plugin.name).write_text(plugin.read_text())
+    atc = str(venv.root / "bin" / "atc")
+    output = out_dir / "custom_op"
+    run = subprocess.run(
+        [
+            atc,
+            f"--model={model}",
+            "--framework=5",
+            "--soc_version=Ascend910B1",
+            f"--output={output}",
+        ],
+        capture_output=True,
+        text=True,
+        env=venv.env(ASCEND_CUSTOM_OPP_PATH=str(plugins), GE_PY_CUSTOM_OP_STRICT="1", **env),
+        timeout=600,
+    )
+    assert run.returncode == 0, run.stdout + run.stderr
+    json_path = out_dir / "custom_op.json"
+    dump = subprocess.run(
+        [atc, "--mode=1", f"--om={output}.om", f"--json={json_path}"],
+        capture_output=True,
+        text=True,
+        env=venv.env(),
+    )
+    assert dump.returncode == 0, dump.stdout + dump.stderr
+    (node,) = [
+        op
+        for op in json.loads(json_path.read_text())["graph"][0]["op"]
+        if op["type"] == "ScaledAdd"
+    ]
+    return {key: value for key, value in node["attr"].items() if key.startswith("_custom")}
+
+
+@pytest.mark.slow
+def test_a_python_custom_op_compiles_from_the_installed_sub_wheel(bridge_venv, tmp_path):
+    plan = compile_custom_op(bridge_venv, tmp_path)
+    assert plan["_custom_launch_0_kernel_name"] == "scaled_add_kernel"
+    assert plan["_custom_launch_0_args_format"] == "{i0}{i1}{o0}{ws0}{c}"
+
+
+@pytest.mark.slow
+def test_a_python_custom_op_compiles_from_the_cached_fallback_set(
+    fallback_venv, fallback_cache, tmp_path
+):
+    _cached_set(fallback_cache)
+    plan = compile_custom_op(
+        fallback_venv, tmp_path, XDG_CACHE_HOME=str(fallback_cache), CXX="/nonexistent/c++"
+    )
+    assert plan["_custom_launch_0_kernel_name"] == "scaled_add_kernel"
+    assert plan["_custom_workspace_bytes"] == [64]

@@ -11,7 +11,7 @@ tests through ASCEND_CUSTOM_OPP_PATH:
 
 from __future__ import annotations
 
-import numpy as np
+import math
 
 from ge.custom_op import (
     AnnotatedKernelLaunchInfo,
@@ -38,6 +38,8 @@ def scaled_add(x: TensorDesc, y: TensorDesc, *, alpha: float = 1.0) -> TensorDes
 @register_op_impl(op_type="ScaledAdd")
 class ScaledAddImpl:
     def execute(self, x: Tensor, y: Tensor, *, alpha: float) -> None:
+        import numpy as np  # only where execute runs: a compile needs no NumPy
+
         out = get_execute_ctx().malloc_output_tensor(0, x.shape, x.format, x.data_type)
         np.add(x.numpy(), np.asarray(alpha, dtype=x.numpy().dtype) * y.numpy(), out=out.numpy())
 
@@ -54,7 +56,7 @@ class ScaledAddImpl:
         args.append_input(1, y)
         args.append_output(0, out)
         args.append_workspace(tiling)
-        args.append_scalar(int(np.prod(x.origin_shape.dims)))
+        args.append_scalar(math.prod(x.origin_shape.dims))
         launch = AnnotatedKernelLaunchInfo(
             kernel_name=KERNEL_NAME,
             kernel_bin=KERNEL_IMAGE,
