@@ -178,8 +178,7 @@ def clear_op_impl_holders() -> None:
 
 
 def _holder(instance_id: str) -> Any:
-    with _HOLDERS_LOCK:
-        instance = _HOLDERS.get(instance_id)
+    instance = _HOLDERS.get(instance_id)  # one dict read: atomic under the GIL
     if instance is None:
         raise KeyError(f"python op impl holder is not created: {instance_id}")
     return instance
@@ -238,10 +237,10 @@ def _read_outputs(ctx: Any, ir_meta: dict) -> list[Any]:
     return args
 
 
-def _read_attrs(get_attrs: Any, ir_meta: dict) -> dict[str, Any]:
+def _read_attrs(ctx: Any, attrs_reader: str, ir_meta: dict) -> dict[str, Any]:
     if not ir_meta["attrs"]:
         return {}
-    attrs = get_attrs()
+    attrs = getattr(ctx, attrs_reader)()
     values = {}
     for index, item in enumerate(ir_meta["attrs"]):
         getter = _GETTERS.get(item["type"])
@@ -269,7 +268,7 @@ def call_execute(instance_id: str, ir_meta: dict | None, ctx: Any) -> None:
         if ir_meta is None:
             raise _missing_ir("execute", _op_type(instance))
         args = _read_inputs(ctx, ir_meta, private=False)
-        attrs = _read_attrs(ctx.get_attrs, ir_meta)
+        attrs = _read_attrs(ctx, "get_attrs", ir_meta)
         with _execute_ctx_scope(ctx):
             method(*args, **attrs)  # the result is ignored: outputs go through the context
     finally:
@@ -288,7 +287,7 @@ def _call_with_outputs(instance_id: str, ir_meta: dict | None, ctx: Any, method_
             descriptor = instance.__ge_op_impl_descriptor__
             _validate_args_signature(method, ir_meta, descriptor, method_name=method_name)
         args = _read_inputs(ctx, ir_meta, private=True) + _read_outputs(ctx, ir_meta)
-        attrs = _read_attrs(ctx._get_attrs, ir_meta)
+        attrs = _read_attrs(ctx, "_get_attrs", ir_meta)
         scope = _compile_ctx_scope if method_name == "compile" else _declare_launch_args_ctx_scope
         with scope(ctx):
             result = method(*args, **attrs)
@@ -378,7 +377,7 @@ def call_infer_meta(
             elif kind == InputType.DYNAMIC:
                 count = ctx.get_dynamic_input_num(index)
                 args.append([ctx.get_dynamic_input_tensor(index, r) for r in range(count)])
-        attrs = _read_attrs(ctx.get_attrs, ir_meta)
+        attrs = _read_attrs(ctx, "get_attrs", ir_meta)
         descs = _flatten_infer_result(ctx, ir_meta, infer_func(*args, **attrs))
         return [
             (desc.shape.origin_shape.dims, desc.shape.storage_shape.dims, int(desc.data_type))

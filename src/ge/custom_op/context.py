@@ -19,11 +19,23 @@ __all__ = [
 
 
 class _Binding:
-    __slots__ = ("ctx", "active")
+    """One callback's context in its ContextVar; entering binds it, leaving deactivates it (one
+    object per call: it runs for every execute)."""
 
-    def __init__(self, ctx: Any):
+    __slots__ = ("ctx", "active", "_var", "_token")
+
+    def __init__(self, var: contextvars.ContextVar, ctx: Any):
         self.ctx = ctx
         self.active = True
+        self._var = var
+
+    def __enter__(self) -> Any:
+        self._token = self._var.set(self)
+        return self.ctx
+
+    def __exit__(self, *exc_info: Any) -> None:
+        self.active = False
+        self._var.reset(self._token)
 
 
 _execute_ctx_var: contextvars.ContextVar[_Binding] = contextvars.ContextVar(
@@ -37,34 +49,16 @@ _compile_ctx_var: contextvars.ContextVar[_Binding] = contextvars.ContextVar(
 )
 
 
-class _Scope:
-    """Binds ``ctx`` to ``var`` for one callback (a class, not a generator: it runs per call)."""
-
-    __slots__ = ("_var", "_binding", "_token")
-
-    def __init__(self, var: contextvars.ContextVar, ctx: Any):
-        self._var = var
-        self._binding = _Binding(ctx)
-
-    def __enter__(self) -> Any:
-        self._token = self._var.set(self._binding)
-        return self._binding.ctx
-
-    def __exit__(self, *exc_info: Any) -> None:
-        self._binding.active = False
-        self._var.reset(self._token)
-
-
 def _execute_ctx_scope(ctx: Any):
-    return _Scope(_execute_ctx_var, ctx)
+    return _Binding(_execute_ctx_var, ctx)
 
 
 def _declare_launch_args_ctx_scope(ctx: Any):
-    return _Scope(_declare_launch_args_ctx_var, ctx)
+    return _Binding(_declare_launch_args_ctx_var, ctx)
 
 
 def _compile_ctx_scope(ctx: Any):
-    return _Scope(_compile_ctx_var, ctx)
+    return _Binding(_compile_ctx_var, ctx)
 
 
 def _active(var: contextvars.ContextVar, message: str) -> Any:
