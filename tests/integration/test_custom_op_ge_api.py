@@ -3,7 +3,8 @@ register_op, and register_op_impl with execute, compile and declare_launch_args)
 unmodified through ASCEND_CUSTOM_OPP_PATH together with the ONNX plugin of
 examples/custom_op/plugins, on the model of tests/models/scaled_add_custom_op.py: native atc and
 pyatc record the task plan declare_launch_args declares in the .om (seen through atc --mode=1),
-and a Session runs the imported model with the Python execute."""
+and a Session runs the imported model with the Python execute, matching NumPy and onnxruntime
+(on the same computation in standard ops)."""
 
 from __future__ import annotations
 
@@ -104,16 +105,19 @@ _SESSION = textwrap.dedent(
     """
     import sys
     import numpy as np
+    import onnxruntime
     from ge.ge_global import GeApi
     from ge.graph import Tensor
     from ge.graph.types import DataType, Format
     from ge.parser import parse_onnx
     from ge.session import Session
 
+    model, reference = sys.argv[1:3]
+    ort = onnxruntime.InferenceSession(reference, providers=["CPUExecutionProvider"])
     GeApi.ge_initialize({"ge.exec.deviceId": "0"})
     try:
         session = Session()
-        session.add_graph(1, parse_onnx(sys.argv[1]))
+        session.add_graph(1, parse_onnx(model))
         rng = np.random.default_rng(7)
         for _ in range(3):
             x = rng.standard_normal((2, 3)).astype(np.float32)
@@ -121,8 +125,10 @@ _SESSION = textwrap.dedent(
             feeds = [Tensor(v.reshape(-1).tolist(), None, DataType.DT_FLOAT, Format.FORMAT_ND,
                             [2, 3]) for v in (x, b)]
             (y,) = session.run_graph(1, feeds)
-            np.testing.assert_allclose(y.numpy().reshape(2, 3), np.maximum(x + 0.5 * b, 0),
-                                       rtol=1e-6)
+            y = y.numpy().reshape(2, 3)
+            np.testing.assert_allclose(y, np.maximum(x + 0.5 * b, 0), rtol=1e-6)
+            (expected,) = ort.run(None, {"x": x, "b": b})
+            np.testing.assert_allclose(y, expected, rtol=1e-6)
         print("MATCHED")
     finally:
         GeApi.ge_finalize()
@@ -130,11 +136,20 @@ _SESSION = textwrap.dedent(
 )
 
 
-def test_a_session_runs_the_imported_model_with_the_python_execute(model, tmp_path):
+def test_a_session_runs_the_imported_model_like_numpy_and_onnxruntime(model, tmp_path):
+    pytest.importorskip("onnxruntime", reason="the reference runs the standard-op model")
+    sys.path.insert(0, os.path.join(_REPO, "tests", "models"))
+    try:
+        import onnx
+        import scaled_add_custom_op
+    finally:
+        sys.path.pop(0)
+    reference = tmp_path / "reference.onnx"
+    onnx.save(scaled_add_custom_op.build_reference_model(), str(reference))
     script = tmp_path / "session.py"
     script.write_text(_SESSION)
     done = subprocess.run(
-        [sys.executable, str(script), model],
+        [sys.executable, str(script), model, str(reference)],
         capture_output=True,
         text=True,
         env=_env(_plugins(tmp_path)),

@@ -38,6 +38,24 @@ def build_model(opset: int = 17):
     return model
 
 
+def build_reference_model(opset: int = 17):
+    """The same computation in standard ONNX ops, for onnxruntime: Relu(Add(x, Mul(b, 0.5)))."""
+    model = build_model(opset)
+    alpha = helper.make_tensor("alpha", TensorProto.FLOAT, [], [0.5])
+    nodes = [
+        helper.make_node("Mul", ["b", "alpha"], ["scaled"], name="scale"),
+        helper.make_node("Add", ["x", "scaled"], ["s"], name="add"),
+        helper.make_node("Relu", ["s"], ["y"], name="relu"),
+    ]
+    graph = helper.make_graph(
+        nodes, "scaled_add_reference", model.graph.input, model.graph.output, [alpha]
+    )
+    reference = helper.make_model(graph, opset_imports=[helper.make_opsetid("", opset)])
+    reference.ir_version = 8
+    onnx.checker.check_model(reference)
+    return reference
+
+
 def main(argv=None) -> int:
     return _common.run_cli(build_model, "scaled_add_custom_op.onnx", argv)
 
