@@ -15,6 +15,7 @@ EXAMPLES = Path(__file__).resolve().parents[3] / "examples" / "fusion_pass"
 EXPECTED = {
     "PythonAddZeroPass": "pattern_fusion",
     "PythonAddZeroConstValueMatchPass": "pattern_fusion",
+    "PythonAddZeroInCustomOpPass": "pattern_fusion",
     "PythonMatMulAddToGemmPass": "pattern_fusion",
     "PythonMatMulAddToGemmCapturePass": "pattern_fusion",
     "PythonGroupedConvDecomposePass": "decompose",
