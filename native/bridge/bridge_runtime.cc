@@ -252,69 +252,63 @@ uint32_t BridgeRuntime::EnsureInterpreterLocked(std::string &error) {
   return GE_PY_PASS_SUCCESS;
 }
 
-uint32_t BridgeRuntime::EnsureOnnxPluginReady(std::string &error) {
+uint32_t BridgeRuntime::PreparePluginKind(
+    const char *kind, const std::function<bool()> &prepared,
+    const std::function<void(const std::string &)> &import_modules, std::string &error) {
   std::lock_guard<std::mutex> lock(mutex_);
   if (EnsureInterpreterLocked(error) != GE_PY_PASS_SUCCESS) {
     return GE_PY_PASS_FAILED;
   }
   GilGuard gil;
+  const std::string prefix = std::string("Prepare GE python ") + kind + " module failed: ";
   try {
     SyncEnv(kCustomOppPathEnv);
-    if (onnx_bridge_module_ == nullptr) {
+    if (!prepared()) {
       AddPackageDirToSysPath();
       GcPause no_automatic_gc;
-      // The ONNX plugin module sits next to the pass native module of the same set.
+      // The kind's modules sit next to the pass native module of the same set.
       const size_t slash = native_module_path_.find_last_of('/');
-      const std::string dir =
-          slash == std::string::npos ? std::string(".") : native_module_path_.substr(0, slash);
-      py::object native = ImportExtension(kOnnxPluginNativeModuleName, "ge.onnx_plugin",
-                                          dir + "/" + kOnnxPluginNativeFile);
-      py::object bridge = py::module_::import(kOnnxPluginBridgeModuleName);
-      onnx_node_from_view_ = new py::object(native.attr("_from_view"));
-      onnx_bridge_module_ = new py::object(bridge);
+      import_modules(slash == std::string::npos ? std::string(".")
+                                                : native_module_path_.substr(0, slash));
     }
   } catch (py::error_already_set &exc) {
-    error = "Prepare GE python ONNX plugin module failed: " + FormatPythonError(exc);
+    error = prefix + FormatPythonError(exc);
     return GE_PY_PASS_FAILED;
   } catch (const std::exception &exc) {
-    error = std::string("Prepare GE python ONNX plugin module failed: ") + exc.what();
+    error = prefix + exc.what();
     return GE_PY_PASS_FAILED;
   }
   return GE_PY_PASS_SUCCESS;
 }
 
+uint32_t BridgeRuntime::EnsureOnnxPluginReady(std::string &error) {
+  return PreparePluginKind(
+      "ONNX plugin", [this] { return onnx_bridge_module_ != nullptr; },
+      [this](const std::string &dir) {
+        py::object native = ImportExtension(kOnnxPluginNativeModuleName, "ge.onnx_plugin",
+                                            dir + "/" + kOnnxPluginNativeFile);
+        py::object bridge = py::module_::import(kOnnxPluginBridgeModuleName);
+        onnx_node_from_view_ = new py::object(native.attr("_from_view"));
+        onnx_bridge_module_ = new py::object(bridge);
+      },
+      error);
+}
+
 uint32_t BridgeRuntime::EnsureCustomOpReady(std::string &error) {
-  std::lock_guard<std::mutex> lock(mutex_);
-  if (EnsureInterpreterLocked(error) != GE_PY_PASS_SUCCESS) {
-    return GE_PY_PASS_FAILED;
-  }
-  GilGuard gil;
-  try {
-    SyncEnv(kCustomOppPathEnv);
-    if (custom_op_ == nullptr) {
-      AddPackageDirToSysPath();
-      GcPause no_automatic_gc;
-      // The set's modules sit next to the pass native module. They are imported before their
-      // packages (under the top package only): ge.runtime and ge.custom_op then find them in
-      // sys.modules instead of selecting the artifact set again through ge.passes.runtime,
-      // whose fallback-build machinery would cost atc's start tens of milliseconds.
-      const size_t slash = native_module_path_.find_last_of('/');
-      const std::string dir =
-          slash == std::string::npos ? std::string(".") : native_module_path_.substr(0, slash);
-      (void)ImportExtension(kRuntimeNativeModuleName, "ge", dir + "/" + kRuntimeNativeFile);
-      py::object native =
-          ImportExtension(kCustomOpNativeModuleName, "ge", dir + "/" + kCustomOpNativeFile);
-      py::object bridge = py::module_::import(kCustomOpBridgeModuleName);
-      custom_op_ = new CustomOpProtocol(bridge, native);
-    }
-  } catch (py::error_already_set &exc) {
-    error = "Prepare GE python custom op module failed: " + FormatPythonError(exc);
-    return GE_PY_PASS_FAILED;
-  } catch (const std::exception &exc) {
-    error = std::string("Prepare GE python custom op module failed: ") + exc.what();
-    return GE_PY_PASS_FAILED;
-  }
-  return GE_PY_PASS_SUCCESS;
+  return PreparePluginKind(
+      "custom op", [this] { return custom_op_ != nullptr; },
+      [this](const std::string &dir) {
+        // Imported before their packages (under the top package only): ge.runtime and
+        // ge.custom_op then find them in sys.modules instead of selecting the artifact set again
+        // through ge.passes.runtime, whose fallback-build machinery would cost atc's start tens
+        // of milliseconds.
+        (void)ImportExtension(kRuntimeNativeModuleName, "ge", dir + "/" + kRuntimeNativeFile);
+        py::object native =
+            ImportExtension(kCustomOpNativeModuleName, "ge", dir + "/" + kCustomOpNativeFile);
+        py::object bridge = py::module_::import(kCustomOpBridgeModuleName);
+        custom_op_ = new CustomOpProtocol(bridge, native);
+      },
+      error);
 }
 
 void BridgeRuntime::ResetCustomOp() {

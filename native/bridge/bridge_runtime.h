@@ -7,6 +7,7 @@
 
 #include <pybind11/pybind11.h>
 
+#include <functional>
 #include <mutex>
 #include <string>
 
@@ -130,6 +131,12 @@ class BridgeRuntime {
   py::object ImportExtension(const char *module_name, const char *parent_package,
                              const std::string &path);
   void AddPackageDirToSysPath();
+  /// The first-use steps of a plugin kind (ONNX plugins, custom ops): interpreter up, GIL,
+  /// ASCEND_CUSTOM_OPP_PATH re-synced, then, unless `prepared()`, `import_modules(dir)` with dir
+  /// the directory of the set's native modules. Errors say "Prepare GE python <kind> module".
+  uint32_t PreparePluginKind(const char *kind, const std::function<bool()> &prepared,
+                             const std::function<void(const std::string &)> &import_modules,
+                             std::string &error);
 
   std::mutex mutex_;
   std::string artifact_root_;
