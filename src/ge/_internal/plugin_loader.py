@@ -249,6 +249,34 @@ def load_plugins_from_env(
     )
 
 
+def load_opp_plugins_isolated(
+    env_var: str, *, module_prefix: str, plugin_kind: str
+) -> Tuple[List[ModuleType], List[str]]:
+    """The Python entries of an OPP path variable (ASCEND_CUSTOM_OPP_PATH, read now), each failing
+    path item, file or package reported (text with traceback) and skipped. A missing item not
+    ending in ``.py`` is a C++ OPP root, not an error. Returns (modules, error texts)."""
+    import traceback
+
+    errors: List[str] = []
+
+    def on_error(what: str, exc: BaseException) -> None:
+        trace = "".join(traceback.format_exception(type(exc), exc, exc.__traceback__)).rstrip()
+        errors.append(f"{what}: {type(exc).__name__}: {exc}\n{trace}")
+
+    items = [
+        item
+        for item in split_plugin_paths(os.environ.get(env_var))
+        if item.endswith(".py") or os.path.exists(item)
+    ]
+    modules = load_plugins_from_paths(
+        os.pathsep.join(items),
+        module_prefix=module_prefix,
+        plugin_kind=plugin_kind,
+        on_error=on_error,
+    )
+    return modules, errors
+
+
 def purge_loaded_modules(module_prefix: str) -> List[str]:
     """Remove the file modules of this prefix and the package / entry-point plugins imported for it.
 

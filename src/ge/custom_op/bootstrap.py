@@ -8,7 +8,6 @@ registers its prototypes and implementations.
 from __future__ import annotations
 
 import os
-import traceback
 from types import ModuleType
 
 from ge._internal import plugin_loader
@@ -52,24 +51,9 @@ def load_custom_op_plugins_isolated() -> tuple[list[ModuleType], list[str]]:
     """Like load_custom_op_plugins(), but a failing path item, file or package is reported (text
     with traceback) and skipped. A missing item not ending in ``.py`` is a C++ OPP root, not an
     error."""
-    errors: list[str] = []
-
-    def on_error(what: str, exc: BaseException) -> None:
-        trace = "".join(traceback.format_exception(type(exc), exc, exc.__traceback__)).rstrip()
-        errors.append(f"{what}: {type(exc).__name__}: {exc}\n{trace}")
-
-    items = [
-        item
-        for item in plugin_loader.split_plugin_paths(os.environ.get(ENV_PY_CUSTOM_OP_PATH))
-        if item.endswith(".py") or os.path.exists(item)
-    ]
-    modules = plugin_loader.load_plugins_from_paths(
-        os.pathsep.join(items),
-        module_prefix=MODULE_PREFIX,
-        plugin_kind=PLUGIN_KIND,
-        on_error=on_error,
+    return plugin_loader.load_opp_plugins_isolated(
+        ENV_PY_CUSTOM_OP_PATH, module_prefix=MODULE_PREFIX, plugin_kind=PLUGIN_KIND
     )
-    return modules, errors
 
 
 def get_registered_op_impls() -> list[dict]:

@@ -38,24 +38,8 @@ def load_onnx_plugins_isolated() -> Tuple[List[ModuleType], List[str]]:
     """Like load_onnx_plugins(), but a failing path item, file or package is reported (text with
     traceback) and skipped. A missing item not ending in ``.py`` is a C++ OPP root, not an error.
     Descriptors a failing plugin registered before it raised are removed again."""
-    errors: List[str] = []
-
-    def on_error(what: str, exc: BaseException) -> None:
-        import traceback
-
-        trace = "".join(traceback.format_exception(type(exc), exc, exc.__traceback__)).rstrip()
-        errors.append(f"{what}: {type(exc).__name__}: {exc}\n{trace}")
-
-    items = [
-        item
-        for item in plugin_loader.split_plugin_paths(os.environ.get(ENV_PY_ONNX_PLUGIN_PATH))
-        if item.endswith(".py") or os.path.exists(item)
-    ]
-    modules = plugin_loader.load_plugins_from_paths(
-        os.pathsep.join(items),
-        module_prefix=MODULE_PREFIX,
-        plugin_kind=PLUGIN_KIND,
-        on_error=on_error,
+    modules, errors = plugin_loader.load_opp_plugins_isolated(
+        ENV_PY_ONNX_PLUGIN_PATH, module_prefix=MODULE_PREFIX, plugin_kind=PLUGIN_KIND
     )
     if errors:
         registry.unregister_onnx_plugins_where(lambda d: d.module_name not in sys.modules)
