@@ -221,3 +221,18 @@ class Net:
             for i, value in enumerate(node.input):
                 if value == old:
                     node.input[i] = new
+
+
+def run_cli(build_model, default_name: str, argv=None, *, opset: int, extra=None) -> int:
+    """The architecture scripts' command line: `_common.run_cli`'s, plus --opset (default
+    `opset`), --batch, --size and --width (every channel count divided by it)."""
+
+    def flags(parser):
+        if extra is not None:
+            extra(parser)
+        parser.add_argument("--opset", type=int, default=opset)
+        parser.add_argument("--batch", type=int, default=1)
+        parser.add_argument("--size", type=int, default=224)
+        parser.add_argument("--width", type=int, default=1, help="divide every channel count")
+
+    return _common.run_cli(build_model, default_name, argv, flags)

@@ -53,13 +53,7 @@ def build_model(
 
 
 def main(argv=None) -> int:
-    def extra(parser):
-        parser.add_argument("--opset", type=int, default=9)
-        parser.add_argument("--batch", type=int, default=1)
-        parser.add_argument("--size", type=int, default=224)
-        parser.add_argument("--width", type=int, default=1, help="divide every channel count")
-
-    return _common.run_cli(build_model, "alexnet.onnx", argv, extra)
+    return _cnn.run_cli(build_model, "alexnet.onnx", argv, opset=9)
 
 
 if __name__ == "__main__":

@@ -49,13 +49,9 @@ def build_model(
 
 def main(argv=None) -> int:
     def extra(parser):
-        parser.add_argument("--opset", type=int, default=13)
-        parser.add_argument("--batch", type=int, default=1)
-        parser.add_argument("--size", type=int, default=224)
-        parser.add_argument("--width", type=int, default=1, help="divide every channel count")
         parser.add_argument("--initializers-as-inputs", action="store_true")
 
-    return _common.run_cli(build_model, "resnet18.onnx", argv, extra)
+    return _cnn.run_cli(build_model, "resnet18.onnx", argv, opset=13, extra=extra)
 
 
 if __name__ == "__main__":
