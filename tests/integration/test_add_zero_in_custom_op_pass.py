@@ -46,3 +46,17 @@ def test_a_non_zero_add_custom_stays():
     report = check_pass_numerics(_graph(0.5), PASS)
     assert report.ok, report.format()
     assert not report.removed_nodes and not report.added_nodes, report.format()
+
+
+def test_inside_an_initialized_ge_the_check_refuses_instead_of_using_other_passes():
+    from ge.ge_global import GeApi
+    from ge.passes.testing import check_pass_numerics, trace_pass
+
+    GeApi.ge_initialize({"ge.exec.deviceId": "0"})
+    try:
+        with pytest.raises(RuntimeError, match="GE is initialized in this process"):
+            check_pass_numerics(_graph(0.0), PASS)
+        with pytest.raises(RuntimeError, match="trace_pass: GE is initialized"):
+            trace_pass("PythonAddZeroInCustomOpPass", _graph(0.0), pass_path=PASS)
+    finally:
+        GeApi.ge_finalize()

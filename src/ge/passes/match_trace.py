@@ -198,13 +198,14 @@ def trace_pass(
     and returns what each of its patterns came closest to matching (``top`` candidates per
     pattern). ``pass_path``, when given, is the ``ASCEND_GE_PY_PASS_PATH`` of this compile. A
     failing compile (a pass whose replacement fails, say) still returns the trace, with the error
-    in ``compile_error``."""
+    in ``compile_error``. Raises RuntimeError inside an initialized GE (GeApi.ge_initialize),
+    whose loaded passes would be traced instead."""
     from ge._capi.pymatch_trace_wrapper import match_trace_lib
     from ge.error import get_ge_error_msg
     from ge.graph import Graph
     from ge.offline_compile import build_finalize, build_initialize, build_model
 
-    from .testing import _PassPath
+    from .testing import _PassPath, _require_plugins_not_loaded
 
     if not isinstance(graph, Graph):
         raise TypeError("trace_pass: graph must be a ge.graph.Graph")
@@ -212,6 +213,7 @@ def trace_pass(
         raise ValueError("trace_pass: pass_name must be a non-empty string")
     if not isinstance(top, int) or top < 1:
         raise ValueError("trace_pass: top must be a positive integer")
+    _require_plugins_not_loaded("trace_pass")
     if match_trace_lib.GeApiWrapper_MatchTrace_Start(pass_name.encode("utf-8"), top) != 0:
         raise RuntimeError(f"trace_pass: {get_ge_error_msg()}")
     compile_error = ""

@@ -114,6 +114,20 @@ def _run_atc(args: Sequence[str]) -> int:
     return status
 
 
+def _require_plugins_not_loaded(caller: str) -> None:
+    """GE loads the plugins of ASCEND_GE_PY_PASS_PATH when the first of GeApi.ge_initialize,
+    build_initialize or an ATC run starts, and keeps them until the last one finishes: a compile
+    inside an initialized GE would silently use those instead of the path asked for."""
+    from ge.ge_global import GeApi
+
+    if GeApi.is_initialized():
+        raise RuntimeError(
+            f"{caller}: GE is initialized in this process (GeApi.ge_initialize), and the Python "
+            "passes it loaded stay until GeApi.ge_finalize(); finalize it first, or call "
+            f"{caller} in a process of its own"
+        )
+
+
 class _PassPath:
     """Sets ASCEND_GE_PY_PASS_PATH for one compile and restores it afterwards."""
 
@@ -142,7 +156,9 @@ def compile_model_to_om(
     atc_args: Sequence[str] = (),
 ) -> str:
     """Compiles an ONNX file (through ATC in this process) or a ge.graph.Graph (through
-    ge.offline_compile) to ``output``.om with ``pass_path`` as ASCEND_GE_PY_PASS_PATH."""
+    ge.offline_compile) to ``output``.om with ``pass_path`` as ASCEND_GE_PY_PASS_PATH. Raises
+    RuntimeError inside an initialized GE, whose loaded passes would be used instead."""
+    _require_plugins_not_loaded("compile_model_to_om")
     with _PassPath(pass_path):
         if isinstance(model, (str, os.PathLike)):
             args = [
