@@ -14,12 +14,11 @@ import subprocess
 import sys
 
 import pytest
+from child_process import ge_pythonpath
 
-import ge
 from ge.passes import _artifact_utils
 
 _REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-_GE_ROOT = os.path.dirname(os.path.dirname(os.path.abspath(ge.__file__)))
 ADD_ZERO_PASS = os.path.join(_REPO, "examples", "fusion_pass", "add_zero_pass.py")
 NATIVE_NAME = "_ge_pass_native.so"
 
@@ -63,7 +62,7 @@ def _env(tmp_path, root, report):
         {
             "GE_PY_PASS_ARTIFACT_ROOT": str(root),
             "XDG_CACHE_HOME": str(tmp_path / "xdg_cache"),
-            "PYTHONPATH": os.pathsep.join(filter(None, [_GE_ROOT, env.get("PYTHONPATH")])),
+            "PYTHONPATH": ge_pythonpath(),
             # atc probes the python3 on PATH: this interpreter.
             "PATH": os.path.dirname(sys.executable) + os.pathsep + env.get("PATH", ""),
             "ASCEND_GE_PY_PASS_PATH": os.pathsep.join([ADD_ZERO_PASS, str(plugin)]),

@@ -13,11 +13,9 @@ import sys
 import textwrap
 
 import pytest
-
-import ge
+from child_process import ge_pythonpath
 
 _REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-_GE_ROOT = os.path.dirname(os.path.dirname(os.path.abspath(ge.__file__)))
 _PLUGINS = os.path.join(_REPO, "examples", "custom_op", "plugins")
 
 
@@ -31,7 +29,7 @@ def scaled_add_model(tmp_path_factory) -> str:
 
 
 def _env(**extra) -> dict:
-    env = {"PYTHONPATH": os.pathsep.join(filter(None, [_GE_ROOT, os.environ.get("PYTHONPATH")]))}
+    env = {"PYTHONPATH": ge_pythonpath()}
     env.update(extra)
     return env
 

@@ -16,13 +16,11 @@ import sys
 import textwrap
 
 import pytest
-
-import ge
+from child_process import ge_pythonpath
 
 np = pytest.importorskip("numpy", reason="the custom op computes with NumPy")
 
 _REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-_GE_ROOT = os.path.dirname(os.path.dirname(os.path.abspath(ge.__file__)))
 _OP_FILE = os.path.join(_REPO, "tests", "integration", "custom_op_plugins", "scaled_add.py")
 _ONNX_PLUGIN = os.path.join(_REPO, "examples", "custom_op", "plugins", "scaled_add_onnx.py")
 
@@ -49,7 +47,7 @@ def _plugins(tmp_path, op_source: str | None = None) -> str:
 
 def _env(plugins: str) -> dict:
     env = dict(os.environ)
-    env["PYTHONPATH"] = os.pathsep.join(filter(None, [_GE_ROOT, os.environ.get("PYTHONPATH")]))
+    env["PYTHONPATH"] = ge_pythonpath()
     env["ASCEND_CUSTOM_OPP_PATH"] = plugins
     return env
 

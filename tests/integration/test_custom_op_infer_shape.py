@@ -8,9 +8,7 @@ import subprocess
 import sys
 import textwrap
 
-import ge
-
-_GE_ROOT = os.path.dirname(os.path.dirname(os.path.abspath(ge.__file__)))
+from child_process import ge_pythonpath
 
 _PLUGIN = """
 from ge.custom_op import register_op
@@ -55,7 +53,7 @@ def _run(tmp_path, result: str) -> str:
     runner = tmp_path / "runner.py"
     runner.write_text(textwrap.dedent(_RUNNER))
     env = dict(os.environ)
-    env["PYTHONPATH"] = os.pathsep.join(filter(None, [_GE_ROOT, os.environ.get("PYTHONPATH")]))
+    env["PYTHONPATH"] = ge_pythonpath()
     env["ASCEND_CUSTOM_OPP_PATH"] = str(plugins)
     done = subprocess.run(
         [sys.executable, str(runner)], capture_output=True, text=True, env=env, timeout=300

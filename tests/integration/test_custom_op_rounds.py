@@ -10,13 +10,11 @@ import sys
 import textwrap
 
 import pytest
-
-import ge
+from child_process import ge_pythonpath
 
 pytest.importorskip("numpy", reason="the custom op of this test computes with NumPy")
 
 _REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-_GE_ROOT = os.path.dirname(os.path.dirname(os.path.abspath(ge.__file__)))
 _PLUGINS = os.path.join(_REPO, "examples", "custom_op", "plugins")
 
 _ROUNDS = textwrap.dedent(
@@ -68,7 +66,7 @@ def test_two_hundred_load_run_unload_rounds_do_not_grow(tmp_path):
     script = tmp_path / "rounds.py"
     script.write_text(_ROUNDS)
     env = dict(os.environ)
-    env["PYTHONPATH"] = os.pathsep.join(filter(None, [_GE_ROOT, os.environ.get("PYTHONPATH")]))
+    env["PYTHONPATH"] = ge_pythonpath()
     env["ASCEND_CUSTOM_OPP_PATH"] = _PLUGINS
     done = subprocess.run(
         [sys.executable, str(script)], capture_output=True, text=True, env=env, timeout=600

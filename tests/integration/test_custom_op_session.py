@@ -11,13 +11,11 @@ import sys
 import textwrap
 
 import pytest
-
-import ge
+from child_process import ge_pythonpath
 
 pytest.importorskip("numpy", reason="the custom ops of these tests compute with NumPy")
 
 _REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-_GE_ROOT = os.path.dirname(os.path.dirname(os.path.abspath(ge.__file__)))
 
 # A graph y = Op(a, b) (or Op(a) for one input) of two float [2, 3] inputs, run once; prints the
 # output as a list, or the GeError of the step that failed.
@@ -76,7 +74,7 @@ def _run(tmp_path, plugin_source: str, op_type: str, arity: int = 2, *extra, **e
     runner = tmp_path / "runner.py"
     runner.write_text(_RUNNER)
     full = dict(os.environ)
-    full["PYTHONPATH"] = os.pathsep.join(filter(None, [_GE_ROOT, os.environ.get("PYTHONPATH")]))
+    full["PYTHONPATH"] = ge_pythonpath()
     full["ASCEND_CUSTOM_OPP_PATH"] = str(plugins)
     full.update(env)
     done = subprocess.run(
@@ -111,7 +109,7 @@ class PyAdd:
 def test_the_example_runs_end_to_end():
     script = os.path.join(_REPO, "examples", "custom_op", "run_scaled_add.py")
     env = dict(os.environ)
-    env["PYTHONPATH"] = os.pathsep.join(filter(None, [_GE_ROOT, os.environ.get("PYTHONPATH")]))
+    env["PYTHONPATH"] = ge_pythonpath()
     done = subprocess.run(
         [sys.executable, script], capture_output=True, text=True, env=env, timeout=300
     )
@@ -123,7 +121,7 @@ def test_the_onnx_example_imports_and_runs_the_custom_domain_node():
     pytest.importorskip("onnx", reason="the example writes its model with onnx")
     script = os.path.join(_REPO, "examples", "custom_op", "run_scaled_add_onnx.py")
     env = dict(os.environ)
-    env["PYTHONPATH"] = os.pathsep.join(filter(None, [_GE_ROOT, os.environ.get("PYTHONPATH")]))
+    env["PYTHONPATH"] = ge_pythonpath()
     done = subprocess.run(
         [sys.executable, script], capture_output=True, text=True, env=env, timeout=300
     )

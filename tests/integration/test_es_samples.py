@@ -12,15 +12,13 @@ import subprocess
 import sys
 
 import pytest
-
-import ge
+from child_process import ge_pythonpath
 
 np = pytest.importorskip("numpy")
 
 _SAMPLES = os.path.join(os.path.dirname(os.path.abspath(__file__)), "es_samples")
 # The directory holding the ``ge`` package under test (src/ in a development tree): the samples
 # run in another working directory.
-_GE_ROOT = os.path.dirname(os.path.dirname(os.path.abspath(ge.__file__)))
 
 
 def _run(name: str, cwd, *args: str):
@@ -30,7 +28,7 @@ def _run(name: str, cwd, *args: str):
         cwd=str(cwd),
         env={
             **os.environ,
-            "PYTHONPATH": os.pathsep.join(filter(None, [_GE_ROOT, os.environ.get("PYTHONPATH")])),
+            "PYTHONPATH": ge_pythonpath(),
         },
         capture_output=True,
         text=True,

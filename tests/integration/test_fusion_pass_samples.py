@@ -21,20 +21,18 @@ import sys
 
 import numpy as np
 import pytest
-
-import ge
+from child_process import ge_pythonpath
 
 _REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 EXAMPLES = os.path.join(_REPO, "examples", "fusion_pass")
 GRAPHS = os.path.join(EXAMPLES, "graphs")
 SUCCESS = "ATC run success, welcome to the next use."
 # The directory that holds the ``ge`` package under test (src/ in a development tree).
-_GE_ROOT = os.path.dirname(os.path.dirname(os.path.abspath(ge.__file__)))
 
 
 def _env(pass_file: str | None, **extra: str) -> dict:
     env = dict(os.environ)
-    env["PYTHONPATH"] = os.pathsep.join(filter(None, [_GE_ROOT, env.get("PYTHONPATH")]))
+    env["PYTHONPATH"] = ge_pythonpath()
     env.pop("ASCEND_GE_PY_PASS_PATH", None)
     if pass_file is not None:
         env["ASCEND_GE_PY_PASS_PATH"] = os.path.join(EXAMPLES, pass_file)

@@ -9,11 +9,9 @@ import subprocess
 import sys
 
 import pytest
-
-import ge
+from child_process import ge_pythonpath
 
 _REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-_GE_ROOT = os.path.dirname(os.path.dirname(os.path.abspath(ge.__file__)))
 _PLUGINS = os.path.join(_REPO, "examples", "onnx_plugins")
 
 
@@ -27,7 +25,7 @@ def custom_domain_model(tmp_path_factory) -> str:
 
 
 def _env(**extra) -> dict:
-    env = {"PYTHONPATH": os.pathsep.join(filter(None, [_GE_ROOT, os.environ.get("PYTHONPATH")]))}
+    env = {"PYTHONPATH": ge_pythonpath()}
     env.update(extra)
     return env
 

@@ -10,15 +10,13 @@ import subprocess
 import sys
 
 import pytest
-
-import ge
+from child_process import ge_pythonpath
 
 _REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 EXAMPLES = os.path.join(_REPO, "examples", "passes")
 COLLAPSE = os.path.join(EXAMPLES, "collapse_relu_chain_pass.py")
 ADD_ZERO = os.path.join(_REPO, "examples", "fusion_pass", "add_zero_pass.py")
 SUCCESS = "ATC run success, welcome to the next use."
-_GE_ROOT = os.path.dirname(os.path.dirname(os.path.abspath(ge.__file__)))
 COLLAPSE_NAME = "PythonCollapseReluChainPass"
 
 RAISING_MEET = """
@@ -74,7 +72,7 @@ def chain8(tmp_path_factory):
 
 def _pyatc_env(extra):
     env = dict(os.environ)
-    env["PYTHONPATH"] = os.pathsep.join(filter(None, [_GE_ROOT, env.get("PYTHONPATH")]))
+    env["PYTHONPATH"] = ge_pythonpath()
     for key in ("DUMP_GE_GRAPH", "DUMP_GRAPH_PATH", "ASCEND_GLOBAL_LOG_LEVEL"):
         env.pop(key, None)
     env.update(extra)

@@ -10,20 +10,18 @@ import subprocess
 import sys
 
 import pytest
-
-import ge
+from child_process import ge_pythonpath
 
 START = "ATC start working now, please wait for a moment."
 SUCCESS = "ATC run success, welcome to the next use."
 FAILURE = "ATC run failed, Please check the detail log, Try '{}' for more information"
 
 # The directory that holds the ``ge`` package being tested (src/ in a development tree).
-_GE_ROOT = os.path.dirname(os.path.dirname(os.path.abspath(ge.__file__)))
 
 
 def _env(extra: dict | None = None) -> dict:
     env = dict(os.environ)
-    env["PYTHONPATH"] = os.pathsep.join(filter(None, [_GE_ROOT, env.get("PYTHONPATH")]))
+    env["PYTHONPATH"] = ge_pythonpath()
     env.update(extra or {})
     return env
 
