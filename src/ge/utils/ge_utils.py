@@ -11,6 +11,7 @@ from typing import List, Tuple
 
 from ge._capi import pyge_utils_wrapper
 from ge._capi.pyge_utils_wrapper import ge_utils_lib
+from ge.error import get_ge_error_msg
 
 __all__ = ["GeUtils"]
 
@@ -51,7 +52,11 @@ class GeUtils:
             graph._handle, dims_array, len(dims), ranks_array, len(ranks)
         )
         if ret != 0:
-            raise RuntimeError("Failed to infer shape")
+            # GE's text first; the core's reason (node, op type, cause) after it.
+            reason = get_ge_error_msg()
+            raise RuntimeError(
+                f"Failed to infer shape: {reason}" if reason else "Failed to infer shape"
+            )
 
     @staticmethod
     def check_node_support_on_aicore(node) -> Tuple[bool, str]:
