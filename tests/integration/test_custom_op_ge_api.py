@@ -1,4 +1,4 @@
-"""A custom-op file written only against GE's custom-op API (tests/integration/custom_op_plugins:
+"""A custom-op file written only against GE's custom-op API (examples/custom_op/launch_plan:
 register_op, and register_op_impl with execute, compile and declare_launch_args), loaded
 unmodified through ASCEND_CUSTOM_OPP_PATH together with the ONNX plugin of
 examples/custom_op/plugins, on the model of tests/models/scaled_add_custom_op.py: native atc and
@@ -21,7 +21,7 @@ from child_process import ge_pythonpath
 np = pytest.importorskip("numpy", reason="the custom op computes with NumPy")
 
 _REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-_OP_FILE = os.path.join(_REPO, "tests", "integration", "custom_op_plugins", "scaled_add.py")
+_OP_FILE = os.path.join(_REPO, "examples", "custom_op", "launch_plan", "scaled_add.py")
 _ONNX_PLUGIN = os.path.join(_REPO, "examples", "custom_op", "plugins", "scaled_add_onnx.py")
 
 

@@ -379,7 +379,7 @@ def test_atc_without_any_set_runs_fallback_codegen(fallback_venv, models, tmp_pa
 
 
 CUSTOM_OP_PLUGINS = (
-    REPO / "tests" / "integration" / "custom_op_plugins" / "scaled_add.py",
+    REPO / "examples" / "custom_op" / "launch_plan" / "scaled_add.py",
     REPO / "examples" / "custom_op" / "plugins" / "scaled_add_onnx.py",
 )
 

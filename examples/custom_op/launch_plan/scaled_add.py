@@ -1,6 +1,6 @@
 """ScaledAdd (``x + alpha * y``) with all three capabilities of GE's custom-op API, written only
-against ``ge.custom_op`` / ``ge.runtime`` as a GE plugin is, and used unmodified by the process
-tests through ASCEND_CUSTOM_OPP_PATH:
+against ``ge.custom_op`` / ``ge.runtime`` as a GE plugin is, loaded through ASCEND_CUSTOM_OPP_PATH
+(docs/custom_ops.md shows the atc commands that compile it and print the recorded task plan):
 
 - ``execute`` computes the output with NumPy on the host runtime, on every run;
 - ``compile`` runs once per node and graph compile and refuses inputs of other data types;
