@@ -11,6 +11,7 @@ namespace {
 
 thread_local PassReport *t_report = nullptr;
 thread_local PassRunRecord *t_run = nullptr;
+thread_local std::string t_last_hook_failure;
 
 uint64_t Micros(uint64_t nanos) { return nanos / 1000U; }
 
@@ -151,12 +152,19 @@ PassRunScope::~PassRunScope() { t_run = previous_; }
 
 void ReportHookFailure(const std::string &pass_name, const std::string &hook,
                        const std::string &message) {
+  t_last_hook_failure = message;
   if (t_run != nullptr) {
     ++t_run->failed;
   }
   if (t_report != nullptr) {
     t_report->AddHookFailure(pass_name, hook, message);
   }
+}
+
+std::string TakeLastHookFailure() {
+  std::string message;
+  message.swap(t_last_hook_failure);
+  return message;
 }
 
 }  // namespace fusion

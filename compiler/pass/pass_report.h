@@ -123,6 +123,9 @@ class PassRunScope {
 /// Records a raising/failing callback in the current report (no-op outside a compile).
 void ReportHookFailure(const std::string &pass_name, const std::string &hook,
                        const std::string &message);
+/// The message of this thread's last ReportHookFailure since the previous call, then forgets it
+/// ("" when none): the match tracer tells a raising meet_requirements from one returning false.
+std::string TakeLastHookFailure();
 
 /// Adds the time of its scope to `*accumulator_ns` when it is not null (a detailed run).
 class ScopedPassTimer {

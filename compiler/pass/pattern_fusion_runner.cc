@@ -158,20 +158,38 @@ Status ReplaceMatch(PatternSweep &sweep, const std::unique_ptr<MatchResult> &mat
   return SUCCESS;
 }
 
+// The exception line of a Python traceback (its last non-empty line), or the whole message.
+std::string LastLine(const std::string &message) {
+  const size_t end = message.find_last_not_of("\n ");
+  if (end == std::string::npos) {
+    return message;
+  }
+  const size_t newline = message.find_last_of('\n', end);
+  const size_t begin = newline == std::string::npos ? 0 : newline + 1;
+  return message.substr(begin, end + 1 - begin);
+}
+
 // meet_requirements while tracing: a refusal is recorded with the message the pass set through
-// the context for this call, if any (an older message is kept when it sets none).
+// the context for this call, if any (an older message is kept when it sets none), and a
+// callback that raised is told apart by the failure it reported.
 bool TracedRequirements(PatternSweep &sweep, const std::unique_ptr<MatchResult> &match) {
   const AscendString before = sweep.context.GetErrorMessage();
   sweep.context.SetErrorMessage(AscendString(""));
+  (void)TakeLastHookFailure();
   const bool accepted = sweep.hooks.meet_requirements(match);
+  const std::string failure = TakeLastHookFailure();
   const std::string message = sweep.context.GetErrorMessage().GetString();
   if (message.empty()) {
     sweep.context.SetErrorMessage(before);
   }
   if (!accepted) {
-    TraceMatchFailure(sweep.trace, *match, MatchCheck::kRequirements,
-                      message.empty() ? "meet_requirements returned false"
-                                      : "meet_requirements returned false: " + message);
+    std::string detail = "meet_requirements returned false";
+    if (!failure.empty()) {
+      detail = "meet_requirements raised: " + LastLine(failure);
+    } else if (!message.empty()) {
+      detail += ": " + message;
+    }
+    TraceMatchFailure(sweep.trace, *match, MatchCheck::kRequirements, detail);
   }
   return accepted;
 }

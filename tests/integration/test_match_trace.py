@@ -78,6 +78,19 @@ class TraceTwoOutputPass(PatternFusionPass):
         relu = Relu(a)
         return relu + b, relu
 """,
+    "TraceRaisingRequirementsPass": """
+@register_fusion_pass(name="TraceRaisingRequirementsPass", stage=PassStage.BEFORE_INFER_SHAPE)
+class TraceRaisingRequirementsPass(PatternFusionPass):
+    @pattern
+    def neg(self, inputs):
+        return Neg(inputs[0])
+
+    def meet_requirements(self, match_result):
+        raise KeyError("no such attribute here")
+
+    def replacement(self, inputs):
+        return Neg(inputs[0])
+""",
     "TraceBadReplacementPass": """
 @register_fusion_pass(name="TraceBadReplacementPass", stage=PassStage.BEFORE_INFER_SHAPE)
 class TraceBadReplacementPass(PatternFusionPass):
@@ -232,3 +245,11 @@ def test_top_and_an_untraced_pass(pass_files):
     assert other.patterns == [] and "no pattern of this pass was swept" in str(other)
     with pytest.raises(ValueError):
         trace_pass("TraceReluAddPass", _graph(build), top=0)
+
+
+def test_a_raising_meet_requirements_is_told_from_one_returning_false(pass_files):
+    from ge.es.all import Neg
+
+    closest = _closest(_trace(pass_files, "TraceRaisingRequirementsPass", lambda b, x, y: [Neg(x)]))
+    assert closest.check == "meet_requirements" and closest.matched
+    assert closest.detail == "meet_requirements raised: KeyError: 'no such attribute here'"
