@@ -15,6 +15,7 @@ try:
         grouped_conv,
         matmul_add,
         resnet_small,
+        scaled_add_custom_op,
         transformer_block,
         unmapped_op,
     )
@@ -26,6 +27,7 @@ except ImportError:  # run as a script
     import grouped_conv
     import matmul_add
     import resnet_small
+    import scaled_add_custom_op
     import transformer_block
     import unmapped_op
 
@@ -62,6 +64,7 @@ MODELS = {
     "transformer_block_gelu20.onnx": (transformer_block.build_model, {"gelu": "op"}, False),
     "unmapped_op.onnx": (unmapped_op.build_model, {}, False),
     "custom_domain.onnx": (custom_domain.build_model, {}, False),
+    "scaled_add_custom_op.onnx": (scaled_add_custom_op.build_model, {}, False),
 }
 
 
