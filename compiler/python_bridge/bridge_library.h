@@ -1,6 +1,7 @@
 // The one bridge library of the process (libge_python_pass_bridge.so of the artifact set that
 // matches the target CPython), shared by every Python feature of the compiler: Python passes,
-// Python ONNX plugins and Python custom ops each count as one user. Finding and loading it is done once: runtime key
+// Python ONNX plugins and Python custom ops each count as one user. Finding and loading it is done
+// once: runtime key
 // -> matching artifact sets -> fallback codegen, libpython preload, dlopen, set_artifact_config.
 // The last user's Release shuts the bridge down (finalising an interpreter it started) and
 // closes the library (docs/python_passes.md, "Interpreter ownership").
