@@ -68,11 +68,17 @@ void CustomOpBridge::ResetBridgeState() {
 
 void CustomOpBridge::Shutdown() {
   std::lock_guard<std::mutex> lock(mutex_);
-  if (api_ == nullptr) {
+  if (api_ == nullptr || api_is_test_table_) {
     return;
   }
   api_ = nullptr;
   python_bridge::BridgeLibrary::Instance().Release(kBridgeUser);
+}
+
+void CustomOpBridge::UseTableForTesting(const PythonCustomOpBridgeApi *table) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  api_ = table;
+  api_is_test_table_ = table != nullptr;
 }
 
 }  // namespace python_custom_op

@@ -25,12 +25,16 @@ class CustomOpBridge {
   void ResetBridgeState();
   /// Releases the library (atexit, once it was used).
   void Shutdown();
+  /// Serves `table` instead of the library's (nullptr: back to the library); for the loader's
+  /// unit tests, which exercise the load transaction without an interpreter.
+  void UseTableForTesting(const PythonCustomOpBridgeApi *table);
 
  private:
   Status EnsureApi();
 
   std::mutex mutex_;
   const PythonCustomOpBridgeApi *api_ = nullptr;
+  bool api_is_test_table_ = false;
 };
 
 }  // namespace python_custom_op
