@@ -8,12 +8,10 @@ from __future__ import annotations
 
 import os
 import shutil
-import subprocess
-import sys
 import textwrap
 
 import pytest
-from child_process import ge_pythonpath
+from child_process import child_env, onnx_compile_args, run_python
 
 _REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 _PLUGINS = os.path.join(_REPO, "examples", "custom_op", "plugins")
@@ -24,31 +22,15 @@ def scaled_add_model(models) -> str:
     return os.path.join(models, "scaled_add_custom_op.onnx")
 
 
-def _env(**extra) -> dict:
-    env = {"PYTHONPATH": ge_pythonpath()}
-    env.update(extra)
-    return env
-
-
-def _python(*args, env):
-    full = dict(os.environ)
-    full.update(env)
-    return subprocess.run(
-        [sys.executable, *args], capture_output=True, text=True, env=full, timeout=300
-    )
-
-
-def _args(model, output):
-    return [f"--model={model}", "--framework=5", "--soc_version=Ascend910B1", f"--output={output}"]
-
-
 def test_native_atc_and_pyatc_compile_a_model_with_a_python_custom_op(
     run_atc, scaled_add_model, tmp_path
 ):
-    env = _env(ASCEND_CUSTOM_OPP_PATH=_PLUGINS)
-    native = run_atc(*_args(scaled_add_model, tmp_path / "native"), env=env)
+    env = child_env(ASCEND_CUSTOM_OPP_PATH=_PLUGINS)
+    native = run_atc(*onnx_compile_args(scaled_add_model, tmp_path / "native"), env=env)
     assert native.returncode == 0, native.output
-    in_python = _python("-m", "ge.pyatc", *_args(scaled_add_model, tmp_path / "pyatc"), env=env)
+    in_python = run_python(
+        "-m", "ge.pyatc", *onnx_compile_args(scaled_add_model, tmp_path / "pyatc"), env=env
+    )
     assert in_python.returncode == 0, in_python.stdout + in_python.stderr
     for name in ("native", "pyatc"):
         info = run_atc("--mode=6", f"--om={tmp_path / name}.om")
@@ -69,7 +51,8 @@ def test_a_raising_infer_meta_fails_atc_naming_node_op_and_cause(
         )
     )
     run = run_atc(
-        *_args(scaled_add_model, tmp_path / "out"), env=_env(ASCEND_CUSTOM_OPP_PATH=str(plugins))
+        *onnx_compile_args(scaled_add_model, tmp_path / "out"),
+        env=child_env(ASCEND_CUSTOM_OPP_PATH=str(plugins)),
     )
     assert run.returncode != 0
     assert "infer shape failed for node 'scaled_add' (ScaledAdd)" in run.output
@@ -79,7 +62,8 @@ def test_a_raising_infer_meta_fails_atc_naming_node_op_and_cause(
 def test_a_missing_python_entry_fails_atc(run_atc, scaled_add_model, tmp_path):
     missing = str(tmp_path / "no_such_plugin.py")
     run = run_atc(
-        *_args(scaled_add_model, tmp_path / "out"), env=_env(ASCEND_CUSTOM_OPP_PATH=missing)
+        *onnx_compile_args(scaled_add_model, tmp_path / "out"),
+        env=child_env(ASCEND_CUSTOM_OPP_PATH=missing),
     )
     assert run.returncode != 0
     assert (
@@ -112,7 +96,7 @@ def test_offline_compile_builds_an_es_graph_with_a_python_custom_op(tmp_path):
             """
         )
     )
-    done = _python(str(script), env=_env(ASCEND_CUSTOM_OPP_PATH=_PLUGINS))
+    done = run_python(str(script), env=child_env(ASCEND_CUSTOM_OPP_PATH=_PLUGINS))
     assert done.returncode == 0, done.stdout + done.stderr
     assert "BUILT" in done.stdout
     assert (tmp_path / "offline.om").is_file()
@@ -151,7 +135,8 @@ def test_compile_runs_at_compile_time_with_options_platform_and_descs(
     marker = tmp_path / "compile.txt"
     plugins = _compile_plugins(tmp_path, str(marker))
     run = run_atc(
-        *_args(scaled_add_model, tmp_path / "out"), env=_env(ASCEND_CUSTOM_OPP_PATH=str(plugins))
+        *onnx_compile_args(scaled_add_model, tmp_path / "out"),
+        env=child_env(ASCEND_CUSTOM_OPP_PATH=str(plugins)),
     )
     assert run.returncode == 0, run.output
     # One node, one compile; tensors carry no memory at compile time.
@@ -161,7 +146,8 @@ def test_compile_runs_at_compile_time_with_options_platform_and_descs(
 def test_a_raising_compile_fails_atc_naming_node_op_and_cause(run_atc, scaled_add_model, tmp_path):
     plugins = _compile_plugins(tmp_path, str(tmp_path / "raise"))
     run = run_atc(
-        *_args(scaled_add_model, tmp_path / "out"), env=_env(ASCEND_CUSTOM_OPP_PATH=str(plugins))
+        *onnx_compile_args(scaled_add_model, tmp_path / "out"),
+        env=child_env(ASCEND_CUSTOM_OPP_PATH=str(plugins)),
     )
     assert run.returncode != 0
     assert "custom op 'ScaledAdd' (node 'scaled_add'): python compile failed" in run.output
@@ -174,12 +160,12 @@ def test_a_broken_plugin_file_is_reported_and_skipped_unless_strict(
     plugins = tmp_path / "plugins"
     shutil.copytree(_PLUGINS, plugins)
     (plugins / "broken.py").write_text("raise RuntimeError('broken plugin')\n")
-    env = _env(ASCEND_CUSTOM_OPP_PATH=str(plugins))
-    run = run_atc(*_args(scaled_add_model, tmp_path / "lenient"), env=env)
+    env = child_env(ASCEND_CUSTOM_OPP_PATH=str(plugins))
+    run = run_atc(*onnx_compile_args(scaled_add_model, tmp_path / "lenient"), env=env)
     assert run.returncode == 0, run.output
     assert "python custom op plugin skipped" in run.output and "broken plugin" in run.output
     strict = run_atc(
-        *_args(scaled_add_model, tmp_path / "strict"),
+        *onnx_compile_args(scaled_add_model, tmp_path / "strict"),
         env=dict(env, GE_PY_CUSTOM_OP_STRICT="1"),
     )
     assert strict.returncode != 0

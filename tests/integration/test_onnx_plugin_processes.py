@@ -5,11 +5,9 @@ the plugins of examples/onnx_plugins; errors name the plugin file and the node."
 from __future__ import annotations
 
 import os
-import subprocess
-import sys
 
 import pytest
-from child_process import ge_pythonpath
+from child_process import child_env, onnx_compile_args, run_python
 
 _REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 _PLUGINS = os.path.join(_REPO, "examples", "onnx_plugins")
@@ -20,35 +18,15 @@ def custom_domain_model(models) -> str:
     return os.path.join(models, "custom_domain.onnx")
 
 
-def _env(**extra) -> dict:
-    env = {"PYTHONPATH": ge_pythonpath()}
-    env.update(extra)
-    return env
-
-
-def _pyatc(*args, env):
-    full = dict(os.environ)
-    full.update(env)
-    return subprocess.run(
-        [sys.executable, "-m", "ge.pyatc", *args],
-        capture_output=True,
-        text=True,
-        env=full,
-        timeout=300,
-    )
-
-
-def _args(model, output):
-    return [f"--model={model}", "--framework=5", "--soc_version=Ascend910B1", f"--output={output}"]
-
-
 def test_native_atc_and_pyatc_compile_through_python_plugins(
     run_atc, custom_domain_model, tmp_path
 ):
-    env = _env(ASCEND_CUSTOM_OPP_PATH=_PLUGINS)
-    native = run_atc(*_args(custom_domain_model, tmp_path / "native"), env=env)
+    env = child_env(ASCEND_CUSTOM_OPP_PATH=_PLUGINS)
+    native = run_atc(*onnx_compile_args(custom_domain_model, tmp_path / "native"), env=env)
     assert native.returncode == 0, native.output
-    in_python = _pyatc(*_args(custom_domain_model, tmp_path / "pyatc"), env=env)
+    in_python = run_python(
+        "-m", "ge.pyatc", *onnx_compile_args(custom_domain_model, tmp_path / "pyatc"), env=env
+    )
     assert in_python.returncode == 0, in_python.stdout + in_python.stderr
     for name in ("native", "pyatc"):
         info = run_atc("--mode=6", f"--om={tmp_path / name}.om")
@@ -57,7 +35,7 @@ def test_native_atc_and_pyatc_compile_through_python_plugins(
 
 
 def test_without_a_plugin_the_error_says_how_to_add_one(run_atc, custom_domain_model, tmp_path):
-    run = run_atc(*_args(custom_domain_model, tmp_path / "out"), env=_env())
+    run = run_atc(*onnx_compile_args(custom_domain_model, tmp_path / "out"), env=child_env())
     assert run.returncode != 0
     assert "ONNX node 'scaled_sum' (op type 'ScaledSum', domain 'com.example', opset 2)" in (
         run.output
@@ -76,16 +54,18 @@ def test_a_raising_plugin_fails_atc_and_pyatc_naming_file_and_node(
         "def parse_scaled_sum(node, target):\n"
         "    raise NotImplementedError('scale ' + str(node.attrs['scale']))\n"
     )
-    env = _env(ASCEND_CUSTOM_OPP_PATH=str(plugin))
+    env = child_env(ASCEND_CUSTOM_OPP_PATH=str(plugin))
     expected = (
         f"python ONNX Plugin 'com.example::2::ScaledSum' ({plugin}, parse_scaled_sum) failed: "
         "NotImplementedError: scale 1.0 (E11010)"
     )
-    native = run_atc(*_args(custom_domain_model, tmp_path / "native"), env=env)
+    native = run_atc(*onnx_compile_args(custom_domain_model, tmp_path / "native"), env=env)
     assert native.returncode == 255
     assert expected in native.output
     assert "ONNX node 'scaled_sum'" in native.output
-    in_python = _pyatc(*_args(custom_domain_model, tmp_path / "pyatc"), env=env)
+    in_python = run_python(
+        "-m", "ge.pyatc", *onnx_compile_args(custom_domain_model, tmp_path / "pyatc"), env=env
+    )
     assert in_python.returncode == 255
     assert expected in in_python.stdout + in_python.stderr
     assert not os.path.exists(tmp_path / "native.om") and not os.path.exists(tmp_path / "pyatc.om")
@@ -95,9 +75,9 @@ def test_atc_starts_no_python_without_a_python_entry(run_atc, models, tmp_path):
     opp_root = tmp_path / "opp"
     (opp_root / "vendors").mkdir(parents=True)
     run = run_atc(
-        *_args(os.path.join(models, "add_zero.onnx"), tmp_path / "out"),
+        *onnx_compile_args(os.path.join(models, "add_zero.onnx"), tmp_path / "out"),
         "--log=info",
-        env=_env(ASCEND_CUSTOM_OPP_PATH=str(opp_root)),
+        env=child_env(ASCEND_CUSTOM_OPP_PATH=str(opp_root)),
     )
     assert run.returncode == 0, run.output
     assert "Py_InitializeFromConfig" not in run.output
@@ -113,9 +93,9 @@ def test_an_unused_default_domain_plugin_is_warned_about(run_atc, models, tmp_pa
     )
     model = os.path.join(models, "resnet_small.onnx")
     run = run_atc(
-        *_args(model, tmp_path / "out"),
+        *onnx_compile_args(model, tmp_path / "out"),
         "--log=warning",
-        env=_env(ASCEND_CUSTOM_OPP_PATH=str(plugin)),
+        env=child_env(ASCEND_CUSTOM_OPP_PATH=str(plugin)),
     )
     assert run.returncode == 0, run.output
     assert (
