@@ -48,17 +48,6 @@ Status KernelContext::SetOutput(size_t index, GeTensor tensor) {
     return Error("kernel produced output " + std::to_string(index) + " but the node has only " +
                  std::to_string(outputs_.size()) + " outputs");
   }
-  // A byte-generic kernel given a type it cannot copy (a packed one) would produce bytes that
-  // disagree with the shape; refuse it here rather than hand it on.
-  const DataType dtype = tensor.GetTensorDesc().GetDataType();
-  const int64_t expected = GetSizeInBytes(tensor.GetTensorDesc().GetShape().GetShapeSize(), dtype);
-  if (expected >= 0 && static_cast<uint64_t>(expected) != tensor.GetSize()) {
-    return Error("output " + std::to_string(index) + " of shape " +
-                 tensor.GetTensorDesc().GetShape().ToString() + " and dtype " +
-                 DataTypeToString(dtype) + " needs " + std::to_string(expected) +
-                 " bytes, the kernel produced " + std::to_string(tensor.GetSize()) +
-                 " (the kernel does not take this dtype)");
-  }
   outputs_[index] = std::move(tensor);
   output_set_[index] = true;
   return SUCCESS;
