@@ -18,28 +18,30 @@ namespace {
 
 constexpr const char *kDefaultDomain = "ai.onnx";
 
-std::string OriginType(const std::string &domain, int64_t opset, const std::string &op_type) {
-  return domain + "::" + std::to_string(opset) + "::" + op_type;
+std::string OriginType(std::string_view domain, int64_t opset, std::string_view op_type) {
+  return std::string(domain) + "::" + std::to_string(opset) + "::" + std::string(op_type);
 }
 
-/// The C view of an ONNX node; the strings and arrays it points to live in `proto`.
+/// The C view of an ONNX node. Names are copied (the C side wants NUL-terminated strings, the
+/// proto holds views of the model's bytes); byte strings and arrays point into `proto`.
 class NodeViewStorage {
  public:
   NodeViewStorage(const OnnxNodeView &node, const std::string &origin_type)
       : origin_type_(origin_type) {
     const onnx::NodeProto &proto = node.Proto();
-    for (const std::string &input : proto.input) {
-      inputs_.push_back(input.c_str());
+    names_.reserve(proto.input.size() + proto.output.size() + proto.attribute.size());
+    for (std::string_view input : proto.input) {
+      inputs_.push_back(names_.emplace_back(input).c_str());
     }
-    for (const std::string &output : proto.output) {
-      outputs_.push_back(output.c_str());
+    for (std::string_view output : proto.output) {
+      outputs_.push_back(names_.emplace_back(output).c_str());
     }
     string_pointers_.resize(proto.attribute.size());
     string_lengths_.resize(proto.attribute.size());
     for (size_t k = 0; k < proto.attribute.size(); ++k) {
       const onnx::AttributeProto &source = proto.attribute[k];
       OnnxPluginAttr attr{};
-      attr.name = source.name.c_str();
+      attr.name = names_.emplace_back(source.name).c_str();
       attr.onnx_type = source.type;
       attr.f = source.f;
       attr.i = source.i;
@@ -49,7 +51,7 @@ class NodeViewStorage {
       attr.float_count = source.floats.size();
       attr.ints = source.ints.data();
       attr.int_count = source.ints.size();
-      for (const std::string &text : source.strings) {
+      for (std::string_view text : source.strings) {
         string_pointers_[k].push_back(text.data());
         string_lengths_[k].push_back(text.size());
       }
@@ -71,6 +73,7 @@ class NodeViewStorage {
 
  private:
   std::string origin_type_;
+  std::vector<std::string> names_;  // reserved up front: the pointers below stay valid
   std::vector<const char *> inputs_;
   std::vector<const char *> outputs_;
   std::vector<OnnxPluginAttr> attrs_;
@@ -86,14 +89,14 @@ std::string ValidateNode(const OnnxNodeView &node, const OpDesc &desc, const OpP
   const size_t input_ports = desc.GetInputsSize();
   for (size_t i = 0; i < node.Proto().input.size(); ++i) {
     if (node.HasInput(i) && i >= input_ports) {
-      return "input #" + std::to_string(i) + " ('" + node.InputName(i) +
+      return "input #" + std::to_string(i) + " ('" + std::string(node.InputName(i)) +
              "') has no input port at index " + std::to_string(i) + " on '" + desc.GetType() +
              "' (the operator has " + std::to_string(input_ports) + " input ports)";
     }
   }
   for (size_t j = 0; j < node.OutputCount(); ++j) {
     if (node.HasOutput(j) && j >= desc.GetOutputsSize()) {
-      return "output #" + std::to_string(j) + " ('" + node.OutputName(j) +
+      return "output #" + std::to_string(j) + " ('" + std::string(node.OutputName(j)) +
              "') has no output port at index " + std::to_string(j) + " on '" + desc.GetType() + "'";
     }
   }
@@ -137,7 +140,8 @@ bool PythonOnnxPlugins::Handles(const OnnxNodeView &node, bool has_builtin) {
   if (!has_builtin) {
     EnsureLoaded();
   }
-  const OnnxPluginRowInfo *row = load_.table.Match(node.Domain(), node.OpType(), node.Opset());
+  const OnnxPluginRowInfo *row =
+      load_.table.Match(std::string(node.Domain()), std::string(node.OpType()), node.Opset());
   if (row == nullptr) {
     return false;
   }
@@ -162,7 +166,8 @@ std::string PythonOnnxPlugins::UnsupportedHint(const OnnxNodeView &node) {
   if (!disabled_.empty()) {
     hint += " (python ONNX Plugins are disabled: " + disabled_ + ")";
   }
-  const std::vector<int64_t> opsets = load_.table.Opsets(node.Domain(), node.OpType());
+  const std::vector<int64_t> opsets =
+      load_.table.Opsets(std::string(node.Domain()), std::string(node.OpType()));
   if (!opsets.empty()) {
     std::string list;
     for (int64_t opset : opsets) {
@@ -182,7 +187,8 @@ std::string PythonOnnxPlugins::UnsupportedHint(const OnnxNodeView &node) {
 
 Status PythonOnnxPlugins::Import(const OnnxNodeView &node, const std::string &where,
                                  OnnxImportContext &ctx) {
-  const OnnxPluginRowInfo *row = load_.table.Match(node.Domain(), node.OpType(), node.Opset());
+  const OnnxPluginRowInfo *row =
+      load_.table.Match(std::string(node.Domain()), std::string(node.OpType()), node.Opset());
   if (row == nullptr) {
     return Fail(where + ": " + node.Describe() + ": no python ONNX Plugin matches");
   }
@@ -215,9 +221,9 @@ Status PythonOnnxPlugins::Import(const OnnxNodeView &node, const std::string &wh
     return Fail(after + problem);
   }
   desc.SetAttr("original_type", model_origin);
-  Node *added = ctx.Graph().AddNode(std::move(desc));
+  Node *added = ctx.AddNode(node, std::move(desc));
   if (added == nullptr) {
-    return Fail(after + "cannot add node '" + node.Name() + "': " + GetLastError());
+    return FAILED;  // the error names the file, the node and why
   }
   for (size_t i = 0; i < node.Proto().input.size(); ++i) {
     if (!node.HasInput(i)) {

@@ -2,6 +2,7 @@
 #include "ops/op_catalog.h"
 
 #include <set>
+#include <unordered_map>
 
 #include "common/error.h"
 #include "common/log.h"
@@ -188,11 +189,44 @@ std::vector<std::string> OpCatalog::ListTypes() const {
   return types;
 }
 
+namespace {
+
+// Importers and rewrites create many nodes of the same few types, most without dynamic ports.
+// Those copy a template desc kept per type and thread: a copy allocates the port vectors and
+// shares the default attrs, while building one takes the catalog lock, interns every port name
+// and fills the defaults one by one. The templates are valid for one catalog generation.
+struct DescTemplates {
+  uint64_t generation = 0;
+  std::unordered_map<std::string, OpDesc> by_type;
+};
+
+const OpDesc *FindTemplate(DescTemplates &templates, const std::string &type) {
+  const uint64_t generation = OpCatalog::Instance().Generation();
+  if (templates.generation != generation) {
+    templates.by_type.clear();
+    templates.generation = generation;
+    return nullptr;
+  }
+  auto it = templates.by_type.find(type);
+  return it == templates.by_type.end() ? nullptr : &it->second;
+}
+
+}  // namespace
+
 Status CreateOpDesc(const std::string &name, const std::string &type,
                     const std::map<std::string, int64_t> &dynamic_input_counts,
                     const std::map<std::string, int64_t> &dynamic_output_counts, OpDesc *op_desc) {
   if (op_desc == nullptr) {
     return Fail("CreateOpDesc: output OpDesc is null");
+  }
+  thread_local DescTemplates templates;
+  const bool fixed_ports = dynamic_input_counts.empty() && dynamic_output_counts.empty();
+  if (fixed_ports) {
+    if (const OpDesc *found = FindTemplate(templates, type)) {
+      *op_desc = *found;
+      op_desc->SetName(name);
+      return SUCCESS;
+    }
   }
   const OpPrototype *prototype = OpCatalog::Instance().Find(type);
   if (prototype == nullptr) {
@@ -230,6 +264,10 @@ Status CreateOpDesc(const std::string &name, const std::string &type,
     }
   }
   desc.SetIrMetadata(prototype->metadata);
+  if (fixed_ports) {
+    desc.ShareAttrsWithCopies();
+    templates.by_type[type] = desc;
+  }
   *op_desc = std::move(desc);
   return SUCCESS;
 }

@@ -21,8 +21,8 @@ using onnx_map::MainOp;
 using onnx_map::NodeError;
 
 /// ONNX op -> Ascend IR op whose inputs are the ONNX inputs in the same order, one output.
-const std::unordered_map<std::string, std::string> &DirectTypes() {
-  static const std::unordered_map<std::string, std::string> types = {
+const std::unordered_map<std::string_view, std::string> &DirectTypes() {
+  static const std::unordered_map<std::string_view, std::string> types = {
       {"Identity", "Identity"},
       {"Add", "Add"},
       {"Sub", "Sub"},
@@ -75,7 +75,7 @@ const std::unordered_map<std::string, std::string> &DirectTypes() {
 bool IsConstantZero(const OnnxNodeView &node, OnnxImportContext &ctx, size_t index) {
   GeTensor value;
   if (!node.HasInput(index) || !ctx.HasConstantValue(node.InputName(index)) ||
-      ctx.ConstantValue(node.InputName(index), node.Describe(), &value) != SUCCESS) {
+      ctx.ConstantValue(node.InputName(index), node, &value) != SUCCESS) {
     return false;
   }
   const uint8_t *data = value.GetData();
@@ -412,7 +412,7 @@ Status MapActivation(const OnnxNodeView &node, OnnxImportContext &ctx) {
   if (CheckInputCount(node, ctx, 1, 1) != SUCCESS) {
     return FAILED;
   }
-  Node *op = MainOp(node, ctx, node.OpType());
+  Node *op = MainOp(node, ctx, std::string(node.OpType()));
   OutAnchor x;
   if (op == nullptr || ctx.Input(node, 0, &x) != SUCCESS || ctx.ConnectIndex(x, op, 0) != SUCCESS) {
     return FAILED;
@@ -449,7 +449,7 @@ Status MapGelu(const OnnxNodeView &node, OnnxImportContext &ctx) {
 
 void AppendElementwiseMappings(std::vector<OnnxOpMapping> *mappings) {
   for (const auto &entry : DirectTypes()) {
-    mappings->push_back({entry.first.c_str(), kMinOnnxOpset, kMaxOnnxOpset, MapDirect});
+    mappings->push_back({entry.first.data(), kMinOnnxOpset, kMaxOnnxOpset, MapDirect});
   }
   mappings->push_back({"Range", 11, kMaxOnnxOpset, MapRange});
   mappings->push_back({"LeakyRelu", kMinOnnxOpset, kMaxOnnxOpset, MapActivation});

@@ -1,6 +1,7 @@
 // Node/value bookkeeping of the ONNX importer.
 #include "parser/onnx_import_context.h"
 
+#include <algorithm>
 #include <cstring>
 
 #include "common/error.h"
@@ -9,38 +10,45 @@
 
 namespace ge {
 
-OnnxNodeView::OnnxNodeView(const onnx::NodeProto &proto, std::string ge_name, std::string domain,
-                           int64_t opset)
-    : proto_(proto), name_(std::move(ge_name)), domain_(std::move(domain)), opset_(opset) {}
+OnnxNodeView::OnnxNodeView(const onnx::NodeProto &proto, std::string ge_name,
+                           std::string_view domain, int64_t opset)
+    : proto_(proto), name_(std::move(ge_name)), domain_(domain), opset_(opset) {}
 
 std::string OnnxNodeView::Describe() const {
-  return "ONNX node '" + name_ + "' (op type '" + proto_.op_type + "', domain '" + domain_ +
-         "', opset " + std::to_string(opset_) + ")";
+  return "ONNX node '" + name_ + "' (op type '" + std::string(proto_.op_type) + "', domain '" +
+         std::string(domain_) + "', opset " + std::to_string(opset_) + ")";
 }
 
-int64_t OnnxNodeView::GetInt(const std::string &name, int64_t default_value) const {
+std::string ImportSubject::Text() const {
+  if (node_ == nullptr) {
+    return std::string(text_);
+  }
+  return text_.empty() ? node_->Describe()
+                       : node_->Describe() + " input '" + std::string(text_) + "'";
+}
+
+int64_t OnnxNodeView::GetInt(std::string_view name, int64_t default_value) const {
   const onnx::AttributeProto *attr = proto_.FindAttr(name);
   return attr == nullptr ? default_value : attr->i;
 }
 
-float OnnxNodeView::GetFloat(const std::string &name, float default_value) const {
+float OnnxNodeView::GetFloat(std::string_view name, float default_value) const {
   const onnx::AttributeProto *attr = proto_.FindAttr(name);
   return attr == nullptr ? default_value : attr->f;
 }
 
-std::string OnnxNodeView::GetString(const std::string &name,
-                                    const std::string &default_value) const {
+std::string OnnxNodeView::GetString(std::string_view name, const std::string &default_value) const {
   const onnx::AttributeProto *attr = proto_.FindAttr(name);
-  return attr == nullptr ? default_value : attr->s;
+  return attr == nullptr ? default_value : std::string(attr->s);
 }
 
-std::vector<int64_t> OnnxNodeView::GetInts(const std::string &name,
+std::vector<int64_t> OnnxNodeView::GetInts(std::string_view name,
                                            const std::vector<int64_t> &default_value) const {
   const onnx::AttributeProto *attr = proto_.FindAttr(name);
   return attr == nullptr ? default_value : attr->ints;
 }
 
-std::vector<float> OnnxNodeView::GetFloats(const std::string &name) const {
+std::vector<float> OnnxNodeView::GetFloats(std::string_view name) const {
   const onnx::AttributeProto *attr = proto_.FindAttr(name);
   return attr == nullptr ? std::vector<float>() : attr->floats;
 }
@@ -57,18 +65,16 @@ bool OnnxNodeView::HasInput(size_t index) const {
   return index < proto_.input.size() && !proto_.input[index].empty();
 }
 
-const std::string &OnnxNodeView::InputName(size_t index) const {
-  static const std::string kEmpty;
-  return index < proto_.input.size() ? proto_.input[index] : kEmpty;
+std::string_view OnnxNodeView::InputName(size_t index) const {
+  return index < proto_.input.size() ? proto_.input[index] : std::string_view();
 }
 
 bool OnnxNodeView::HasOutput(size_t index) const {
   return index < proto_.output.size() && !proto_.output[index].empty();
 }
 
-const std::string &OnnxNodeView::OutputName(size_t index) const {
-  static const std::string kEmpty;
-  return index < proto_.output.size() ? proto_.output[index] : kEmpty;
+std::string_view OnnxNodeView::OutputName(size_t index) const {
+  return index < proto_.output.size() ? proto_.output[index] : std::string_view();
 }
 
 OnnxImportContext::OnnxImportContext(ComputeGraph *graph, std::string source, std::string model_dir)
@@ -76,117 +82,139 @@ OnnxImportContext::OnnxImportContext(ComputeGraph *graph, std::string source, st
 
 void OnnxImportContext::SetInitializers(const std::vector<onnx::TensorProto> *initializers) {
   initializers_ = initializers;
-  initializer_index_.clear();
+  values_.clear();
+  values_.reserve(initializers->size());
   for (size_t i = 0; i < initializers->size(); ++i) {
     // A later initializer with the same name wins, as in onnxruntime.
-    initializer_index_[(*initializers)[i].name] = i;
+    values_[(*initializers)[i].name] = ValueEntry{OutAnchor{}, static_cast<int64_t>(i)};
   }
 }
 
-Status OnnxImportContext::Resolve(const std::string &value, const std::string &user,
+Status OnnxImportContext::UnknownValue(std::string_view value, const ImportSubject &user) const {
+  return Fail(source_ + ": " + user.Text() + " uses value '" + std::string(value) +
+              "', which is neither a graph input, an initializer nor the output of an "
+              "earlier node");
+}
+
+Status OnnxImportContext::Resolve(std::string_view value, const ImportSubject &user,
                                   OutAnchor *anchor) {
   auto it = values_.find(value);
-  if (it != values_.end()) {
-    *anchor = it->second;
-    return SUCCESS;
+  if (it == values_.end()) {
+    return UnknownValue(value, user);
   }
-  auto init = initializer_index_.find(value);
-  if (init == initializer_index_.end()) {
-    return Fail(source_ + ": " + user + " uses value '" + value +
-                "', which is neither a graph input, an initializer nor the output of an "
-                "earlier node");
+  ValueEntry &entry = it->second;
+  if (!entry.anchor.IsValid()) {
+    // An initializer used for the first time: its Const node is created now.
+    const size_t index = static_cast<size_t>(entry.initializer);
+    GeTensor ge_tensor;
+    if (ConvertOnnxTensor((*initializers_)[index], source_, model_dir_, &ge_tensor) != SUCCESS) {
+      return FAILED;
+    }
+    // GE's parser names initializer constants "<tensor>_Initializer_<k>".
+    const std::string name =
+        UniqueName(std::string(value) + "_Initializer_" + std::to_string(index));
+    if (AddConst("initializer '" + std::string(value) + "'", name, std::move(ge_tensor),
+                 &entry.anchor) != SUCCESS) {
+      return FAILED;
+    }
   }
-  const onnx::TensorProto &tensor = (*initializers_)[init->second];
-  GeTensor ge_tensor;
-  if (ConvertOnnxTensor(tensor, source_, model_dir_, &ge_tensor) != SUCCESS) {
-    return FAILED;
-  }
-  // GE's parser names initializer constants "<tensor>_Initializer_<k>".
-  const std::string name = UniqueName(value + "_Initializer_" + std::to_string(init->second));
-  OutAnchor created;
-  if (AddConst("initializer '" + value + "'", name, std::move(ge_tensor), &created) != SUCCESS) {
-    return FAILED;
-  }
-  values_[value] = created;
-  *anchor = created;
+  *anchor = entry.anchor;
   return SUCCESS;
 }
 
-Status OnnxImportContext::ConstantValue(const std::string &value, const std::string &user,
+Status OnnxImportContext::ConstantValue(std::string_view value, const ImportSubject &user,
                                         GeTensor *tensor) {
   auto it = values_.find(value);
-  if (it != values_.end()) {
-    const Node *producer = it->second.node;
-    const GeTensor *held = producer->GetType() == "Const"
-                               ? producer->GetOpDesc().GetAttrAs<GeTensor>("value")
-                               : nullptr;
-    if (held == nullptr) {
-      return Fail(source_ + ": " + user + ": value '" + value + "' is produced by node '" +
-                  producer->GetName() + "' (" + producer->GetType() +
-                  "), not a constant (an initializer or a Constant node)");
-    }
-    *tensor = *held;
-    return SUCCESS;
+  if (it == values_.end()) {
+    return UnknownValue(value, user);
   }
-  auto init = initializer_index_.find(value);
-  if (init == initializer_index_.end()) {
-    return Fail(source_ + ": " + user + " uses value '" + value +
-                "', which is neither a graph input, an initializer nor the output of an "
-                "earlier node");
+  const ValueEntry &entry = it->second;
+  if (!entry.anchor.IsValid()) {
+    // Converted without creating the Const node: a value read only at import time (a shape, an
+    // axes list) leaves no unused node behind.
+    return ConvertOnnxTensor((*initializers_)[static_cast<size_t>(entry.initializer)], source_,
+                             model_dir_, tensor);
   }
-  return ConvertOnnxTensor((*initializers_)[init->second], source_, model_dir_, tensor);
+  const Node *producer = entry.anchor.node;
+  const GeTensor *held =
+      producer->GetType() == "Const" ? producer->GetOpDesc().GetAttrAs<GeTensor>("value") : nullptr;
+  if (held == nullptr) {
+    return Fail(source_ + ": " + user.Text() + ": value '" + std::string(value) +
+                "' is produced by node '" + producer->GetName() + "' (" + producer->GetType() +
+                "), not a constant (an initializer or a Constant node)");
+  }
+  *tensor = *held;
+  return SUCCESS;
 }
 
-bool OnnxImportContext::HasConstantValue(const std::string &value) const {
+bool OnnxImportContext::HasConstantValue(std::string_view value) const {
   auto it = values_.find(value);
-  if (it != values_.end()) {
-    return it->second.node->GetType() == "Const";
+  if (it == values_.end()) {
+    return false;
   }
-  return initializer_index_.count(value) != 0;
+  const OutAnchor &anchor = it->second.anchor;
+  return !anchor.IsValid() || anchor.node->GetType() == "Const";
+}
+
+bool OnnxImportContext::IsBound(std::string_view value) const {
+  auto it = values_.find(value);
+  return it != values_.end() && it->second.anchor.IsValid();
 }
 
 Status OnnxImportContext::Input(const OnnxNodeView &node, size_t index, OutAnchor *anchor) {
   if (!node.HasInput(index)) {
     return Fail(source_ + ": " + node.Describe() + " has no input #" + std::to_string(index));
   }
-  return Resolve(node.InputName(index), node.Describe(), anchor);
+  return Resolve(node.InputName(index), node, anchor);
 }
 
-Status OnnxImportContext::Bind(const std::string &value, OutAnchor anchor) {
+Status OnnxImportContext::Bind(std::string_view value, OutAnchor anchor) {
   if (value.empty()) {
     return SUCCESS;  // an unused optional output
   }
-  if (values_.count(value) != 0 || initializer_index_.count(value) != 0) {
-    return Fail(source_ + ": value '" + value + "' is produced more than once (node '" +
-                anchor.node->GetName() + "')");
+  if (!values_.try_emplace(value, ValueEntry{anchor, -1}).second) {
+    return Fail(source_ + ": value '" + std::string(value) +
+                "' is produced more than once (node '" + anchor.node->GetName() + "')");
   }
-  values_[value] = anchor;
   return SUCCESS;
 }
 
 std::string OnnxImportContext::UniqueName(const std::string &base) {
   std::string name = base;
-  for (int suffix = 1; used_names_.count(name) != 0 || graph_->FindNode(name) != nullptr;
-       ++suffix) {
+  auto reserved = [this](const std::string &candidate) {
+    return std::find(reserved_names_.begin(), reserved_names_.end(), candidate) !=
+           reserved_names_.end();
+  };
+  for (int suffix = 1; graph_->FindNode(name) != nullptr || reserved(name); ++suffix) {
     name = base + "_" + std::to_string(suffix);
   }
-  used_names_.insert(name);
+  reserved_names_.push_back(name);
   return name;
 }
 
-Node *OnnxImportContext::AddOp(const std::string &owner, const std::string &name,
+Node *OnnxImportContext::AddOp(const ImportSubject &owner, const std::string &name,
                                const std::string &type,
                                const std::map<std::string, int64_t> &dynamic_inputs,
                                const std::map<std::string, int64_t> &dynamic_outputs) {
   OpDesc desc;
   if (CreateOpDesc(name, type, dynamic_inputs, dynamic_outputs, &desc) != SUCCESS) {
-    Fail(source_ + ": " + owner + ": " + GetLastError());
+    Fail(source_ + ": " + owner.Text() + ": " + GetLastError());
     return nullptr;
   }
-  used_names_.insert(name);
+  return AddNode(owner, std::move(desc));
+}
+
+Node *OnnxImportContext::AddNode(const ImportSubject &owner, OpDesc desc) {
   Node *node = graph_->AddNode(std::move(desc));
   if (node == nullptr) {
-    Fail(source_ + ": " + owner + ": cannot add node '" + name + "': " + GetLastError());
+    // The graph's error names the node ("... already has a node named 'n'").
+    Fail(source_ + ": " + owner.Text() + ": " + GetLastError());
+    return nullptr;
+  }
+  auto reserved = std::find(reserved_names_.begin(), reserved_names_.end(), node->GetName());
+  if (reserved != reserved_names_.end()) {
+    *reserved = std::move(reserved_names_.back());
+    reserved_names_.pop_back();
   }
   return node;
 }
@@ -209,7 +237,7 @@ Status OnnxImportContext::ConnectIndex(OutAnchor src, Node *dst, int32_t in_inde
   return SUCCESS;
 }
 
-Status OnnxImportContext::AddConst(const std::string &owner, const std::string &name,
+Status OnnxImportContext::AddConst(const ImportSubject &owner, const std::string &name,
                                    GeTensor tensor, OutAnchor *anchor) {
   Node *node = AddOp(owner, name, "Const");
   if (node == nullptr) {

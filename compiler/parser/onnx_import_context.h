@@ -6,8 +6,8 @@
 #include <cstdint>
 #include <map>
 #include <string>
+#include <string_view>
 #include <unordered_map>
-#include <unordered_set>
 #include <vector>
 
 #include "ge/ge_error_codes.h"
@@ -25,44 +25,65 @@ struct OutAnchor {
 };
 
 /// Read-only view of one ONNX node for its mapper: attributes with defaults, inputs, outputs and
-/// the names used in error messages.
+/// the names used in error messages. Names are views of the model's bytes.
 class OnnxNodeView {
  public:
-  OnnxNodeView(const onnx::NodeProto &proto, std::string ge_name, std::string domain,
+  /// `domain` must outlive the view (a literal or the proto's own domain).
+  OnnxNodeView(const onnx::NodeProto &proto, std::string ge_name, std::string_view domain,
                int64_t opset);
 
   const onnx::NodeProto &Proto() const { return proto_; }
   /// The unique GE node name chosen for this node (the ONNX name, or "<op_type>_<k>").
   const std::string &Name() const { return name_; }
-  const std::string &OpType() const { return proto_.op_type; }
-  const std::string &Domain() const { return domain_; }
+  std::string_view OpType() const { return proto_.op_type; }
+  std::string_view Domain() const { return domain_; }
   int64_t Opset() const { return opset_; }
   /// "ONNX node 'conv1' (op type 'Conv', domain 'ai.onnx', opset 13)".
   std::string Describe() const;
 
-  bool HasAttr(const std::string &name) const { return proto_.FindAttr(name) != nullptr; }
-  int64_t GetInt(const std::string &name, int64_t default_value) const;
-  float GetFloat(const std::string &name, float default_value) const;
-  std::string GetString(const std::string &name, const std::string &default_value) const;
-  std::vector<int64_t> GetInts(const std::string &name,
+  bool HasAttr(std::string_view name) const { return proto_.FindAttr(name) != nullptr; }
+  int64_t GetInt(std::string_view name, int64_t default_value) const;
+  float GetFloat(std::string_view name, float default_value) const;
+  std::string GetString(std::string_view name, const std::string &default_value) const;
+  std::vector<int64_t> GetInts(std::string_view name,
                                const std::vector<int64_t> &default_value) const;
-  std::vector<float> GetFloats(const std::string &name) const;
+  std::vector<float> GetFloats(std::string_view name) const;
 
   /// Number of inputs, omitted trailing optional inputs ("") not counted.
   size_t InputCount() const;
   /// True when input `index` exists and is not an omitted optional input.
   bool HasInput(size_t index) const;
-  const std::string &InputName(size_t index) const;
+  std::string_view InputName(size_t index) const;
   size_t OutputCount() const { return proto_.output.size(); }
   /// True when output `index` exists and is used (not "").
   bool HasOutput(size_t index) const;
-  const std::string &OutputName(size_t index) const;
+  std::string_view OutputName(size_t index) const;
 
  private:
   const onnx::NodeProto &proto_;
   std::string name_;
-  std::string domain_;
+  std::string_view domain_;
   int64_t opset_;
+};
+
+/// What an import step works for, as its error messages name it: an ONNX node (optionally one of
+/// its inputs) or a text such as "graph input 'x'". The node's text is built only when an error
+/// is reported; describing every node eagerly cost more than mapping it. Only ever a parameter:
+/// it may refer to the caller's temporaries.
+class ImportSubject {
+ public:
+  ImportSubject(const char *text) : text_(text) {}           // NOLINT: implicit on purpose
+  ImportSubject(const std::string &text) : text_(text) {}    // NOLINT
+  ImportSubject(const OnnxNodeView &node) : node_(&node) {}  // NOLINT
+  /// "<node> input '<role>'".
+  ImportSubject(const OnnxNodeView &node, std::string_view input_role)
+      : node_(&node), text_(input_role) {}
+
+  std::string Text() const;
+
+ private:
+  const OnnxNodeView *node_ = nullptr;
+  std::string_view text_;
 };
 
 class OnnxImportContext {
@@ -78,44 +99,61 @@ class OnnxImportContext {
 
   /// The producer of ONNX value `value`; creates the initializer's Const on first use. Fails
   /// naming `user` when the value is unknown.
-  Status Resolve(const std::string &value, const std::string &user, OutAnchor *anchor);
+  Status Resolve(std::string_view value, const ImportSubject &user, OutAnchor *anchor);
   /// The tensor of ONNX value `value` when it is constant: an initializer (converted without
   /// creating its Const node, so a value read only at import time leaves no unused node) or the
   /// output of a Const node. Fails naming `user` otherwise.
-  Status ConstantValue(const std::string &value, const std::string &user, GeTensor *tensor);
+  Status ConstantValue(std::string_view value, const ImportSubject &user, GeTensor *tensor);
   /// Whether ConstantValue would find `value` (a Const node's output or an initializer).
-  bool HasConstantValue(const std::string &value) const;
+  bool HasConstantValue(std::string_view value) const;
   /// Resolves input `index` of `node`.
   Status Input(const OnnxNodeView &node, size_t index, OutAnchor *anchor);
-  /// Makes ONNX value `value` refer to `anchor`. Fails on a value produced twice.
-  Status Bind(const std::string &value, OutAnchor anchor);
-  bool IsBound(const std::string &value) const { return values_.count(value) != 0; }
+  /// Makes ONNX value `value` (a view of the model's bytes, kept as the key) refer to `anchor`.
+  /// Fails on a value produced twice.
+  Status Bind(std::string_view value, OutAnchor anchor);
+  /// Whether `value` is produced by a node of the graph (a graph input, a node output or an
+  /// initializer whose Const exists).
+  bool IsBound(std::string_view value) const;
 
-  /// A name not yet used by any node ("base", then "base_1", ...), reserved on return.
+  /// A name not yet used by any node of the graph nor reserved ("base", then "base_1", ...),
+  /// reserved on return until AddOp creates a node of that name.
   std::string UniqueName(const std::string &base);
-  /// Reserves `name` (so UniqueName never returns it).
-  void ReserveName(const std::string &name) { used_names_.insert(name); }
 
   /// Creates a node of catalog type `type` (ports/defaults from the op catalog). On failure
   /// returns nullptr with the error naming `owner` (the ONNX node it is created for).
-  Node *AddOp(const std::string &owner, const std::string &name, const std::string &type,
+  Node *AddOp(const ImportSubject &owner, const std::string &name, const std::string &type,
               const std::map<std::string, int64_t> &dynamic_inputs = {},
               const std::map<std::string, int64_t> &dynamic_outputs = {});
+  /// Adds `desc` (made by the caller) to the graph, releasing its reserved name. On failure
+  /// returns nullptr with the error naming `owner`.
+  Node *AddNode(const ImportSubject &owner, OpDesc desc);
   /// Connects `src` to the input port of `dst` with IR name `ir_input` (e.g. "x", "x0").
   Status Connect(OutAnchor src, Node *dst, const std::string &ir_input);
   Status ConnectIndex(OutAnchor src, Node *dst, int32_t in_index);
   /// Creates a Const node holding `tensor`.
-  Status AddConst(const std::string &owner, const std::string &name, GeTensor tensor,
+  Status AddConst(const ImportSubject &owner, const std::string &name, GeTensor tensor,
                   OutAnchor *anchor);
 
  private:
   ComputeGraph *graph_;
   std::string source_;
   std::string model_dir_;
-  std::unordered_map<std::string, OutAnchor> values_;
-  std::unordered_map<std::string, size_t> initializer_index_;
+  /// An ONNX value: its producer, or (anchor not valid) initializer `initializer` whose Const is
+  /// created on first use.
+  struct ValueEntry {
+    OutAnchor anchor;
+    int64_t initializer = -1;
+  };
+
+  Status UnknownValue(std::string_view value, const ImportSubject &user) const;
+
+  // One table for produced values and initializers, keyed on views of the model's bytes (which
+  // outlive the import): a node's input is one lookup.
+  std::unordered_map<std::string_view, ValueEntry> values_;
   const std::vector<onnx::TensorProto> *initializers_ = nullptr;
-  std::unordered_set<std::string> used_names_;
+  // Names UniqueName handed out whose nodes do not exist yet; the graph's own name index covers
+  // the rest, so this stays a handful of entries however large the model.
+  std::vector<std::string> reserved_names_;
 };
 
 // ---- constant tensors for mapper-created inputs ----

@@ -9,6 +9,7 @@
 #include <set>
 #include <sstream>
 #include <unordered_map>
+#include <unordered_set>
 
 #include "common/error.h"
 #include "common/log.h"
@@ -75,13 +76,13 @@ class OnnxGraphBuilder {
     if (SortNodes(&order) != SUCCESS) {
       return FAILED;
     }
-    std::map<std::string, int64_t> unnamed_counts;
+    std::unordered_map<std::string_view, int64_t> unnamed_counts;
     for (size_t index : order) {
       const onnx::NodeProto &proto = model_.graph.node[index];
-      std::string name = proto.name;
+      std::string name(proto.name);
       if (name.empty()) {
         // Nodes without a name are named "<op_type>_<k>", as GE's parser names them.
-        name = proto.op_type + "_" + std::to_string(unnamed_counts[proto.op_type]++);
+        name = std::string(proto.op_type) + "_" + std::to_string(unnamed_counts[proto.op_type]++);
       }
       if (ImportNode(proto, ctx_.UniqueName(name)) != SUCCESS) {
         return FAILED;
@@ -92,12 +93,12 @@ class OnnxGraphBuilder {
 
  private:
   Status AddInputs() {
-    std::set<std::string> initializers;
+    std::unordered_set<std::string_view> initializers;
     for (const onnx::TensorProto &tensor : model_.graph.initializer) {
       initializers.insert(tensor.name);
     }
-    std::map<std::string, std::vector<int64_t>> overrides(options_.input_shapes.begin(),
-                                                          options_.input_shapes.end());
+    std::map<std::string, std::vector<int64_t>, std::less<>> overrides(
+        options_.input_shapes.begin(), options_.input_shapes.end());
     std::vector<std::string> input_names;
     int64_t index = 0;
     for (const onnx::ValueInfoProto &input : model_.graph.input) {
@@ -105,10 +106,11 @@ class OnnxGraphBuilder {
       if (initializers.count(input.name) != 0) {
         continue;
       }
-      input_names.push_back(input.name);
+      const std::string name(input.name);
+      input_names.push_back(name);
       DataType dtype = DT_UNDEFINED;
       if (!OnnxToGeDataType(input.elem_type, &dtype)) {
-        return Fail(source_ + ": graph input '" + input.name + "' (ValueInfoProto at byte offset " +
+        return Fail(source_ + ": graph input '" + name + "' (ValueInfoProto at byte offset " +
                     std::to_string(input.offset) + ") has unsupported type " +
                     (input.elem_type == 0 ? std::string("(not a tensor)")
                                           : onnx::DataTypeName(input.elem_type)));
@@ -119,8 +121,7 @@ class OnnxGraphBuilder {
         dims = it->second;
         overrides.erase(it);
       }
-      Node *node =
-          ctx_.AddOp("graph input '" + input.name + "'", ctx_.UniqueName(input.name), "Data");
+      Node *node = ctx_.AddOp("graph input '" + name + "'", ctx_.UniqueName(name), "Data");
       if (node == nullptr) {
         return FAILED;
       }
@@ -149,22 +150,45 @@ class OnnxGraphBuilder {
     return SUCCESS;
   }
 
-  /// Kahn order over value names; ONNX requires topological order but exporters slip.
+  /// File order when it is topological (what exporters write), else Kahn order over value names
+  /// (ONNX requires topological order, but exporters slip).
   Status SortNodes(std::vector<size_t> *order) {
     const auto &nodes = model_.graph.node;
-    std::unordered_map<std::string, size_t> producer;
+    std::unordered_map<std::string_view, size_t> producer;
+    producer.reserve(nodes.size());
     for (size_t i = 0; i < nodes.size(); ++i) {
-      for (const std::string &out : nodes[i].output) {
+      for (std::string_view out : nodes[i].output) {
         if (!out.empty()) {
           producer[out] = i;
         }
       }
     }
+    bool in_file_order = true;
+    for (size_t i = 0; i < nodes.size() && in_file_order; ++i) {
+      for (std::string_view in : nodes[i].input) {
+        auto it = in.empty() ? producer.end() : producer.find(in);
+        if (it != producer.end() && it->second >= i) {
+          in_file_order = false;
+          break;
+        }
+      }
+    }
+    order->resize(nodes.size());
+    for (size_t i = 0; i < nodes.size(); ++i) {
+      (*order)[i] = i;
+    }
+    return in_file_order ? SUCCESS : KahnOrder(producer, order);
+  }
+
+  Status KahnOrder(const std::unordered_map<std::string_view, size_t> &producer,
+                   std::vector<size_t> *order) {
+    const auto &nodes = model_.graph.node;
+    order->clear();
     std::vector<size_t> pending(nodes.size(), 0);
     std::vector<std::vector<size_t>> users(nodes.size());
     for (size_t i = 0; i < nodes.size(); ++i) {
       std::set<size_t> deps;
-      for (const std::string &in : nodes[i].input) {
+      for (std::string_view in : nodes[i].input) {
         auto it = producer.find(in);
         if (!in.empty() && it != producer.end() && it->second != i) {
           deps.insert(it->second);
@@ -178,7 +202,7 @@ class OnnxGraphBuilder {
     std::vector<size_t> ready;
     for (size_t i = nodes.size(); i-- > 0;) {
       if (pending[i] == 0) {
-        ready.push_back(i);  // reversed so that the file order is kept when already sorted
+        ready.push_back(i);  // reversed so that the file order is kept where it is valid
       }
     }
     while (!ready.empty()) {
@@ -194,8 +218,9 @@ class OnnxGraphBuilder {
     if (order->size() != nodes.size()) {
       for (size_t i = 0; i < nodes.size(); ++i) {
         if (pending[i] != 0) {
-          return Fail(source_ + ": the graph has a cycle through node '" + nodes[i].name +
-                      "' (op type '" + nodes[i].op_type + "')");
+          return Fail(source_ + ": the graph has a cycle through node '" +
+                      std::string(nodes[i].name) + "' (op type '" + std::string(nodes[i].op_type) +
+                      "')");
         }
       }
     }
@@ -223,49 +248,101 @@ class OnnxGraphBuilder {
                   ": only 'value', 'value_float(s)' and 'value_int(s)' constants are supported");
     }
     OutAnchor anchor;
-    if (ctx_.AddConst(view.Describe(), view.Name(), std::move(tensor), &anchor) != SUCCESS) {
+    if (ctx_.AddConst(view, view.Name(), std::move(tensor), &anchor) != SUCCESS) {
       return FAILED;
     }
     return ctx_.Bind(view.OutputName(0), anchor);
   }
 
+  /// The mapping of a default-domain op type at the model's opset and the "original_type" its
+  /// nodes carry, looked up once per op type.
+  struct DefaultDomainOp {
+    const OnnxOpMapping *mapping = nullptr;
+    std::string original_type;
+  };
+
+  const DefaultDomainOp &LookUpDefaultDomainOp(std::string_view op_type, int64_t opset) {
+    auto it = default_domain_ops_.find(op_type);
+    if (it == default_domain_ops_.end()) {
+      DefaultDomainOp op;
+      const bool builtin_opset = opset >= kMinOnnxOpset && opset <= kMaxOnnxOpset;
+      op.mapping = builtin_opset ? FindOnnxOpMapping(op_type, opset) : nullptr;
+      op.original_type =
+          std::string(kDefaultDomain) + "::" + std::to_string(opset) + "::" + std::string(op_type);
+      it = default_domain_ops_.emplace(op_type, std::move(op)).first;
+    }
+    return it->second;
+  }
+
+  /// "<file> (NodeProto at byte offset N)", the prefix of a node's import errors.
+  std::string Where(const onnx::NodeProto &proto) const {
+    return source_ + " (NodeProto at byte offset " + std::to_string(proto.offset) + ")";
+  }
+
   Status ImportNode(const onnx::NodeProto &proto, const std::string &name) {
     const bool default_domain = proto.domain.empty() || proto.domain == kDefaultDomain;
-    const std::string domain = default_domain ? kDefaultDomain : proto.domain;
-    auto opset_it = model_.opset_import.find(default_domain ? "" : proto.domain);
+    const std::string_view domain = default_domain ? kDefaultDomain : proto.domain;
+    auto opset_it =
+        model_.opset_import.find(default_domain ? std::string() : std::string(proto.domain));
     const int64_t opset = opset_it == model_.opset_import.end() ? -1 : opset_it->second;
     OnnxNodeView view(proto, name, domain, opset);
-    const std::string where =
-        source_ + " (NodeProto at byte offset " + std::to_string(proto.offset) + ")";
     if (opset < 0) {
-      return Fail(where + ": " + view.Describe() + ": the model imports no opset for domain '" +
-                  domain + "'");
+      return Fail(Where(proto) + ": " + view.Describe() +
+                  ": the model imports no opset for domain '" + std::string(domain) + "'");
     }
     for (const onnx::AttributeProto &attr : proto.attribute) {
       if (attr.graph_count > 0) {
-        return Fail(where + ": " + view.Describe() + ": subgraph attribute '" + attr.name +
-                    "' (control flow) is not supported");
+        return Fail(Where(proto) + ": " + view.Describe() + ": subgraph attribute '" +
+                    std::string(attr.name) + "' (control flow) is not supported");
       }
     }
-    const bool builtin_opset = opset >= kMinOnnxOpset && opset <= kMaxOnnxOpset;
     const bool constant = default_domain && proto.op_type == "Constant";
-    const OnnxOpMapping *mapping =
-        default_domain && builtin_opset ? FindOnnxOpMapping(proto.op_type, opset) : nullptr;
+    const DefaultDomainOp *op =
+        default_domain ? &LookUpDefaultDomainOp(proto.op_type, opset) : nullptr;
+    const OnnxOpMapping *mapping = op == nullptr ? nullptr : op->mapping;
     // Plugins first (a built-in mapping wins unless the plugin overrides it); Constant stays ours.
     if (plugins_ != nullptr && !constant && plugins_->Handles(view, mapping != nullptr)) {
-      return plugins_->Import(view, where, ctx_);
+      return plugins_->Import(view, Where(proto), ctx_);
     }
+    if (mapping == nullptr || constant) {
+      return ImportUnmapped(view);
+    }
+    if (mapping->mapper(view, ctx_) != SUCCESS) {
+      return FAILED;
+    }
+    // Keep the framework identity for dumps and diagnostics (GE's "original_type").
+    if (Node *node = graph_->FindNode(name)) {
+      node->MutableOpDesc().SetAttr("original_type", op->original_type);
+    }
+    for (size_t i = 0; i < proto.output.size(); ++i) {
+      if (!proto.output[i].empty() && !ctx_.IsBound(proto.output[i])) {
+        return Fail(source_ + ": " + view.Describe() + ": output #" + std::to_string(i) + " ('" +
+                    std::string(proto.output[i]) + "') is not produced by its mapping");
+      }
+    }
+    return SUCCESS;
+  }
+
+  /// A node without a built-in mapping: a Constant, or the error saying why it cannot be mapped.
+  Status ImportUnmapped(const OnnxNodeView &view) {
+    const onnx::NodeProto &proto = view.Proto();
+    const std::string where = Where(proto);
+    const std::string domain(view.Domain());
+    const std::string op_type(proto.op_type);
+    const int64_t opset = view.Opset();
+    const bool default_domain = domain == kDefaultDomain;
+    const bool builtin_opset = opset >= kMinOnnxOpset && opset <= kMaxOnnxOpset;
     const std::string hint =
         (plugins_ == nullptr ? std::string() : plugins_->UnsupportedHint(view)) + kAddPluginHint;
     for (const std::string &function : model_.functions) {
-      if (function == proto.domain + "::" + proto.op_type) {
+      if (function == std::string(proto.domain) + "::" + op_type) {
         return Fail(where + ": " + view.Describe() +
                     " calls a model-local function, which is not supported");
       }
     }
     if (!default_domain) {
       return Fail(where + ": " + view.Describe() + " is not supported: no Ascend IR mapping for '" +
-                  domain + "::" + std::to_string(opset) + "::" + proto.op_type +
+                  domain + "::" + std::to_string(opset) + "::" + op_type +
                   "' (E16002; only the default domain ai.onnx is mapped)" + hint);
     }
     if (!builtin_opset) {
@@ -273,43 +350,26 @@ class OnnxGraphBuilder {
                   " of domain 'ai.onnx' is not supported (supported: " +
                   std::to_string(kMinOnnxOpset) + " to " + std::to_string(kMaxOnnxOpset) + ")");
     }
-    if (proto.op_type == "Constant") {
+    if (op_type == "Constant") {
       return ImportConstant(view);
     }
-    if (mapping == nullptr && !MappedOpsetRanges(proto.op_type).empty()) {
-      return Fail(where + ": " + view.Describe() + ": " + proto.op_type + " at opset " +
-                  std::to_string(opset) + " is not supported (mapped at opsets " +
-                  MappedOpsetRanges(proto.op_type) + ")" + hint);
-    }
-    if (mapping == nullptr) {
-      return Fail(where + ": " + view.Describe() + " is not supported: no Ascend IR mapping for '" +
-                  domain + "::" + std::to_string(opset) + "::" + proto.op_type + "' (E16002)" +
+    const std::string ranges = MappedOpsetRanges(op_type);
+    if (!ranges.empty()) {
+      return Fail(where + ": " + view.Describe() + ": " + op_type + " at opset " +
+                  std::to_string(opset) + " is not supported (mapped at opsets " + ranges + ")" +
                   hint);
     }
-    if (mapping->mapper(view, ctx_) != SUCCESS) {
-      return FAILED;
-    }
-    // Keep the framework identity for dumps and diagnostics (GE's "original_type").
-    if (Node *node = graph_->FindNode(name)) {
-      node->MutableOpDesc().SetAttr("original_type",
-                                    domain + "::" + std::to_string(opset) + "::" + proto.op_type);
-    }
-    for (size_t i = 0; i < proto.output.size(); ++i) {
-      if (!proto.output[i].empty() && !ctx_.IsBound(proto.output[i])) {
-        return Fail(source_ + ": " + view.Describe() + ": output #" + std::to_string(i) + " ('" +
-                    proto.output[i] + "') is not produced by its mapping");
-      }
-    }
-    return SUCCESS;
+    return Fail(where + ": " + view.Describe() + " is not supported: no Ascend IR mapping for '" +
+                domain + "::" + std::to_string(opset) + "::" + op_type + "' (E16002)" + hint);
   }
 
   Status AddOutputs() {
-    std::vector<std::pair<std::string, OutAnchor>> outputs;
+    std::vector<std::pair<std::string_view, OutAnchor>> outputs;
     if (!options_.out_nodes.empty()) {
       for (const auto &out : options_.out_nodes) {
         const onnx::NodeProto *found = nullptr;
         for (const onnx::NodeProto &proto : model_.graph.node) {
-          if (proto.name == out.first) {
+          if (proto.name == std::string_view(out.first)) {
             found = &proto;
             break;
           }
@@ -331,7 +391,8 @@ class OnnxGraphBuilder {
     } else {
       for (const onnx::ValueInfoProto &output : model_.graph.output) {
         OutAnchor anchor;
-        if (ctx_.Resolve(output.name, "graph output '" + output.name + "'", &anchor) != SUCCESS) {
+        if (ctx_.Resolve(output.name, "graph output '" + std::string(output.name) + "'", &anchor) !=
+            SUCCESS) {
           return FAILED;
         }
         outputs.emplace_back(output.name, anchor);
@@ -363,6 +424,7 @@ class OnnxGraphBuilder {
   ComputeGraph *graph_;
   OnnxImportContext ctx_;
   std::unique_ptr<OnnxNodePlugins> plugins_;
+  std::unordered_map<std::string_view, DefaultDomainOp> default_domain_ops_;
 };
 
 }  // namespace
@@ -392,7 +454,7 @@ Status ImportOnnxBytes(const std::string &bytes, const std::string &source,
       return Fail("--input_format=" + options.input_format +
                   " is not valid for ONNX models (expected NCHW, ND or NCDHW)");
     }
-    std::string name = model.graph.name.empty() ? StemOf(source) : model.graph.name;
+    std::string name = model.graph.name.empty() ? StemOf(source) : std::string(model.graph.name);
     auto built = std::make_shared<ComputeGraph>(name);
     OnnxGraphBuilder builder(model, source, model_dir, options, built.get());
     if (builder.Build() != SUCCESS) {

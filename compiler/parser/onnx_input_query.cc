@@ -31,7 +31,7 @@ Status InferredInputDesc(const OnnxNodeView &node, OnnxImportContext &ctx, size_
   if (!CarriesOwnShape(*anchor.node) && InferGraphNodes(ctx.Graph()) != SUCCESS) {
     return onnx_map::NodeError(node, ctx,
                                purpose + " needs the shape of input " + std::to_string(index) +
-                                   " ('" + node.InputName(index) +
+                                   " ('" + std::string(node.InputName(index)) +
                                    "'), but inferring the graph so far failed: " + GetLastError());
   }
   *desc = anchor.node->GetOpDesc().GetOutputDesc(anchor.index);
@@ -49,7 +49,8 @@ Status InferredInputShape(const OnnxNodeView &node, OnnxImportContext &ctx, size
   if (desc == nullptr || desc->GetShape().IsUnknownRank()) {
     return onnx_map::NodeError(node, ctx,
                                purpose + " needs the rank of input " + std::to_string(index) +
-                                   " ('" + node.InputName(index) + "'), which is unknown");
+                                   " ('" + std::string(node.InputName(index)) +
+                                   "'), which is unknown");
   }
   *shape = desc->GetShape();
   return SUCCESS;
@@ -64,7 +65,8 @@ Status InferredInputDtype(const OnnxNodeView &node, OnnxImportContext &ctx, size
   if (desc == nullptr || desc->GetDataType() == DT_UNDEFINED) {
     return onnx_map::NodeError(node, ctx,
                                purpose + " needs the data type of input " + std::to_string(index) +
-                                   " ('" + node.InputName(index) + "'), which is unknown");
+                                   " ('" + std::string(node.InputName(index)) +
+                                   "'), which is unknown");
   }
   *dtype = desc->GetDataType();
   return SUCCESS;
@@ -77,8 +79,7 @@ Status ConstantInputInts(const OnnxNodeView &node, OnnxImportContext &ctx, size_
                                "has no input " + std::to_string(index) + " ('" + what + "')");
   }
   GeTensor holder;
-  if (ctx.ConstantValue(node.InputName(index), node.Describe() + " input '" + what + "'",
-                        &holder) != SUCCESS) {
+  if (ctx.ConstantValue(node.InputName(index), ImportSubject(node, what), &holder) != SUCCESS) {
     return FAILED;
   }
   const GeTensor *tensor = &holder;

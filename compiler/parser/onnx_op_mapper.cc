@@ -18,7 +18,7 @@ const std::vector<OnnxOpMapping> &GetOnnxOpMappings() {
   return mappings;
 }
 
-const OnnxOpMapping *FindOnnxOpMapping(const std::string &op_type, int64_t opset) {
+const OnnxOpMapping *FindOnnxOpMapping(std::string_view op_type, int64_t opset) {
   for (const OnnxOpMapping &mapping : GetOnnxOpMappings()) {
     if (op_type == mapping.op_type && opset >= mapping.min_opset && opset <= mapping.max_opset) {
       return &mapping;
@@ -27,7 +27,7 @@ const OnnxOpMapping *FindOnnxOpMapping(const std::string &op_type, int64_t opset
   return nullptr;
 }
 
-std::string MappedOpsetRanges(const std::string &op_type) {
+std::string MappedOpsetRanges(std::string_view op_type) {
   std::string ranges;
   for (const OnnxOpMapping &mapping : GetOnnxOpMappings()) {
     if (op_type == mapping.op_type) {
@@ -43,14 +43,14 @@ namespace onnx_map {
 Node *MainOp(const OnnxNodeView &node, OnnxImportContext &ctx, const std::string &type,
              const std::map<std::string, int64_t> &dynamic_inputs,
              const std::map<std::string, int64_t> &dynamic_outputs) {
-  return ctx.AddOp(node.Describe(), node.Name(), type, dynamic_inputs, dynamic_outputs);
+  return ctx.AddOp(node, node.Name(), type, dynamic_inputs, dynamic_outputs);
 }
 
 Node *HelperOp(const OnnxNodeView &node, OnnxImportContext &ctx, const std::string &suffix,
                const std::string &type, const std::map<std::string, int64_t> &dynamic_inputs,
                const std::map<std::string, int64_t> &dynamic_outputs) {
-  return ctx.AddOp(node.Describe(), ctx.UniqueName(node.Name() + "/" + suffix), type,
-                   dynamic_inputs, dynamic_outputs);
+  return ctx.AddOp(node, ctx.UniqueName(node.Name() + "/" + suffix), type, dynamic_inputs,
+                   dynamic_outputs);
 }
 
 Status ConnectInput(const OnnxNodeView &node, OnnxImportContext &ctx, size_t onnx_index, Node *dst,
@@ -65,8 +65,8 @@ Status ConnectInput(const OnnxNodeView &node, OnnxImportContext &ctx, size_t onn
 Status ConnectConst(const OnnxNodeView &node, OnnxImportContext &ctx, const std::string &suffix,
                     GeTensor tensor, Node *dst, const std::string &ir_input) {
   OutAnchor src;
-  if (ctx.AddConst(node.Describe(), ctx.UniqueName(node.Name() + "/" + suffix), std::move(tensor),
-                   &src) != SUCCESS) {
+  if (ctx.AddConst(node, ctx.UniqueName(node.Name() + "/" + suffix), std::move(tensor), &src) !=
+      SUCCESS) {
     return FAILED;
   }
   return ctx.Connect(src, dst, ir_input);

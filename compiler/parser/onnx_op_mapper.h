@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <map>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "ge/ge_error_codes.h"
@@ -32,9 +33,9 @@ constexpr int64_t kMinOnnxOpset = 7;
 constexpr int64_t kMaxOnnxOpset = 28;
 
 /// The mapping of `op_type` at `opset` (default domain), nullptr when none.
-const OnnxOpMapping *FindOnnxOpMapping(const std::string &op_type, int64_t opset);
+const OnnxOpMapping *FindOnnxOpMapping(std::string_view op_type, int64_t opset);
 /// The opsets at which `op_type` has a mapping, as "a to b[, c to d]"; empty when it has none.
-std::string MappedOpsetRanges(const std::string &op_type);
+std::string MappedOpsetRanges(std::string_view op_type);
 /// Every mapping, in registration order.
 const std::vector<OnnxOpMapping> &GetOnnxOpMappings();
 

@@ -11,9 +11,9 @@ using proto::WireField;
 using proto::WireReader;
 using proto::WireType;
 
-std::string ReadString(const WireReader &reader, const WireField &field, const char *what) {
+std::string_view ReadString(const WireReader &reader, const WireField &field, const char *what) {
   reader.ExpectType(field, WireType::kLen, what);
-  return field.AsString();
+  return field.bytes;
 }
 
 int64_t ReadVarint(const WireReader &reader, const WireField &field, const char *what) {
@@ -54,7 +54,7 @@ void DecodeTensor(WireReader reader, TensorProto *tensor) {
       case 13: {
         reader.ExpectType(field, WireType::kLen, "TensorProto.external_data");
         WireReader entry = reader.Nested(field, "StringStringEntryProto");
-        std::pair<std::string, std::string> kv;
+        std::pair<std::string_view, std::string_view> kv;
         WireField ef;
         while (entry.Next(&ef)) {
           if (ef.number == 1) {
@@ -147,7 +147,12 @@ void DecodeNode(WireReader reader, NodeProto *node) {
   WireField field;
   while (reader.Next(&field)) {
     switch (field.number) {
-      case 1: node->input.push_back(ReadString(reader, field, "NodeProto.input")); break;
+      case 1:
+        if (node->input.empty()) {
+          node->input.reserve(4);  // one allocation for the usual one to four inputs
+        }
+        node->input.push_back(ReadString(reader, field, "NodeProto.input"));
+        break;
       case 2: node->output.push_back(ReadString(reader, field, "NodeProto.output")); break;
       case 3: node->name = ReadString(reader, field, "NodeProto.name"); break;
       case 4: node->op_type = ReadString(reader, field, "NodeProto.op_type"); break;
@@ -248,7 +253,7 @@ void DecodeGraph(WireReader reader, GraphProto *graph) {
 
 }  // namespace
 
-const AttributeProto *NodeProto::FindAttr(const std::string &attr_name) const {
+const AttributeProto *NodeProto::FindAttr(std::string_view attr_name) const {
   for (const AttributeProto &attr : attribute) {
     if (attr.name == attr_name) {
       return &attr;
@@ -257,7 +262,7 @@ const AttributeProto *NodeProto::FindAttr(const std::string &attr_name) const {
   return nullptr;
 }
 
-void DecodeModel(const std::string &bytes, const std::string &source, ModelProto *model) {
+void DecodeModel(std::string_view bytes, const std::string &source, ModelProto *model) {
   WireReader reader(bytes, source);
   WireField field;
   while (reader.Next(&field)) {
@@ -276,7 +281,7 @@ void DecodeModel(const std::string &bytes, const std::string &source, ModelProto
       case 8: {
         reader.ExpectType(field, WireType::kLen, "ModelProto.opset_import");
         WireReader opset = reader.Nested(field, "OperatorSetIdProto");
-        std::string domain;
+        std::string_view domain;
         int64_t version = 0;
         WireField of;
         while (opset.Next(&of)) {
@@ -286,14 +291,14 @@ void DecodeModel(const std::string &bytes, const std::string &source, ModelProto
             version = ReadVarint(opset, of, "OperatorSetIdProto.version");
           }
         }
-        model->opset_import[domain == "ai.onnx" ? "" : domain] = version;
+        model->opset_import[domain == "ai.onnx" ? std::string() : std::string(domain)] = version;
         break;
       }
       case 25: {
         reader.ExpectType(field, WireType::kLen, "ModelProto.functions");
         WireReader function = reader.Nested(field, "FunctionProto");
-        std::string name;
-        std::string domain;
+        std::string_view name;
+        std::string_view domain;
         WireField ff;
         while (function.Next(&ff)) {
           if (ff.number == 1) {
@@ -302,7 +307,7 @@ void DecodeModel(const std::string &bytes, const std::string &source, ModelProto
             domain = ReadString(function, ff, "FunctionProto.domain");
           }
         }
-        model->functions.push_back(domain + "::" + name);
+        model->functions.push_back(std::string(domain) + "::" + std::string(name));
         break;
       }
       default: break;

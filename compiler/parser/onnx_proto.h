@@ -1,12 +1,14 @@
 // The subset of onnx.proto the importer reads, decoded with the project's wire
 // reader (compiler/proto). Unknown fields are skipped; every record's byte offset is kept so that
-// later errors can still point into the file.
+// later errors can still point into the file. Names, strings and raw tensor bytes are views of the
+// serialized model, not copies: a decoded model is valid only while those bytes are.
 #ifndef GE_PARSER_ONNX_PROTO_H_
 #define GE_PARSER_ONNX_PROTO_H_
 
 #include <cstdint>
 #include <map>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -47,53 +49,53 @@ enum TensorDataType : int32_t {
 };
 
 struct TensorProto {
-  std::string name;
+  std::string_view name;
   std::vector<int64_t> dims;
   int32_t data_type = 0;
   bool has_raw_data = false;
-  std::string raw_data;
+  std::string_view raw_data;
   std::vector<float> float_data;
   std::vector<int64_t> int32_data;  // int32 values, sign-extended
-  std::vector<std::string> string_data;
+  std::vector<std::string_view> string_data;
   std::vector<int64_t> int64_data;
   std::vector<double> double_data;
   std::vector<uint64_t> uint64_data;
-  std::vector<std::pair<std::string, std::string>> external_data;
+  std::vector<std::pair<std::string_view, std::string_view>> external_data;
   int32_t data_location = 0;  // 1 = EXTERNAL
   bool has_segment = false;
   size_t offset = 0;  // byte offset of the TensorProto in the file
 };
 
 struct AttributeProto {
-  std::string name;
+  std::string_view name;
   int32_t type = kAttrUndefined;  // inferred from the value when the file omits it
   float f = 0.0F;
   int64_t i = 0;
-  std::string s;
+  std::string_view s;
   bool has_t = false;
   std::vector<TensorProto> t;  // 0 or 1 element (a vector avoids a recursive member)
   std::vector<float> floats;
   std::vector<int64_t> ints;
-  std::vector<std::string> strings;
+  std::vector<std::string_view> strings;
   std::vector<TensorProto> tensors;
   int32_t graph_count = 0;  // subgraph attributes are counted, not decoded
   size_t offset = 0;
 };
 
 struct NodeProto {
-  std::vector<std::string> input;
-  std::vector<std::string> output;
-  std::string name;
-  std::string op_type;
-  std::string domain;
+  std::vector<std::string_view> input;
+  std::vector<std::string_view> output;
+  std::string_view name;
+  std::string_view op_type;
+  std::string_view domain;
   std::vector<AttributeProto> attribute;
   size_t offset = 0;
 
-  const AttributeProto *FindAttr(const std::string &attr_name) const;
+  const AttributeProto *FindAttr(std::string_view attr_name) const;
 };
 
 struct ValueInfoProto {
-  std::string name;
+  std::string_view name;
   int32_t elem_type = 0;
   bool has_shape = false;     // absent shape = unknown rank
   std::vector<int64_t> dims;  // -1 for dim_param or unset dims
@@ -101,7 +103,7 @@ struct ValueInfoProto {
 };
 
 struct GraphProto {
-  std::string name;
+  std::string_view name;
   std::vector<NodeProto> node;
   std::vector<TensorProto> initializer;
   std::vector<ValueInfoProto> input;
@@ -111,8 +113,8 @@ struct GraphProto {
 
 struct ModelProto {
   int64_t ir_version = 0;
-  std::string producer_name;
-  std::string producer_version;
+  std::string_view producer_name;
+  std::string_view producer_version;
   bool has_graph = false;
   GraphProto graph;
   /// Domain ("" for the default ai.onnx set) -> version.
@@ -121,9 +123,9 @@ struct ModelProto {
   std::vector<std::string> functions;
 };
 
-/// Decodes a ModelProto. Throws ge::GeException naming `source` and the byte offset on corrupt or
-/// truncated input.
-void DecodeModel(const std::string &bytes, const std::string &source, ModelProto *model);
+/// Decodes a ModelProto whose views point into `bytes`. Throws ge::GeException naming `source` and
+/// the byte offset on corrupt or truncated input.
+void DecodeModel(std::string_view bytes, const std::string &source, ModelProto *model);
 
 /// Human-readable name of an ONNX tensor data type ("FLOAT", "INT64", ... or the number).
 std::string DataTypeName(int32_t data_type);

@@ -59,19 +59,20 @@ Status MapReduce(const OnnxNodeView &node, OnnxImportContext &ctx) {
   if (CheckInputCount(node, ctx, 1, 2) != SUCCESS || ctx.Input(node, 0, &x) != SUCCESS) {
     return FAILED;
   }
-  Node *op = AddReduce(node, ctx, node.OpType(), x, true);  // ReduceMean -> ReduceMean, ...
+  // ReduceMean -> ReduceMean, ...
+  Node *op = AddReduce(node, ctx, std::string(node.OpType()), x, true);
   return op == nullptr ? FAILED : BindOutput(node, ctx, 0, {op, 0});
 }
 
 /// The ONNX reductions without an Ascend IR op of their own, as ONNX's function bodies define
 /// them: an elementwise op before ReduceSum and/or one after it.
 Status MapComposedReduce(const OnnxNodeView &node, OnnxImportContext &ctx) {
-  static const std::map<std::string, std::pair<std::string, std::string>> kParts = {
+  static const std::map<std::string, std::pair<std::string, std::string>, std::less<>> kParts = {
       {"ReduceL1", {"Abs", ""}},           {"ReduceL2", {"Square", "Sqrt"}},
       {"ReduceSumSquare", {"Square", ""}}, {"ReduceLogSum", {"", "Log"}},
       {"ReduceLogSumExp", {"Exp", "Log"}},
   };
-  const auto &parts = kParts.at(node.OpType());
+  const auto &parts = kParts.find(node.OpType())->second;
   OutAnchor x;
   if (CheckInputCount(node, ctx, 1, 2) != SUCCESS || ctx.Input(node, 0, &x) != SUCCESS) {
     return FAILED;

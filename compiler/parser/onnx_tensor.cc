@@ -12,7 +12,7 @@ namespace ge {
 namespace {
 
 std::string Where(const onnx::TensorProto &tensor, const std::string &source) {
-  return source + ": tensor '" + tensor.name + "' (TensorProto at byte offset " +
+  return source + ": tensor '" + std::string(tensor.name) + "' (TensorProto at byte offset " +
          std::to_string(tensor.offset) + ")";
 }
 
@@ -31,15 +31,15 @@ Status ReadExternal(const onnx::TensorProto &tensor, const std::string &source,
   for (const auto &kv : tensor.external_data) {
     try {
       if (kv.first == "location") {
-        location = kv.second;
+        location = std::string(kv.second);
       } else if (kv.first == "offset") {
-        offset = std::stoll(kv.second);
+        offset = std::stoll(std::string(kv.second));
       } else if (kv.first == "length") {
-        length = std::stoll(kv.second);
+        length = std::stoll(std::string(kv.second));
       }
     } catch (const std::exception &) {
-      return Fail(Where(tensor, source) + ": external_data '" + kv.first + "' = '" + kv.second +
-                  "' is not a number");
+      return Fail(Where(tensor, source) + ": external_data '" + std::string(kv.first) + "' = '" +
+                  std::string(kv.second) + "' is not a number");
     }
   }
   if (location.empty()) {
