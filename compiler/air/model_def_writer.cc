@@ -665,7 +665,7 @@ class ModelDefWriter {
     WriteTensorDescriptor(tensor.GetTensorDesc());
     w_.EndMessage(token);
     if (tensor.GetSize() != 0) {
-      w_.WriteBytes(ir::kTensorData, tensor.GetData(), tensor.GetSize());
+      w_.WriteBytes(ir::kTensorData, tensor.GetStoredBytes(), tensor.GetSize());
     }
   }
 

@@ -133,7 +133,8 @@ ge::Status NewDeviceHandle(const std::shared_ptr<ge::runtime::DeviceAllocator> &
   created->placement = kPlacementDevice;
   if (value.GetSize() != 0) {
     std::shared_ptr<DeviceBuffer> buffer;
-    if (DeviceBuffer::Create(allocator, value.GetData(), value.GetSize(), &buffer) != ge::SUCCESS) {
+    if (DeviceBuffer::Create(allocator, value.GetStoredBytes(), value.GetSize(), &buffer) !=
+        ge::SUCCESS) {
       return ge::FAILED;
     }
     const int64_t id = DeviceBufferTable::Instance().Add(std::move(buffer));

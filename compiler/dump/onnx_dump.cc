@@ -139,8 +139,8 @@ void ConvertAttr(const std::string &key, const GeAttrValue &value, int level,
       (*attrs)[key + "_desc_layout"] = String(FormatToString(desc.GetFormat()));
       (*attrs)[key + "_desc_device_type"] = String("NPU");
       if (level == 1) {
-        (*attrs)[key + "_data"] =
-            String(std::string(reinterpret_cast<const char *>(tensor.GetData()), tensor.GetSize()));
+        (*attrs)[key + "_data"] = String(
+            std::string(reinterpret_cast<const char *>(tensor.GetStoredBytes()), tensor.GetSize()));
       }
       break;
     }

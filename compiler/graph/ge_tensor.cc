@@ -1,8 +1,10 @@
 // GeShape, GeTensorDesc and GeTensor.
 #include "graph/ge_tensor.h"
 
+#include <algorithm>
 #include <cstring>
 #include <limits>
+#include <mutex>
 
 #include "graph/attr_value.h"
 
@@ -173,7 +175,7 @@ GeTensor::GeTensor(GeTensorDesc desc, const void *data, size_t size) : desc_(std
 }
 
 std::vector<uint8_t> GeTensor::GetBytes() const {
-  const uint8_t *bytes = GetData();
+  const uint8_t *bytes = GetStoredBytes();
   return bytes == nullptr ? std::vector<uint8_t>() : std::vector<uint8_t>(bytes, bytes + size_);
 }
 
@@ -183,13 +185,46 @@ void GeTensor::SetData(std::vector<uint8_t> data) {
     return;
   }
   size_ = data.size();
-  shared_ = std::make_shared<const std::vector<uint8_t>>(std::move(data));
+  auto block = std::make_shared<const std::vector<uint8_t>>(std::move(data));
+  shared_ = std::shared_ptr<const uint8_t>(block, block->data());
+  unaligned_.reset();
+}
+
+struct GeTensor::AlignedCopyOnce {
+  std::once_flag once;
+  std::unique_ptr<uint8_t[]> bytes;
+};
+
+void GeTensor::ShareData(std::shared_ptr<const void> owner, const uint8_t *data, size_t size) {
+  if (data == nullptr || size <= kInlineBytes) {
+    SetData(data, size);
+    return;
+  }
+  size_ = size;
+  shared_ = std::shared_ptr<const uint8_t>(std::move(owner), data);
+  // alignof(double) is the most any element type needs (complex128 is two doubles).
+  const int32_t element_size = GetSizeByDataType(desc_.GetDataType());
+  const uintptr_t alignment = element_size <= 1 ? 1U : std::min<uintptr_t>(element_size, 8U);
+  unaligned_.reset();
+  if (reinterpret_cast<uintptr_t>(data) % alignment != 0) {
+    unaligned_ = std::make_shared<AlignedCopyOnce>();
+  }
+}
+
+const uint8_t *GeTensor::AlignedCopy() const {
+  std::call_once(unaligned_->once, [this] {
+    // operator new[] aligns for any fundamental type.
+    unaligned_->bytes.reset(new uint8_t[size_]);
+    std::memcpy(unaligned_->bytes.get(), shared_.get(), size_);
+  });
+  return unaligned_->bytes.get();
 }
 
 void GeTensor::SetData(const void *data, size_t size) {
   if (data == nullptr || size == 0) {
     size_ = 0;
     shared_.reset();
+    unaligned_.reset();
     return;
   }
   const auto *bytes = static_cast<const uint8_t *>(data);
@@ -201,13 +236,14 @@ void GeTensor::SetData(const void *data, size_t size) {
   uint8_t copy[kInlineBytes];
   std::memcpy(copy, bytes, size);
   shared_.reset();
+  unaligned_.reset();
   std::memcpy(inline_, copy, size);
   size_ = size;
 }
 
 bool GeTensor::operator==(const GeTensor &other) const {
   return desc_.IsSameMeta(other.desc_) && size_ == other.size_ &&
-         (size_ == 0 || std::memcmp(GetData(), other.GetData(), size_) == 0);
+         (size_ == 0 || std::memcmp(GetStoredBytes(), other.GetStoredBytes(), size_) == 0);
 }
 
 }  // namespace ge

@@ -212,15 +212,28 @@ class GeTensor {
   GeTensorDesc &MutableTensorDesc() { return desc_; }
   void SetTensorDesc(GeTensorDesc desc) { desc_ = std::move(desc); }
 
-  /// The bytes (nullptr when there are none).
+  /// The bytes (nullptr when there are none), aligned for the element type: kernels read them
+  /// through typed pointers.
   const uint8_t *GetData() const {
-    return size_ == 0 ? nullptr : size_ <= kInlineBytes ? inline_ : shared_->data();
+    if (size_ <= kInlineBytes) {
+      return size_ == 0 ? nullptr : inline_;
+    }
+    return unaligned_ == nullptr ? shared_.get() : AlignedCopy();
+  }
+  /// The bytes as stored (nullptr when there are none), for readers that go byte by byte
+  /// (writers, comparisons): unlike GetData, never copies shared bytes that are not aligned.
+  const uint8_t *GetStoredBytes() const {
+    return size_ == 0 ? nullptr : size_ <= kInlineBytes ? inline_ : shared_.get();
   }
   size_t GetSize() const { return size_; }
   /// A copy of the bytes.
   std::vector<uint8_t> GetBytes() const;
   void SetData(std::vector<uint8_t> data);
   void SetData(const void *data, size_t size);
+  /// Refers to `size` bytes at `data` without copying them; `owner` keeps them alive (an
+  /// imported model's file buffer, say). Set the desc first: when `data` is not aligned for its
+  /// element type, GetData makes an aligned copy on its first call.
+  void ShareData(std::shared_ptr<const void> owner, const uint8_t *data, size_t size);
   bool operator==(const GeTensor &other) const;
 
   static constexpr size_t kInlineBytes = 16;
@@ -232,8 +245,16 @@ class GeTensor {
   // long after, when they are no longer cached.
   GeTensorDesc desc_;
   size_t size_ = 0;
-  std::shared_ptr<const std::vector<uint8_t>> shared_;  // the bytes when size_ > kInlineBytes
-  alignas(8) uint8_t inline_[kInlineBytes] = {};        // the bytes when size_ <= kInlineBytes
+  // The bytes when size_ > kInlineBytes: points at them and owns the block they live in (a
+  // vector of this tensor's, or a buffer shared through ShareData).
+  std::shared_ptr<const uint8_t> shared_;
+  alignas(8) uint8_t inline_[kInlineBytes] = {};  // the bytes when size_ <= kInlineBytes
+  // Set when the shared bytes are not aligned for the element type (weights inside a protobuf
+  // file sit at any offset): the copy GetData returns is made on its first call, once for all
+  // copies of the tensor, and writers that only stream the bytes never make it.
+  struct AlignedCopyOnce;
+  const uint8_t *AlignedCopy() const;
+  std::shared_ptr<AlignedCopyOnce> unaligned_;
 };
 
 }  // namespace ge

@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdint>
+#include <memory>
 #include <numeric>
 #include <utility>
 #include <vector>
@@ -82,6 +83,40 @@ TEST(GeTensorTest, DataMaySetFromTheTensorsOwnBytes) {
   GeTensor larger(GeTensorDesc(), Bytes(40, 10));
   larger.SetData(larger.GetData() + 5, 30);  // from the shared block into a new shared block
   EXPECT_EQ(larger.GetBytes(), Bytes(30, 15));
+}
+
+TEST(GeTensorTest, SharedBytesAlignedForTheElementTypeAreNotCopied) {
+  auto buffer = std::make_shared<std::vector<uint8_t>>(Bytes(64, 0));
+  GeTensor tensor(GeTensorDesc(GeShape({8}), FORMAT_ND, DT_FLOAT));
+  tensor.ShareData(buffer, buffer->data() + 8, 32);
+  EXPECT_EQ(tensor.GetData(), buffer->data() + 8);
+  EXPECT_EQ(tensor.GetStoredBytes(), buffer->data() + 8);
+  EXPECT_EQ(tensor.GetBytes(), Bytes(32, 8));
+  std::weak_ptr<std::vector<uint8_t>> watch = buffer;
+  buffer.reset();
+  EXPECT_FALSE(watch.expired());  // the tensor keeps the buffer alive
+  tensor.SetData(Bytes(20, 1));
+  EXPECT_TRUE(watch.expired());
+}
+
+TEST(GeTensorTest, SharedBytesNotAlignedAreCopiedOnceWhenReadAsElements) {
+  auto buffer = std::make_shared<std::vector<uint8_t>>(Bytes(64, 0));
+  GeTensor tensor(GeTensorDesc(GeShape({8}), FORMAT_ND, DT_FLOAT));
+  tensor.ShareData(buffer, buffer->data() + 3, 32);
+  // Byte-wise readers see the stored bytes, element readers an aligned copy of them.
+  EXPECT_EQ(tensor.GetStoredBytes(), buffer->data() + 3);
+  const uint8_t *aligned = tensor.GetData();
+  EXPECT_NE(aligned, buffer->data() + 3);
+  EXPECT_EQ(reinterpret_cast<uintptr_t>(aligned) % alignof(float), 0U);
+  EXPECT_EQ(std::vector<uint8_t>(aligned, aligned + 32), Bytes(32, 3));
+  EXPECT_EQ(tensor.GetData(), aligned);  // made once
+  const GeTensor copy = tensor;
+  EXPECT_EQ(copy.GetData(), aligned);  // and shared by copies
+  EXPECT_TRUE(copy == tensor);
+  // Single-byte elements need no alignment.
+  GeTensor bytes(GeTensorDesc(GeShape({32}), FORMAT_ND, DT_UINT8));
+  bytes.ShareData(buffer, buffer->data() + 3, 32);
+  EXPECT_EQ(bytes.GetData(), buffer->data() + 3);
 }
 
 }  // namespace

@@ -77,16 +77,25 @@ std::string_view OnnxNodeView::OutputName(size_t index) const {
   return index < proto_.output.size() ? proto_.output[index] : std::string_view();
 }
 
-OnnxImportContext::OnnxImportContext(ComputeGraph *graph, std::string source, std::string model_dir)
-    : graph_(graph), source_(std::move(source)), model_dir_(std::move(model_dir)) {}
+OnnxImportContext::OnnxImportContext(ComputeGraph *graph, std::string source, std::string model_dir,
+                                     std::shared_ptr<const void> model_bytes)
+    : graph_(graph),
+      source_(std::move(source)),
+      model_dir_(std::move(model_dir)),
+      model_bytes_(std::move(model_bytes)) {}
+
+Status OnnxImportContext::ConvertTensor(const onnx::TensorProto &tensor, GeTensor *out) const {
+  return ConvertOnnxTensor(tensor, source_, model_dir_, model_bytes_, out);
+}
 
 void OnnxImportContext::SetInitializers(const std::vector<onnx::TensorProto> *initializers) {
   initializers_ = initializers;
-  values_.clear();
-  values_.reserve(initializers->size());
+  values_.Reserve(values_.Size() + initializers->size());
   for (size_t i = 0; i < initializers->size(); ++i) {
     // A later initializer with the same name wins, as in onnxruntime.
-    values_[(*initializers)[i].name] = ValueEntry{OutAnchor{}, static_cast<int64_t>(i)};
+    bool inserted = false;
+    values_.FindOrInsert((*initializers)[i].name, &inserted) =
+        ValueEntry{OutAnchor{}, static_cast<int64_t>(i)};
   }
 }
 
@@ -98,16 +107,16 @@ Status OnnxImportContext::UnknownValue(std::string_view value, const ImportSubje
 
 Status OnnxImportContext::Resolve(std::string_view value, const ImportSubject &user,
                                   OutAnchor *anchor) {
-  auto it = values_.find(value);
-  if (it == values_.end()) {
+  ValueEntry *found = values_.Find(value);
+  if (found == nullptr || (!found->anchor.IsValid() && found->initializer < 0)) {
     return UnknownValue(value, user);
   }
-  ValueEntry &entry = it->second;
+  ValueEntry &entry = *found;
   if (!entry.anchor.IsValid()) {
     // An initializer used for the first time: its Const node is created now.
     const size_t index = static_cast<size_t>(entry.initializer);
     GeTensor ge_tensor;
-    if (ConvertOnnxTensor((*initializers_)[index], source_, model_dir_, &ge_tensor) != SUCCESS) {
+    if (ConvertTensor((*initializers_)[index], &ge_tensor) != SUCCESS) {
       return FAILED;
     }
     // GE's parser names initializer constants "<tensor>_Initializer_<k>".
@@ -124,16 +133,15 @@ Status OnnxImportContext::Resolve(std::string_view value, const ImportSubject &u
 
 Status OnnxImportContext::ConstantValue(std::string_view value, const ImportSubject &user,
                                         GeTensor *tensor) {
-  auto it = values_.find(value);
-  if (it == values_.end()) {
+  const ValueEntry *found = values_.Find(value);
+  if (found == nullptr || (!found->anchor.IsValid() && found->initializer < 0)) {
     return UnknownValue(value, user);
   }
-  const ValueEntry &entry = it->second;
+  const ValueEntry &entry = *found;
   if (!entry.anchor.IsValid()) {
     // Converted without creating the Const node: a value read only at import time (a shape, an
     // axes list) leaves no unused node behind.
-    return ConvertOnnxTensor((*initializers_)[static_cast<size_t>(entry.initializer)], source_,
-                             model_dir_, tensor);
+    return ConvertTensor((*initializers_)[static_cast<size_t>(entry.initializer)], tensor);
   }
   const Node *producer = entry.anchor.node;
   const GeTensor *held =
@@ -148,17 +156,17 @@ Status OnnxImportContext::ConstantValue(std::string_view value, const ImportSubj
 }
 
 bool OnnxImportContext::HasConstantValue(std::string_view value) const {
-  auto it = values_.find(value);
-  if (it == values_.end()) {
+  const ValueEntry *found = values_.Find(value);
+  if (found == nullptr) {
     return false;
   }
-  const OutAnchor &anchor = it->second.anchor;
-  return !anchor.IsValid() || anchor.node->GetType() == "Const";
+  return found->anchor.IsValid() ? found->anchor.node->GetType() == "Const"
+                                 : found->initializer >= 0;
 }
 
 bool OnnxImportContext::IsBound(std::string_view value) const {
-  auto it = values_.find(value);
-  return it != values_.end() && it->second.anchor.IsValid();
+  const ValueEntry *found = values_.Find(value);
+  return found != nullptr && found->anchor.IsValid();
 }
 
 Status OnnxImportContext::Input(const OnnxNodeView &node, size_t index, OutAnchor *anchor) {
@@ -172,10 +180,13 @@ Status OnnxImportContext::Bind(std::string_view value, OutAnchor anchor) {
   if (value.empty()) {
     return SUCCESS;  // an unused optional output
   }
-  if (!values_.try_emplace(value, ValueEntry{anchor, -1}).second) {
+  bool inserted = false;
+  ValueEntry &entry = values_.FindOrInsert(value, &inserted);
+  if (!inserted && (entry.anchor.IsValid() || entry.initializer >= 0)) {
     return Fail(source_ + ": value '" + std::string(value) +
                 "' is produced more than once (node '" + anchor.node->GetName() + "')");
   }
+  entry.anchor = anchor;
   return SUCCESS;
 }
 
@@ -202,6 +213,42 @@ Node *OnnxImportContext::AddOp(const ImportSubject &owner, const std::string &na
     return nullptr;
   }
   return AddNode(owner, std::move(desc));
+}
+
+Node *OnnxImportContext::AddMainOp(const OnnxNodeView &node, const std::string &type,
+                                   const std::map<std::string, int64_t> &dynamic_inputs,
+                                   const std::map<std::string, int64_t> &dynamic_outputs) {
+  auto original_type = [&node] {
+    return std::string(node.Domain()) + "::" + std::to_string(node.Opset()) +
+           "::" + std::string(node.OpType());
+  };
+  if (!dynamic_inputs.empty() || !dynamic_outputs.empty()) {
+    Node *op = AddOp(node, node.Name(), type, dynamic_inputs, dynamic_outputs);
+    if (op != nullptr) {
+      op->MutableOpDesc().SetAttr("original_type", original_type());
+    }
+    return op;
+  }
+  bool inserted = false;
+  std::vector<MainOpTemplate> &templates =
+      main_op_templates_.FindOrInsert(node.OpType(), &inserted);
+  auto found = std::find_if(templates.begin(), templates.end(), [&](const MainOpTemplate &entry) {
+    return entry.type == type && entry.domain == node.Domain();
+  });
+  if (found == templates.end()) {
+    OpDesc desc;
+    if (CreateOpDesc(node.Name(), type, {}, {}, &desc) != SUCCESS) {
+      Fail(source_ + ": " + node.Describe() + ": " + GetLastError());
+      return nullptr;
+    }
+    desc.SetAttr("original_type", original_type());
+    desc.ShareAttrsWithCopies();
+    templates.push_back(MainOpTemplate{node.Domain(), type, std::move(desc)});
+    found = templates.end() - 1;
+  }
+  OpDesc desc = found->desc;
+  desc.SetName(node.Name());
+  return AddNode(node, std::move(desc));
 }
 
 Node *OnnxImportContext::AddNode(const ImportSubject &owner, OpDesc desc) {

@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -14,6 +15,7 @@
 #include "graph/compute_graph.h"
 #include "graph/ge_tensor.h"
 #include "parser/onnx_proto.h"
+#include "parser/string_view_map.h"
 
 namespace ge {
 
@@ -88,12 +90,19 @@ class ImportSubject {
 
 class OnnxImportContext {
  public:
-  OnnxImportContext(ComputeGraph *graph, std::string source, std::string model_dir);
+  /// `model_bytes`: the owner of the serialized model the decoded proto's views point into;
+  /// Const nodes may keep views of it (nullptr: they copy).
+  OnnxImportContext(ComputeGraph *graph, std::string source, std::string model_dir,
+                    std::shared_ptr<const void> model_bytes);
 
   ComputeGraph &Graph() { return *graph_; }
   const std::string &Source() const { return source_; }
   const std::string &ModelDir() const { return model_dir_; }
 
+  /// ConvertOnnxTensor with this import's file name, directory and model bytes.
+  Status ConvertTensor(const onnx::TensorProto &tensor, GeTensor *out) const;
+  /// Room for `count` ONNX values (graph inputs, initializers, node outputs) without growing.
+  void ReserveValues(size_t count) { values_.Reserve(count); }
   /// Registers the initializers; their Const nodes are created on first use.
   void SetInitializers(const std::vector<onnx::TensorProto> *initializers);
 
@@ -124,6 +133,12 @@ class OnnxImportContext {
   Node *AddOp(const ImportSubject &owner, const std::string &name, const std::string &type,
               const std::map<std::string, int64_t> &dynamic_inputs = {},
               const std::map<std::string, int64_t> &dynamic_outputs = {});
+  /// Creates the node that carries ONNX node `node` itself: catalog type `type`, the node's GE
+  /// name, and the "original_type" attribute ("ai.onnx::13::Conv") GE's parser records for dumps
+  /// and diagnostics. Fails as AddOp.
+  Node *AddMainOp(const OnnxNodeView &node, const std::string &type,
+                  const std::map<std::string, int64_t> &dynamic_inputs = {},
+                  const std::map<std::string, int64_t> &dynamic_outputs = {});
   /// Adds `desc` (made by the caller) to the graph, releasing its reserved name. On failure
   /// returns nullptr with the error naming `owner`.
   Node *AddNode(const ImportSubject &owner, OpDesc desc);
@@ -138,8 +153,9 @@ class OnnxImportContext {
   ComputeGraph *graph_;
   std::string source_;
   std::string model_dir_;
+  std::shared_ptr<const void> model_bytes_;
   /// An ONNX value: its producer, or (anchor not valid) initializer `initializer` whose Const is
-  /// created on first use.
+  /// created on first use. Neither: a name looked up before any producer was bound.
   struct ValueEntry {
     OutAnchor anchor;
     int64_t initializer = -1;
@@ -147,10 +163,19 @@ class OnnxImportContext {
 
   Status UnknownValue(std::string_view value, const ImportSubject &user) const;
 
+  /// The desc main ops of one (domain, op type) -> catalog type mapping start from, original_type
+  /// included; copied per node (sharing the attributes) instead of filled anew.
+  struct MainOpTemplate {
+    std::string_view domain;
+    std::string type;
+    OpDesc desc;
+  };
+
   // One table for produced values and initializers, keyed on views of the model's bytes (which
   // outlive the import): a node's input is one lookup.
-  std::unordered_map<std::string_view, ValueEntry> values_;
+  StringViewMap<ValueEntry> values_;
   const std::vector<onnx::TensorProto> *initializers_ = nullptr;
+  StringViewMap<std::vector<MainOpTemplate>> main_op_templates_;  // by ONNX op type
   // Names UniqueName handed out whose nodes do not exist yet; the graph's own name index covers
   // the rest, so this stays a handful of entries however large the model.
   std::vector<std::string> reserved_names_;

@@ -7,7 +7,6 @@
 #include <fstream>
 #include <map>
 #include <set>
-#include <sstream>
 #include <unordered_map>
 #include <unordered_set>
 
@@ -18,6 +17,7 @@
 #include "parser/onnx_op_mapper.h"
 #include "parser/onnx_proto.h"
 #include "parser/onnx_tensor.h"
+#include "parser/string_view_map.h"
 
 namespace ge {
 namespace {
@@ -54,13 +54,14 @@ Format DefaultFormat(const std::string &option, size_t rank) {
 
 class OnnxGraphBuilder {
  public:
-  OnnxGraphBuilder(const onnx::ModelProto &model, std::string source, std::string model_dir,
-                   const ModelImportOptions &options, ComputeGraph *graph)
+  OnnxGraphBuilder(const onnx::ModelProto &model, std::shared_ptr<const void> model_bytes,
+                   std::string source, std::string model_dir, const ModelImportOptions &options,
+                   ComputeGraph *graph)
       : model_(model),
         source_(std::move(source)),
         options_(options),
         graph_(graph),
-        ctx_(graph, source_, std::move(model_dir)) {}
+        ctx_(graph, source_, std::move(model_dir), std::move(model_bytes)) {}
 
   Status Build() {
     ctx_.SetInitializers(&model_.graph.initializer);
@@ -154,20 +155,23 @@ class OnnxGraphBuilder {
   /// (ONNX requires topological order, but exporters slip).
   Status SortNodes(std::vector<size_t> *order) {
     const auto &nodes = model_.graph.node;
-    std::unordered_map<std::string_view, size_t> producer;
-    producer.reserve(nodes.size());
+    StringViewMap<size_t> producer;
+    producer.Reserve(nodes.size());
     for (size_t i = 0; i < nodes.size(); ++i) {
       for (std::string_view out : nodes[i].output) {
         if (!out.empty()) {
-          producer[out] = i;
+          bool inserted = false;
+          producer.FindOrInsert(out, &inserted) = i;
         }
       }
     }
+    ctx_.ReserveValues(model_.graph.input.size() + model_.graph.initializer.size() +
+                       producer.Size());
     bool in_file_order = true;
     for (size_t i = 0; i < nodes.size() && in_file_order; ++i) {
       for (std::string_view in : nodes[i].input) {
-        auto it = in.empty() ? producer.end() : producer.find(in);
-        if (it != producer.end() && it->second >= i) {
+        const size_t *found = in.empty() ? nullptr : producer.Find(in);
+        if (found != nullptr && *found >= i) {
           in_file_order = false;
           break;
         }
@@ -180,8 +184,7 @@ class OnnxGraphBuilder {
     return in_file_order ? SUCCESS : KahnOrder(producer, order);
   }
 
-  Status KahnOrder(const std::unordered_map<std::string_view, size_t> &producer,
-                   std::vector<size_t> *order) {
+  Status KahnOrder(const StringViewMap<size_t> &producer, std::vector<size_t> *order) {
     const auto &nodes = model_.graph.node;
     order->clear();
     std::vector<size_t> pending(nodes.size(), 0);
@@ -189,9 +192,9 @@ class OnnxGraphBuilder {
     for (size_t i = 0; i < nodes.size(); ++i) {
       std::set<size_t> deps;
       for (std::string_view in : nodes[i].input) {
-        auto it = producer.find(in);
-        if (!in.empty() && it != producer.end() && it->second != i) {
-          deps.insert(it->second);
+        const size_t *found = in.empty() ? nullptr : producer.Find(in);
+        if (found != nullptr && *found != i) {
+          deps.insert(*found);
         }
       }
       pending[i] = deps.size();
@@ -232,7 +235,7 @@ class OnnxGraphBuilder {
     GeTensor tensor;
     const onnx::AttributeProto *attr = nullptr;
     if ((attr = proto.FindAttr("value")) != nullptr && attr->has_t) {
-      if (ConvertOnnxTensor(attr->t[0], source_, ctx_.ModelDir(), &tensor) != SUCCESS) {
+      if (ctx_.ConvertTensor(attr->t[0], &tensor) != SUCCESS) {
         return FAILED;
       }
     } else if ((attr = proto.FindAttr("value_float")) != nullptr) {
@@ -254,24 +257,16 @@ class OnnxGraphBuilder {
     return ctx_.Bind(view.OutputName(0), anchor);
   }
 
-  /// The mapping of a default-domain op type at the model's opset and the "original_type" its
-  /// nodes carry, looked up once per op type.
-  struct DefaultDomainOp {
-    const OnnxOpMapping *mapping = nullptr;
-    std::string original_type;
-  };
-
-  const DefaultDomainOp &LookUpDefaultDomainOp(std::string_view op_type, int64_t opset) {
-    auto it = default_domain_ops_.find(op_type);
-    if (it == default_domain_ops_.end()) {
-      DefaultDomainOp op;
+  /// The mapping of a default-domain op type at the model's opset (nullptr: none), looked up once
+  /// per op type.
+  const OnnxOpMapping *DefaultDomainMapping(std::string_view op_type, int64_t opset) {
+    bool inserted = false;
+    const OnnxOpMapping *&mapping = default_domain_mappings_.FindOrInsert(op_type, &inserted);
+    if (inserted) {
       const bool builtin_opset = opset >= kMinOnnxOpset && opset <= kMaxOnnxOpset;
-      op.mapping = builtin_opset ? FindOnnxOpMapping(op_type, opset) : nullptr;
-      op.original_type =
-          std::string(kDefaultDomain) + "::" + std::to_string(opset) + "::" + std::string(op_type);
-      it = default_domain_ops_.emplace(op_type, std::move(op)).first;
+      mapping = builtin_opset ? FindOnnxOpMapping(op_type, opset) : nullptr;
     }
-    return it->second;
+    return mapping;
   }
 
   /// "<file> (NodeProto at byte offset N)", the prefix of a node's import errors.
@@ -297,9 +292,8 @@ class OnnxGraphBuilder {
       }
     }
     const bool constant = default_domain && proto.op_type == "Constant";
-    const DefaultDomainOp *op =
-        default_domain ? &LookUpDefaultDomainOp(proto.op_type, opset) : nullptr;
-    const OnnxOpMapping *mapping = op == nullptr ? nullptr : op->mapping;
+    const OnnxOpMapping *mapping =
+        default_domain ? DefaultDomainMapping(proto.op_type, opset) : nullptr;
     // Plugins first (a built-in mapping wins unless the plugin overrides it); Constant stays ours.
     if (plugins_ != nullptr && !constant && plugins_->Handles(view, mapping != nullptr)) {
       return plugins_->Import(view, Where(proto), ctx_);
@@ -309,10 +303,6 @@ class OnnxGraphBuilder {
     }
     if (mapping->mapper(view, ctx_) != SUCCESS) {
       return FAILED;
-    }
-    // Keep the framework identity for dumps and diagnostics (GE's "original_type").
-    if (Node *node = graph_->FindNode(name)) {
-      node->MutableOpDesc().SetAttr("original_type", op->original_type);
     }
     for (size_t i = 0; i < proto.output.size(); ++i) {
       if (!proto.output[i].empty() && !ctx_.IsBound(proto.output[i])) {
@@ -424,14 +414,14 @@ class OnnxGraphBuilder {
   ComputeGraph *graph_;
   OnnxImportContext ctx_;
   std::unique_ptr<OnnxNodePlugins> plugins_;
-  std::unordered_map<std::string_view, DefaultDomainOp> default_domain_ops_;
+  StringViewMap<const OnnxOpMapping *> default_domain_mappings_;
 };
 
 }  // namespace
 
-Status ImportOnnxBytes(const std::string &bytes, const std::string &source,
-                       const std::string &model_dir, const ModelImportOptions &options,
-                       ComputeGraphPtr *graph) {
+Status ImportOnnxBytes(std::string_view bytes, std::shared_ptr<const void> owner,
+                       const std::string &source, const std::string &model_dir,
+                       const ModelImportOptions &options, ComputeGraphPtr *graph) {
   if (graph == nullptr) {
     return Fail("ImportOnnxBytes: output graph is null");
   }
@@ -456,7 +446,7 @@ Status ImportOnnxBytes(const std::string &bytes, const std::string &source,
     }
     std::string name = model.graph.name.empty() ? StemOf(source) : std::string(model.graph.name);
     auto built = std::make_shared<ComputeGraph>(name);
-    OnnxGraphBuilder builder(model, source, model_dir, options, built.get());
+    OnnxGraphBuilder builder(model, std::move(owner), source, model_dir, options, built.get());
     if (builder.Build() != SUCCESS) {
       return FAILED;
     }
@@ -470,16 +460,23 @@ Status ImportOnnxBytes(const std::string &bytes, const std::string &source,
 
 Status ImportOnnxFile(const std::string &path, const ModelImportOptions &options,
                       ComputeGraphPtr *graph) {
-  std::ifstream file(path, std::ios::binary);
+  std::ifstream file(path, std::ios::binary | std::ios::ate);
   if (!file) {
     return Fail("cannot open ONNX model file '" + path + "': " + std::strerror(errno));
   }
-  std::ostringstream content;
-  content << file.rdbuf();
-  if (file.bad()) {
+  const std::streamoff size = file.tellg();
+  if (size < 0) {
+    return Fail("cannot read the size of ONNX model file '" + path + "'");
+  }
+  // One read into an uninitialised buffer: the decoded names and the shared weights point into
+  // it, and a large model is not copied (or zero-filled) once more on the way.
+  std::shared_ptr<char[]> buffer(new char[static_cast<size_t>(size)]);
+  file.seekg(0);
+  if (size > 0 && !file.read(buffer.get(), size)) {
     return Fail("reading ONNX model file '" + path + "' failed");
   }
-  return ImportOnnxBytes(content.str(), path, DirectoryOf(path), options, graph);
+  const std::string_view bytes(buffer.get(), static_cast<size_t>(size));
+  return ImportOnnxBytes(bytes, std::move(buffer), path, DirectoryOf(path), options, graph);
 }
 
 }  // namespace ge

@@ -3,7 +3,9 @@
 #ifndef GE_PARSER_ONNX_IMPORTER_H_
 #define GE_PARSER_ONNX_IMPORTER_H_
 
+#include <memory>
 #include <string>
+#include <string_view>
 
 #include "ge/ge_error_codes.h"
 #include "graph/compute_graph.h"
@@ -18,10 +20,11 @@ Status ImportOnnxFile(const std::string &path, const ModelImportOptions &options
                       ComputeGraphPtr *graph);
 
 /// Imports serialized ModelProto `bytes`; `source` names them in errors, `model_dir` resolves
-/// external data.
-Status ImportOnnxBytes(const std::string &bytes, const std::string &source,
-                       const std::string &model_dir, const ModelImportOptions &options,
-                       ComputeGraphPtr *graph);
+/// external data. `owner` keeps `bytes` alive: Const nodes of the graph may keep views of them
+/// instead of copies (nullptr: everything is copied and `bytes` may go once this returns).
+Status ImportOnnxBytes(std::string_view bytes, std::shared_ptr<const void> owner,
+                       const std::string &source, const std::string &model_dir,
+                       const ModelImportOptions &options, ComputeGraphPtr *graph);
 
 }  // namespace ge
 

@@ -316,6 +316,44 @@ TEST_F(OnnxImporterTest, FrameworkDispatchRejectsCaffe) {
   EXPECT_NE(GetLastError().find("--framework=0 (Caffe) is not supported"), std::string::npos);
 }
 
+TEST_F(OnnxImporterTest, WeightsReferToTheModelBytesWhenTheyHaveAnOwner) {
+  std::ifstream file(Model("resnet_small.onnx"), std::ios::binary);
+  std::ostringstream content;
+  content << file.rdbuf();
+  auto bytes = std::make_shared<const std::string>(content.str());
+  const uint8_t *begin = reinterpret_cast<const uint8_t *>(bytes->data());
+  const uint8_t *end = begin + bytes->size();
+  auto weights_inside = [&](const ComputeGraph &graph) {
+    int inside = 0;
+    int large = 0;
+    for (Node *node : graph.GetDirectNodes()) {
+      const GeTensor *value = node->GetOpDesc().GetAttrAs<GeTensor>("value");
+      if (value == nullptr || value->GetSize() <= GeTensor::kInlineBytes) {
+        continue;
+      }
+      ++large;
+      inside += value->GetStoredBytes() >= begin && value->GetStoredBytes() < end ? 1 : 0;
+    }
+    return std::make_pair(inside, large);
+  };
+  ComputeGraphPtr shared;
+  ASSERT_EQ(ImportOnnxBytes(*bytes, bytes, "resnet_small.onnx", ".", {}, &shared), SUCCESS)
+      << GetLastError();
+  const auto with_owner = weights_inside(*shared);
+  EXPECT_GT(with_owner.second, 0);
+  EXPECT_EQ(with_owner.first, with_owner.second);
+  ComputeGraphPtr copied;
+  ASSERT_EQ(ImportOnnxBytes(*bytes, nullptr, "resnet_small.onnx", ".", {}, &copied), SUCCESS)
+      << GetLastError();
+  EXPECT_EQ(weights_inside(*copied).first, 0);
+  // The graph keeps the bytes alive once the caller lets go of them.
+  std::weak_ptr<const std::string> watch = bytes;
+  bytes.reset();
+  EXPECT_FALSE(watch.expired());
+  shared.reset();
+  EXPECT_TRUE(watch.expired());
+}
+
 TEST(ParserOptions, InputShapeAcceptsRangesUnknownDimsAndScalars) {
   std::vector<std::pair<std::string, std::vector<int64_t>>> shapes;
   ASSERT_EQ(ParseInputShapeOption("a:1,3~8,-1;b:;c:2", &shapes), SUCCESS) << GetLastError();

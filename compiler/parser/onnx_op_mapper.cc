@@ -43,7 +43,7 @@ namespace onnx_map {
 Node *MainOp(const OnnxNodeView &node, OnnxImportContext &ctx, const std::string &type,
              const std::map<std::string, int64_t> &dynamic_inputs,
              const std::map<std::string, int64_t> &dynamic_outputs) {
-  return ctx.AddOp(node, node.Name(), type, dynamic_inputs, dynamic_outputs);
+  return ctx.AddMainOp(node, type, dynamic_inputs, dynamic_outputs);
 }
 
 Node *HelperOp(const OnnxNodeView &node, OnnxImportContext &ctx, const std::string &suffix,

@@ -485,7 +485,7 @@ Status MapConstantOfShape(const OnnxNodeView &node, OnnxImportContext &ctx) {
       return NodeError(node, ctx, "attribute 'value' is not a tensor");
     }
     GeTensor parsed;
-    if (ConvertOnnxTensor(attr->t[0], ctx.Source(), ctx.ModelDir(), &parsed) != SUCCESS) {
+    if (ctx.ConvertTensor(attr->t[0], &parsed) != SUCCESS) {
       return FAILED;
     }
     if (parsed.GetTensorDesc().GetShape().GetShapeSize() != 1) {

@@ -108,7 +108,8 @@ bool OnnxToGeDataType(int32_t onnx_type, DataType *dtype) {
 }
 
 Status ConvertOnnxTensor(const onnx::TensorProto &tensor, const std::string &source,
-                         const std::string &model_dir, GeTensor *out) {
+                         const std::string &model_dir,
+                         const std::shared_ptr<const void> &model_bytes, GeTensor *out) {
   DataType dtype = DT_UNDEFINED;
   if (!OnnxToGeDataType(tensor.data_type, &dtype)) {
     return Fail(Where(tensor, source) + ": data type " + onnx::DataTypeName(tensor.data_type) +
@@ -137,6 +138,19 @@ Status ConvertOnnxTensor(const onnx::TensorProto &tensor, const std::string &sou
                 " has no fixed element size");
   }
   const uint64_t expected = static_cast<uint64_t>(count) * static_cast<uint64_t>(element_size);
+  GeTensorDesc desc(GeShape(tensor.dims), FORMAT_ND, dtype);
+  desc.SetOriginShape(GeShape(tensor.dims));
+  desc.SetOriginFormat(FORMAT_ND);
+  desc.SetOriginDataType(dtype);
+  const bool shareable = model_bytes != nullptr && tensor.data_location != 1 &&
+                         tensor.has_raw_data && count != 0 && tensor.raw_data.size() == expected;
+  if (shareable) {
+    // The weights stay where the file put them: no second copy of a large model.
+    *out = GeTensor(std::move(desc));
+    out->ShareData(model_bytes, reinterpret_cast<const uint8_t *>(tensor.raw_data.data()),
+                   tensor.raw_data.size());
+    return SUCCESS;
+  }
   std::vector<uint8_t> bytes;
   if (tensor.data_location == 1) {
     if (ReadExternal(tensor, source, model_dir, &bytes) != SUCCESS) {
@@ -195,11 +209,7 @@ Status ConvertOnnxTensor(const onnx::TensorProto &tensor, const std::string &sou
                 " bytes of data but its dims and type " + onnx::DataTypeName(tensor.data_type) +
                 " need " + std::to_string(expected));
   }
-  GeTensorDesc desc(GeShape(tensor.dims), FORMAT_ND, dtype);
-  desc.SetOriginShape(GeShape(tensor.dims));
-  desc.SetOriginFormat(FORMAT_ND);
-  desc.SetOriginDataType(dtype);
-  *out = GeTensor(desc, std::move(bytes));
+  *out = GeTensor(std::move(desc), std::move(bytes));
   return SUCCESS;
 }
 

@@ -4,6 +4,7 @@
 #define GE_PARSER_ONNX_TENSOR_H_
 
 #include <cstdint>
+#include <memory>
 #include <string>
 
 #include "ge/ge_error_codes.h"
@@ -19,10 +20,12 @@ bool OnnxToGeDataType(int32_t onnx_type, DataType *dtype);
 
 /// Converts `tensor` into a dense little-endian GeTensor (format ND). Data comes from external
 /// data (read relative to `model_dir`, absolute paths and ".." rejected), else raw_data, else the
-/// typed field. Errors name `source`, the tensor and its byte offset; sizes are checked against
-/// the dims.
+/// typed field. raw_data aligned for its element type is shared, not copied, when `model_bytes`
+/// (the owner of the serialized model the proto's views point into) is given. Errors name `source`,
+/// the tensor and its byte offset; sizes are checked against the dims.
 Status ConvertOnnxTensor(const onnx::TensorProto &tensor, const std::string &source,
-                         const std::string &model_dir, GeTensor *out);
+                         const std::string &model_dir,
+                         const std::shared_ptr<const void> &model_bytes, GeTensor *out);
 
 }  // namespace ge
 

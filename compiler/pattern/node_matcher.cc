@@ -59,7 +59,7 @@ bool ConstMatches(const Node &pattern_node, const Node &target_node,
   }
   // Bitwise: no float tolerance, so -0.0 != 0.0 and NaN == NaN of the same bits (documented).
   if (expected->GetSize() != 0U &&
-      std::memcmp(expected->GetData(), actual->GetData(), expected->GetSize()) != 0) {
+      std::memcmp(expected->GetStoredBytes(), actual->GetStoredBytes(), expected->GetSize()) != 0) {
     return Refuse(failure, MatchCheck::kConstValue, "values differ");
   }
   return true;

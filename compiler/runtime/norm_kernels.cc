@@ -291,7 +291,8 @@ Status LayerNormImpl(KernelContext &ctx, bool v3) {
   if (status != SUCCESS) {
     return status;
   }
-  if (!DimsOf(ctx.MutableOutputs()[0]).empty() && DimsOf(ctx.MutableOutputs()[0]) != dims) {
+  const std::vector<int64_t> out_dims = DimsOf(ctx.MutableOutputs()[0]);
+  if (!out_dims.empty() && out_dims != dims) {
     return ctx.Error("gamma " + DimsToString(DimsOf(ctx.Input(1))) + " / beta " +
                      DimsToString(DimsOf(ctx.Input(2))) + " do not broadcast to x " +
                      DimsToString(dims));

@@ -136,7 +136,7 @@ TEST_F(MutatedOnnxModelTest, EveryStageSucceedsOrFailsWithAMessage) {
   for (; iterations < 20000 && std::chrono::steady_clock::now() < deadline; ++iterations) {
     const std::string bytes = Mutate(models[rng() % models.size()], rng);
     ComputeGraphPtr graph;
-    if (ImportOnnxBytes(bytes, kSource, models_->dir(), {}, &graph) != SUCCESS) {
+    if (ImportOnnxBytes(bytes, nullptr, kSource, models_->dir(), {}, &graph) != SUCCESS) {
       ++rejected;
       ASSERT_NE(GetLastError().find(kSource), std::string::npos) << GetLastError();
       continue;

@@ -60,3 +60,89 @@ def test_parsed_model_runs_in_a_session(ge_env, models):
     x = np.random.default_rng(3).standard_normal([2, 8]).astype(np.float32)
     (y,) = session.run_graph(1, [Tensor.from_numpy(x)])
     np.testing.assert_allclose(y.numpy(), x @ weights["W"] + weights["b"], rtol=1e-5, atol=1e-5)
+
+
+def _chain_model(order, weight_offset_pad=0):
+    """x -> Relu -> Mul(w) -> Add(w) -> y, nodes listed in `order` (indexes into the chain).
+    `weight_offset_pad` lengthens the model's doc string, which moves the weights' raw_data to
+    another byte offset in the file (and so another alignment)."""
+    onnx = pytest.importorskip("onnx")
+    from onnx import TensorProto, helper, numpy_helper
+
+    weight = np.arange(1, 33, dtype=np.float32).reshape(2, 16) / 8
+    nodes = [
+        helper.make_node("Relu", ["x"], ["r"], name="relu"),
+        helper.make_node("Mul", ["r", "w"], ["m"], name="mul"),
+        helper.make_node("Add", ["m", "w"], ["y"], name="add"),
+    ]
+    graph = helper.make_graph(
+        [nodes[i] for i in order],
+        "chain",
+        [helper.make_tensor_value_info("x", TensorProto.FLOAT, [2, 16])],
+        [helper.make_tensor_value_info("y", TensorProto.FLOAT, [2, 16])],
+        initializer=[numpy_helper.from_array(weight, name="w")],
+        doc_string="d" * weight_offset_pad,
+    )
+    model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 17)])
+    return onnx, model, weight
+
+
+def test_nodes_out_of_file_order_import_in_dependency_order(ge_env, tmp_path):
+    onnx, model, weight = _chain_model([2, 0, 1])
+    path = str(tmp_path / "reversed.onnx")
+    onnx.save(model, path)
+    session = Session()
+    session.add_graph(1, parse_onnx(path))
+    x = np.linspace(-2, 2, 32, dtype=np.float32).reshape(2, 16)
+    (y,) = session.run_graph(1, [Tensor.from_numpy(x)])
+    np.testing.assert_allclose(y.numpy(), np.maximum(x, 0) * weight + weight, rtol=1e-6)
+
+
+def test_weights_at_every_byte_alignment_keep_their_values(ge_env, tmp_path):
+    # The importer keeps weights where the file put them; at an offset not aligned for float32
+    # the runtime must still read the right values.
+    x = np.linspace(-2, 2, 32, dtype=np.float32).reshape(2, 16)
+    for pad in range(4):
+        onnx, model, weight = _chain_model([0, 1, 2], weight_offset_pad=pad)
+        path = str(tmp_path / f"pad{pad}.onnx")
+        onnx.save(model, path)
+        session = Session()
+        session.add_graph(1, parse_onnx(path))
+        (y,) = session.run_graph(1, [Tensor.from_numpy(x)])
+        np.testing.assert_allclose(y.numpy(), np.maximum(x, 0) * weight + weight, rtol=1e-6)
+
+
+def test_a_cycle_and_a_value_produced_twice_are_named(tmp_path):
+    onnx = pytest.importorskip("onnx")
+    from onnx import TensorProto, helper
+
+    def save(nodes, name):
+        graph = helper.make_graph(
+            nodes,
+            name,
+            [helper.make_tensor_value_info("x", TensorProto.FLOAT, [2])],
+            [helper.make_tensor_value_info("y", TensorProto.FLOAT, [2])],
+        )
+        path = str(tmp_path / f"{name}.onnx")
+        onnx.save(helper.make_model(graph, opset_imports=[helper.make_opsetid("", 17)]), path)
+        return path
+
+    cycle = save(
+        [
+            helper.make_node("Add", ["x", "b"], ["a"], name="first"),
+            helper.make_node("Relu", ["a"], ["b"], name="second"),
+            helper.make_node("Relu", ["a"], ["y"], name="out"),
+        ],
+        "cycle",
+    )
+    with pytest.raises(GeError, match="cycle.onnx: the graph has a cycle through node 'first'"):
+        parse_onnx(cycle)
+    twice = save(
+        [
+            helper.make_node("Relu", ["x"], ["y"], name="one"),
+            helper.make_node("Neg", ["x"], ["y"], name="two"),
+        ],
+        "twice",
+    )
+    with pytest.raises(GeError, match="value 'y' is produced more than once"):
+        parse_onnx(twice)
