@@ -8,7 +8,8 @@ Two models, written into a temporary directory first:
   Add/Mul constants drawn from 64 shared initializers.
 
 For each model the three loaders run alternately, `--repeat` rounds, CPU time (process_time) and
-wall time per call; the figure is the median. What each one produces differs:
+wall time per call; the figure is the median. Before each call the garbage collector runs, and it
+is off during the call (timeit's convention). What each one produces differs:
 
 - parse_onnx: a GE ComputeGraph (op descs, Const tensors holding the weights, edges) behind a
   ge.graph.Graph handle, as atc --framework=5 imports it;
@@ -31,6 +32,7 @@ around the process once the models exist:
 from __future__ import annotations
 
 import argparse
+import gc
 import importlib.util
 import os
 import statistics
@@ -95,9 +97,17 @@ def loaders() -> dict:
 
 
 def measure(load, path: str) -> tuple:
-    wall, cpu = time.perf_counter(), time.process_time()
-    result = load(path)
-    cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
+    # As timeit does: the garbage of the previous loader is collected first and the collector
+    # is off while timing, so that no loader pays for a collection of another one's objects
+    # (onnx_ir leaves millions of them behind).
+    gc.collect()
+    gc.disable()
+    try:
+        wall, cpu = time.perf_counter(), time.process_time()
+        result = load(path)
+        cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
+    finally:
+        gc.enable()
     del result
     return wall, cpu
 
