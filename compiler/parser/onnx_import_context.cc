@@ -190,14 +190,18 @@ Status OnnxImportContext::Bind(std::string_view value, OutAnchor anchor) {
   return SUCCESS;
 }
 
-std::string OnnxImportContext::UniqueName(const std::string &base) {
-  std::string name = base;
-  auto reserved = [this](const std::string &candidate) {
-    return std::find(reserved_names_.begin(), reserved_names_.end(), candidate) !=
-           reserved_names_.end();
+std::string OnnxImportContext::UniqueName(std::string base) {
+  auto taken = [this](const std::string &candidate) {
+    return graph_->FindNode(candidate) != nullptr ||
+           std::find(reserved_names_.begin(), reserved_names_.end(), candidate) !=
+               reserved_names_.end();
   };
-  for (int suffix = 1; graph_->FindNode(name) != nullptr || reserved(name); ++suffix) {
-    name = base + "_" + std::to_string(suffix);
+  std::string name = std::move(base);
+  if (taken(name)) {
+    const std::string stem = name;
+    for (int suffix = 1; taken(name); ++suffix) {
+      name = stem + "_" + std::to_string(suffix);
+    }
   }
   reserved_names_.push_back(name);
   return name;

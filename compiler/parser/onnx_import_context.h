@@ -126,7 +126,7 @@ class OnnxImportContext {
 
   /// A name not yet used by any node of the graph nor reserved ("base", then "base_1", ...),
   /// reserved on return until AddOp creates a node of that name.
-  std::string UniqueName(const std::string &base);
+  std::string UniqueName(std::string base);
 
   /// Creates a node of catalog type `type` (ports/defaults from the op catalog). On failure
   /// returns nullptr with the error naming `owner` (the ONNX node it is created for).

@@ -64,6 +64,7 @@ class OnnxGraphBuilder {
         ctx_(graph, source_, std::move(model_dir), std::move(model_bytes)) {}
 
   Status Build() {
+    default_opset_ = OpsetOf("");
     ctx_.SetInitializers(&model_.graph.initializer);
     if (OnnxNodePluginsFactory factory = GetOnnxNodePluginsFactory()) {
       if (factory(source_, &plugins_) != SUCCESS) {
@@ -85,7 +86,7 @@ class OnnxGraphBuilder {
         // Nodes without a name are named "<op_type>_<k>", as GE's parser names them.
         name = std::string(proto.op_type) + "_" + std::to_string(unnamed_counts[proto.op_type]++);
       }
-      if (ImportNode(proto, ctx_.UniqueName(name)) != SUCCESS) {
+      if (ImportNode(proto, ctx_.UniqueName(std::move(name))) != SUCCESS) {
         return FAILED;
       }
     }
@@ -274,13 +275,17 @@ class OnnxGraphBuilder {
     return source_ + " (NodeProto at byte offset " + std::to_string(proto.offset) + ")";
   }
 
-  Status ImportNode(const onnx::NodeProto &proto, const std::string &name) {
+  /// The opset the model imports for `domain` ("" = ai.onnx), -1 when none.
+  int64_t OpsetOf(const std::string &domain) const {
+    auto it = model_.opset_import.find(domain);
+    return it == model_.opset_import.end() ? -1 : it->second;
+  }
+
+  Status ImportNode(const onnx::NodeProto &proto, std::string name) {
     const bool default_domain = proto.domain.empty() || proto.domain == kDefaultDomain;
     const std::string_view domain = default_domain ? kDefaultDomain : proto.domain;
-    auto opset_it =
-        model_.opset_import.find(default_domain ? std::string() : std::string(proto.domain));
-    const int64_t opset = opset_it == model_.opset_import.end() ? -1 : opset_it->second;
-    OnnxNodeView view(proto, name, domain, opset);
+    const int64_t opset = default_domain ? default_opset_ : OpsetOf(std::string(proto.domain));
+    OnnxNodeView view(proto, std::move(name), domain, opset);
     if (opset < 0) {
       return Fail(Where(proto) + ": " + view.Describe() +
                   ": the model imports no opset for domain '" + std::string(domain) + "'");
@@ -415,6 +420,7 @@ class OnnxGraphBuilder {
   OnnxImportContext ctx_;
   std::unique_ptr<OnnxNodePlugins> plugins_;
   StringViewMap<const OnnxOpMapping *> default_domain_mappings_;
+  int64_t default_opset_ = -1;
 };
 
 }  // namespace

@@ -143,17 +143,26 @@ void DecodeAttribute(WireReader reader, AttributeProto *attr) {
   }
 }
 
-void DecodeNode(WireReader reader, NodeProto *node) {
+/// Where a node's names start in the graph's name array: the lists point there once the array no
+/// longer grows.
+struct NameRanges {
+  size_t inputs = 0;
+  size_t input_count = 0;
+  size_t outputs = 0;
+  size_t output_count = 0;
+};
+
+/// Appends the node's input names, then its output names, to `names` (the wire format may mix
+/// the two fields; `outputs` holds the outputs meanwhile).
+void DecodeNode(WireReader reader, NodeProto *node, std::vector<std::string_view> *names,
+                std::vector<std::string_view> *outputs, NameRanges *ranges) {
+  ranges->inputs = names->size();
+  outputs->clear();
   WireField field;
   while (reader.Next(&field)) {
     switch (field.number) {
-      case 1:
-        if (node->input.empty()) {
-          node->input.reserve(4);  // one allocation for the usual one to four inputs
-        }
-        node->input.push_back(ReadString(reader, field, "NodeProto.input"));
-        break;
-      case 2: node->output.push_back(ReadString(reader, field, "NodeProto.output")); break;
+      case 1: names->push_back(ReadString(reader, field, "NodeProto.input")); break;
+      case 2: outputs->push_back(ReadString(reader, field, "NodeProto.output")); break;
       case 3: node->name = ReadString(reader, field, "NodeProto.name"); break;
       case 4: node->op_type = ReadString(reader, field, "NodeProto.op_type"); break;
       case 5:
@@ -166,6 +175,10 @@ void DecodeNode(WireReader reader, NodeProto *node) {
       default: break;
     }
   }
+  ranges->input_count = names->size() - ranges->inputs;
+  ranges->outputs = names->size();
+  ranges->output_count = outputs->size();
+  names->insert(names->end(), outputs->begin(), outputs->end());
 }
 
 void DecodeShape(WireReader reader, ValueInfoProto *info) {
@@ -220,6 +233,16 @@ void DecodeValueInfo(WireReader reader, ValueInfoProto *info) {
 }
 
 void DecodeGraph(WireReader reader, GraphProto *graph) {
+  // A graph field that appears twice is merged: the nodes decoded before keep their ranges.
+  std::vector<NameRanges> ranges;
+  for (const NodeProto &node : graph->node) {
+    const auto offset = [graph](const NameList &list) {
+      return list.empty() ? size_t{0} : static_cast<size_t>(list.begin() - graph->names.data());
+    };
+    ranges.push_back(
+        NameRanges{offset(node.input), node.input.size(), offset(node.output), node.output.size()});
+  }
+  std::vector<std::string_view> outputs;
   WireField field;
   while (reader.Next(&field)) {
     switch (field.number) {
@@ -227,7 +250,9 @@ void DecodeGraph(WireReader reader, GraphProto *graph) {
         reader.ExpectType(field, WireType::kLen, "GraphProto.node");
         graph->node.emplace_back();
         graph->node.back().offset = field.offset;
-        DecodeNode(reader.Nested(field, "NodeProto"), &graph->node.back());
+        ranges.emplace_back();
+        DecodeNode(reader.Nested(field, "NodeProto"), &graph->node.back(), &graph->names, &outputs,
+                   &ranges.back());
         break;
       case 2: graph->name = ReadString(reader, field, "GraphProto.name"); break;
       case 5:
@@ -248,6 +273,11 @@ void DecodeGraph(WireReader reader, GraphProto *graph) {
       case 15: ++graph->sparse_initializer_count; break;
       default: break;  // value_info, doc_string, quantization annotations, metadata
     }
+  }
+  for (size_t i = 0; i < graph->node.size(); ++i) {
+    const NameRanges &range = ranges[i];
+    graph->node[i].input.Assign(graph->names.data() + range.inputs, range.input_count);
+    graph->node[i].output.Assign(graph->names.data() + range.outputs, range.output_count);
   }
 }
 

@@ -82,9 +82,29 @@ struct AttributeProto {
   size_t offset = 0;
 };
 
+/// The input or output names of a node: a range of its graph's name array (one array for the
+/// graph instead of two vectors per node).
+class NameList {
+ public:
+  size_t size() const { return size_; }
+  bool empty() const { return size_ == 0; }
+  std::string_view operator[](size_t index) const { return data_[index]; }
+  const std::string_view *begin() const { return data_; }
+  const std::string_view *end() const { return data_ + size_; }
+  /// Makes the list the `size` names at `data`.
+  void Assign(const std::string_view *data, size_t size) {
+    data_ = data;
+    size_ = size;
+  }
+
+ private:
+  const std::string_view *data_ = nullptr;
+  size_t size_ = 0;
+};
+
 struct NodeProto {
-  std::vector<std::string_view> input;
-  std::vector<std::string_view> output;
+  NameList input;
+  NameList output;
   std::string_view name;
   std::string_view op_type;
   std::string_view domain;
@@ -103,8 +123,17 @@ struct ValueInfoProto {
 };
 
 struct GraphProto {
+  GraphProto() = default;
+  // The nodes' name lists point into `names`: a copy would point into the original.
+  GraphProto(const GraphProto &) = delete;
+  GraphProto &operator=(const GraphProto &) = delete;
+  GraphProto(GraphProto &&) = default;
+  GraphProto &operator=(GraphProto &&) = default;
+
   std::string_view name;
   std::vector<NodeProto> node;
+  /// The input names then the output names of every node, in node order.
+  std::vector<std::string_view> names;
   std::vector<TensorProto> initializer;
   std::vector<ValueInfoProto> input;
   std::vector<ValueInfoProto> output;
