@@ -95,8 +95,18 @@ void OnnxImportContext::SetInitializers(const std::vector<onnx::TensorProto> *in
     // A later initializer with the same name wins, as in onnxruntime.
     bool inserted = false;
     values_.FindOrInsert((*initializers)[i].name, &inserted) =
-        ValueEntry{OutAnchor{}, static_cast<int64_t>(i)};
+        ValueEntry{OutAnchor{}, static_cast<int32_t>(i)};
   }
+}
+
+void OnnxImportContext::DeclareProducer(std::string_view value, int64_t node_index) {
+  bool inserted = false;
+  values_.FindOrInsert(value, &inserted).producer = static_cast<int32_t>(node_index);
+}
+
+int64_t OnnxImportContext::ProducerOf(std::string_view value) const {
+  const ValueEntry *found = values_.Find(value);
+  return found == nullptr ? -1 : found->producer;
 }
 
 Status OnnxImportContext::UnknownValue(std::string_view value, const ImportSubject &user) const {

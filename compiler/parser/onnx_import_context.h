@@ -103,6 +103,11 @@ class OnnxImportContext {
   Status ConvertTensor(const onnx::TensorProto &tensor, GeTensor *out) const;
   /// Room for `count` ONNX values (graph inputs, initializers, node outputs) without growing.
   void ReserveValues(size_t count) { values_.Reserve(count); }
+  /// Records, before any node is imported, that the node at `node_index` of the graph's node list
+  /// produces `value` (the last one wins; a value bound twice fails in Bind).
+  void DeclareProducer(std::string_view value, int64_t node_index);
+  /// The node index DeclareProducer recorded for `value`, -1 when none.
+  int64_t ProducerOf(std::string_view value) const;
   /// Registers the initializers; their Const nodes are created on first use.
   void SetInitializers(const std::vector<onnx::TensorProto> *initializers);
 
@@ -158,7 +163,8 @@ class OnnxImportContext {
   /// created on first use. Neither: a name looked up before any producer was bound.
   struct ValueEntry {
     OutAnchor anchor;
-    int64_t initializer = -1;
+    int32_t initializer = -1;
+    int32_t producer = -1;  // index in the graph's node list, from DeclareProducer
   };
 
   Status UnknownValue(std::string_view value, const ImportSubject &user) const;

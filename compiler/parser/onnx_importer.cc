@@ -65,6 +65,11 @@ class OnnxGraphBuilder {
 
   Status Build() {
     default_opset_ = OpsetOf("");
+    size_t outputs = 0;
+    for (const onnx::NodeProto &node : model_.graph.node) {
+      outputs += node.output.size();
+    }
+    ctx_.ReserveValues(model_.graph.input.size() + model_.graph.initializer.size() + outputs);
     ctx_.SetInitializers(&model_.graph.initializer);
     if (OnnxNodePluginsFactory factory = GetOnnxNodePluginsFactory()) {
       if (factory(source_, &plugins_) != SUCCESS) {
@@ -156,23 +161,17 @@ class OnnxGraphBuilder {
   /// (ONNX requires topological order, but exporters slip).
   Status SortNodes(std::vector<size_t> *order) {
     const auto &nodes = model_.graph.node;
-    StringViewMap<size_t> producer;
-    producer.Reserve(nodes.size());
     for (size_t i = 0; i < nodes.size(); ++i) {
       for (std::string_view out : nodes[i].output) {
         if (!out.empty()) {
-          bool inserted = false;
-          producer.FindOrInsert(out, &inserted) = i;
+          ctx_.DeclareProducer(out, static_cast<int64_t>(i));
         }
       }
     }
-    ctx_.ReserveValues(model_.graph.input.size() + model_.graph.initializer.size() +
-                       producer.Size());
     bool in_file_order = true;
     for (size_t i = 0; i < nodes.size() && in_file_order; ++i) {
       for (std::string_view in : nodes[i].input) {
-        const size_t *found = in.empty() ? nullptr : producer.Find(in);
-        if (found != nullptr && *found >= i) {
+        if (!in.empty() && ctx_.ProducerOf(in) >= static_cast<int64_t>(i)) {
           in_file_order = false;
           break;
         }
@@ -182,10 +181,10 @@ class OnnxGraphBuilder {
     for (size_t i = 0; i < nodes.size(); ++i) {
       (*order)[i] = i;
     }
-    return in_file_order ? SUCCESS : KahnOrder(producer, order);
+    return in_file_order ? SUCCESS : KahnOrder(order);
   }
 
-  Status KahnOrder(const StringViewMap<size_t> &producer, std::vector<size_t> *order) {
+  Status KahnOrder(std::vector<size_t> *order) {
     const auto &nodes = model_.graph.node;
     order->clear();
     std::vector<size_t> pending(nodes.size(), 0);
@@ -193,9 +192,9 @@ class OnnxGraphBuilder {
     for (size_t i = 0; i < nodes.size(); ++i) {
       std::set<size_t> deps;
       for (std::string_view in : nodes[i].input) {
-        const size_t *found = in.empty() ? nullptr : producer.Find(in);
-        if (found != nullptr && *found != i) {
-          deps.insert(*found);
+        const int64_t producer = in.empty() ? -1 : ctx_.ProducerOf(in);
+        if (producer >= 0 && static_cast<size_t>(producer) != i) {
+          deps.insert(static_cast<size_t>(producer));
         }
       }
       pending[i] = deps.size();

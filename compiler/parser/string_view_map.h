@@ -46,11 +46,11 @@ class StringViewMap {
     if ((size_ + 1) * 2 > slots_.size()) {
       Rehash(slots_.empty() ? kMinCapacity : slots_.size() * 2);
     }
-    const uint64_t hash = Hash(key);
+    const uint32_t hash = Hash(key);
     Slot &slot = slots_[Probe(key, hash)];
     *inserted = !slot.used;
     if (!slot.used) {
-      slot = Slot{key, hash, V(), true};
+      slot = Slot{key, hash, true, V()};
       ++size_;
     }
     return slot.value;
@@ -61,16 +61,18 @@ class StringViewMap {
 
   struct Slot {
     std::string_view key;
-    uint64_t hash = 0;
-    V value{};
+    uint32_t hash = 0;  // the low half of the key's hash: enough to skip most key comparisons
     bool used = false;
+    V value{};
   };
 
-  static uint64_t Hash(std::string_view key) { return std::hash<std::string_view>()(key); }
+  static uint32_t Hash(std::string_view key) {
+    return static_cast<uint32_t>(std::hash<std::string_view>()(key));
+  }
 
   // The slot holding `key`, else the empty slot where it would go (linear probing; the table is
   // at most half full, so an empty slot is always found).
-  size_t Probe(std::string_view key, uint64_t hash) const {
+  size_t Probe(std::string_view key, uint32_t hash) const {
     const size_t mask = slots_.size() - 1;
     size_t index = static_cast<size_t>(hash) & mask;
     while (slots_[index].used && (slots_[index].hash != hash || slots_[index].key != key)) {
