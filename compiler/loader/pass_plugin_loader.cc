@@ -135,7 +135,20 @@ void ShutdownPassPluginsAtExit() { PassPluginLoader::Instance().ShutdownForProce
 
 Status PassPluginLoader::Load(bool strict) {
   std::lock_guard<std::mutex> lock(mutex_);
+  const char *py_env = std::getenv("ASCEND_GE_PY_PASS_PATH");
+  const std::string py_path_now = py_env == nullptr ? "" : py_env;
+  if (active_users_ > 0 && py_path_now != round_py_path_ &&
+      warned_py_paths_.insert(py_path_now).second) {
+    // A compile inside an initialized GE: its passes are those of the round's first load.
+    GELOGW(
+        "ASCEND_GE_PY_PASS_PATH is now '%s', but the Python passes of this GE initialization were "
+        "loaded from '%s': passes load once per initialization, so the change takes effect after "
+        "GEFinalize (or BuildFinalize) and the next initialization",
+        py_path_now.c_str(), round_py_path_.c_str());
+  }
   if (active_users_ == 0) {
+    round_py_path_ = py_path_now;
+    warned_py_paths_.clear();
     if (!cpp_pass_loaded_) {
       if (LoadCppPlugins() != SUCCESS) {
         GELOGE("Load C++ custom pass plugins failed.");
@@ -143,8 +156,7 @@ Status PassPluginLoader::Load(bool strict) {
       }
       cpp_pass_loaded_ = true;
     }
-    const char *py_path = std::getenv("ASCEND_GE_PY_PASS_PATH");
-    if (py_path != nullptr && py_path[0] != '\0' && !python_pass_loaded_) {
+    if (!py_path_now.empty() && !python_pass_loaded_) {
       if (python_hooks_.load == nullptr) {
         GELOGW(
             "ASCEND_GE_PY_PASS_PATH is set but no Python pass bridge is available in this "

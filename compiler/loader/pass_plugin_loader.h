@@ -8,6 +8,7 @@
 #define GE_LOADER_PASS_PLUGIN_LOADER_H_
 
 #include <mutex>
+#include <set>
 #include <string>
 #include <utility>
 #include <vector>
@@ -33,7 +34,9 @@ class PassPluginLoader {
   static PassPluginLoader &Instance();
   /// First user: loads the C++ libraries (any failure unloads what this call loaded and fails
   /// with "Failed to load <path>: <dlerror>"), then the Python chain if configured. Every call
-  /// adds one user. `strict` (or GE_PY_PASS_STRICT=1): Python chain failures fail the load.
+  /// adds one user. `strict` (or GE_PY_PASS_STRICT=1): Python chain failures fail the load. A
+  /// later user that sees another ASCEND_GE_PY_PASS_PATH gets a warning (once per value and
+  /// round): the round keeps the passes it loaded.
   Status Load(bool strict = false);
   /// Last user: Python chain unload (pass state reset), C++ libraries unloaded (their
   /// registrations removed before dlclose). Load/Unload rounds can repeat any number of times;
@@ -57,6 +60,8 @@ class PassPluginLoader {
   bool python_used_ = false;
   PythonPassPluginHooks python_hooks_;
   std::vector<std::pair<std::string, void *>> libraries_;
+  std::string round_py_path_;              // ASCEND_GE_PY_PASS_PATH when the round began
+  std::set<std::string> warned_py_paths_;  // other values already warned about this round
 };
 
 /// The OPP root used for discovery (with a trailing '/').

@@ -314,3 +314,51 @@ def test_fallback_codegen_under_another_python_uses_that_interpreter(models, tmp
     assert f"Running fallback codegen with '{other}'" in output, output[-4000:]
     assert f"`'{other}'` fallback codegen failed" in output, output[-4000:]
     assert "Python passes are disabled" in output and done.returncode == 0, output[-4000:]
+
+
+CHANGED_PATH = """
+import os
+import numpy as np
+from ge.es import GraphBuilder
+from ge.ge_global import GeApi
+from ge.graph import Tensor
+from ge.session import Session
+
+def graph(name):
+    builder = GraphBuilder(name)
+    x = builder.create_input(0, shape=[4])
+    return builder.build_and_reset([x + 0])
+
+def compile_and_run(session, graph_id, name):
+    session.add_graph(graph_id, graph(name))
+    session.run_graph(graph_id, [Tensor.from_numpy(np.ones([4], dtype=np.float32))])
+
+GeApi.ge_initialize({"ge.socVersion": "Ascend910B1"})
+session = Session()
+compile_and_run(session, 1, "first")
+os.environ["ASCEND_GE_PY_PASS_PATH"] = os.environ["OTHER_PASS"]
+compile_and_run(session, 2, "second")
+compile_and_run(session, 3, "third")
+del session
+GeApi.ge_finalize()
+print("OK")
+"""
+
+
+def test_a_pass_path_changed_inside_an_initialized_ge_is_reported_once(tmp_path):
+    first = os.path.join(EXAMPLES, "add_zero_pass.py")
+    other = str(tmp_path / "other_pass.py")
+    done = run_python(
+        CHANGED_PATH,
+        env={
+            "ASCEND_GE_PY_PASS_PATH": first,
+            "OTHER_PASS": other,
+            "ASCEND_GLOBAL_LOG_LEVEL": "2",
+        },
+    )
+    assert done.returncode == 0 and "OK" in done.stdout, done.stdout + done.stderr
+    warning = (
+        f"ASCEND_GE_PY_PASS_PATH is now '{other}', but the Python passes of this GE "
+        f"initialization were loaded from '{first}'"
+    )
+    assert (done.stdout + done.stderr).count(warning) == 1, done.stdout + done.stderr
