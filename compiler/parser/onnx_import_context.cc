@@ -272,12 +272,16 @@ Node *OnnxImportContext::AddNode(const ImportSubject &owner, OpDesc desc) {
     Fail(source_ + ": " + owner.Text() + ": " + GetLastError());
     return nullptr;
   }
-  auto reserved = std::find(reserved_names_.begin(), reserved_names_.end(), node->GetName());
+  ReleaseName(node->GetName());
+  return node;
+}
+
+void OnnxImportContext::ReleaseName(const std::string &name) {
+  auto reserved = std::find(reserved_names_.begin(), reserved_names_.end(), name);
   if (reserved != reserved_names_.end()) {
     *reserved = std::move(reserved_names_.back());
     reserved_names_.pop_back();
   }
-  return node;
 }
 
 Status OnnxImportContext::Connect(OutAnchor src, Node *dst, const std::string &ir_input) {

@@ -132,6 +132,8 @@ class OnnxImportContext {
   /// A name not yet used by any node of the graph nor reserved ("base", then "base_1", ...),
   /// reserved on return until AddOp creates a node of that name.
   std::string UniqueName(std::string base);
+  /// Ends the reservation of `name` without a node of that name (a mapping that made none).
+  void ReleaseName(const std::string &name);
 
   /// Creates a node of catalog type `type` (ports/defaults from the op catalog). On failure
   /// returns nullptr with the error naming `owner` (the ONNX node it is created for).

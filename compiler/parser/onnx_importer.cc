@@ -308,6 +308,9 @@ class OnnxGraphBuilder {
     if (mapping->mapper(view, ctx_) != SUCCESS) {
       return FAILED;
     }
+    // A mapping may make no node of the ONNX node's name (Dropout passes its input through):
+    // the name is free again, and the reservations stay a handful however many such nodes.
+    ctx_.ReleaseName(view.Name());
     for (size_t i = 0; i < proto.output.size(); ++i) {
       if (!proto.output[i].empty() && !ctx_.IsBound(proto.output[i])) {
         return Fail(source_ + ": " + view.Describe() + ": output #" + std::to_string(i) + " ('" +

@@ -146,3 +146,25 @@ def test_a_cycle_and_a_value_produced_twice_are_named(tmp_path):
     )
     with pytest.raises(GeError, match="value 'y' is produced more than once"):
         parse_onnx(twice)
+
+
+def test_a_name_whose_node_made_no_graph_node_is_free_for_the_next(tmp_path):
+    # Inference Dropout passes its input through: no node carries its name, so a later node of
+    # the same name keeps it instead of becoming "same_1".
+    onnx = pytest.importorskip("onnx")
+    from onnx import TensorProto, helper
+
+    graph = helper.make_graph(
+        [
+            helper.make_node("Dropout", ["x"], ["d"], name="same"),
+            helper.make_node("Relu", ["d"], ["y"], name="same"),
+        ],
+        "names",
+        [helper.make_tensor_value_info("x", TensorProto.FLOAT, [2])],
+        [helper.make_tensor_value_info("y", TensorProto.FLOAT, [2])],
+    )
+    path = str(tmp_path / "names.onnx")
+    onnx.save(helper.make_model(graph, opset_imports=[helper.make_opsetid("", 17)]), path)
+    parsed = parse_onnx(path)
+    types = {node.name: node.type for node in parsed.get_direct_nodes()}
+    assert types["same"] == "Relu" and "same_1" not in types
