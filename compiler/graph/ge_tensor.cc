@@ -1,7 +1,6 @@
 // GeShape, GeTensorDesc and GeTensor.
 #include "graph/ge_tensor.h"
 
-#include <algorithm>
 #include <cstring>
 #include <limits>
 #include <mutex>
@@ -202,11 +201,10 @@ void GeTensor::ShareData(std::shared_ptr<const void> owner, const uint8_t *data,
   }
   size_ = size;
   shared_ = std::shared_ptr<const uint8_t>(std::move(owner), data);
-  // alignof(double) is the most any element type needs (complex128 is two doubles).
-  const int32_t element_size = GetSizeByDataType(desc_.GetDataType());
-  const uintptr_t alignment = element_size <= 1 ? 1U : std::min<uintptr_t>(element_size, 8U);
+  // 8 bytes (alignof(double), the most any element type needs) whatever the element type: the
+  // desc may be retyped later, and the bytes must stay readable as the new type.
   unaligned_.reset();
-  if (reinterpret_cast<uintptr_t>(data) % alignment != 0) {
+  if (reinterpret_cast<uintptr_t>(data) % kDataAlignment != 0) {
     unaligned_ = std::make_shared<AlignedCopyOnce>();
   }
 }

@@ -212,7 +212,7 @@ class GeTensor {
   GeTensorDesc &MutableTensorDesc() { return desc_; }
   void SetTensorDesc(GeTensorDesc desc) { desc_ = std::move(desc); }
 
-  /// The bytes (nullptr when there are none), aligned for the element type: kernels read them
+  /// The bytes (nullptr when there are none), aligned to kDataAlignment: kernels read them
   /// through typed pointers.
   const uint8_t *GetData() const {
     if (size_ <= kInlineBytes) {
@@ -231,12 +231,14 @@ class GeTensor {
   void SetData(std::vector<uint8_t> data);
   void SetData(const void *data, size_t size);
   /// Refers to `size` bytes at `data` without copying them; `owner` keeps them alive (an
-  /// imported model's file buffer, say). Set the desc first: when `data` is not aligned for its
-  /// element type, GetData makes an aligned copy on its first call.
+  /// imported model's file buffer, say). When `data` is not aligned to kDataAlignment, GetData
+  /// makes an aligned copy on its first call.
   void ShareData(std::shared_ptr<const void> owner, const uint8_t *data, size_t size);
   bool operator==(const GeTensor &other) const;
 
   static constexpr size_t kInlineBytes = 16;
+  /// What GetData guarantees: enough for every element type (complex128 is two doubles).
+  static constexpr uintptr_t kDataAlignment = alignof(double);
 
  private:
   // Why inline: a scalar const held its 4 bytes in a shared vector, two small heap blocks (the
@@ -249,9 +251,9 @@ class GeTensor {
   // vector of this tensor's, or a buffer shared through ShareData).
   std::shared_ptr<const uint8_t> shared_;
   alignas(8) uint8_t inline_[kInlineBytes] = {};  // the bytes when size_ <= kInlineBytes
-  // Set when the shared bytes are not aligned for the element type (weights inside a protobuf
-  // file sit at any offset): the copy GetData returns is made on its first call, once for all
-  // copies of the tensor, and writers that only stream the bytes never make it.
+  // Set when the shared bytes are not aligned to kDataAlignment (weights inside a protobuf file
+  // sit at any offset): the copy GetData returns is made on its first call, once for all copies
+  // of the tensor, and writers that only stream the bytes never make it.
   struct AlignedCopyOnce;
   const uint8_t *AlignedCopy() const;
   std::shared_ptr<AlignedCopyOnce> unaligned_;

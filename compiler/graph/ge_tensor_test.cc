@@ -85,7 +85,7 @@ TEST(GeTensorTest, DataMaySetFromTheTensorsOwnBytes) {
   EXPECT_EQ(larger.GetBytes(), Bytes(30, 15));
 }
 
-TEST(GeTensorTest, SharedBytesAlignedForTheElementTypeAreNotCopied) {
+TEST(GeTensorTest, SharedBytesAlignedAreNotCopied) {
   auto buffer = std::make_shared<std::vector<uint8_t>>(Bytes(64, 0));
   GeTensor tensor(GeTensorDesc(GeShape({8}), FORMAT_ND, DT_FLOAT));
   tensor.ShareData(buffer, buffer->data() + 8, 32);
@@ -107,16 +107,18 @@ TEST(GeTensorTest, SharedBytesNotAlignedAreCopiedOnceWhenReadAsElements) {
   EXPECT_EQ(tensor.GetStoredBytes(), buffer->data() + 3);
   const uint8_t *aligned = tensor.GetData();
   EXPECT_NE(aligned, buffer->data() + 3);
-  EXPECT_EQ(reinterpret_cast<uintptr_t>(aligned) % alignof(float), 0U);
+  EXPECT_EQ(reinterpret_cast<uintptr_t>(aligned) % GeTensor::kDataAlignment, 0U);
   EXPECT_EQ(std::vector<uint8_t>(aligned, aligned + 32), Bytes(32, 3));
   EXPECT_EQ(tensor.GetData(), aligned);  // made once
   const GeTensor copy = tensor;
   EXPECT_EQ(copy.GetData(), aligned);  // and shared by copies
   EXPECT_TRUE(copy == tensor);
-  // Single-byte elements need no alignment.
-  GeTensor bytes(GeTensorDesc(GeShape({32}), FORMAT_ND, DT_UINT8));
-  bytes.ShareData(buffer, buffer->data() + 3, 32);
-  EXPECT_EQ(bytes.GetData(), buffer->data() + 3);
+  // Aligned for a float but not a double: a desc retyped later must still read aligned bytes.
+  GeTensor retyped(GeTensorDesc(GeShape({8}), FORMAT_ND, DT_FLOAT));
+  retyped.ShareData(buffer, buffer->data() + 4, 32);
+  retyped.MutableTensorDesc().SetDataType(DT_DOUBLE);
+  EXPECT_EQ(reinterpret_cast<uintptr_t>(retyped.GetData()) % alignof(double), 0U);
+  EXPECT_EQ(retyped.GetBytes(), Bytes(32, 4));
 }
 
 }  // namespace
