@@ -1,6 +1,8 @@
 // ONNX elementwise, logic, cast and simple 1:1 ops (mapping table: docs/onnx_import.md).
 #include <cstring>
 #include <limits>
+#include <set>
+#include <string_view>
 #include <unordered_map>
 
 #include "common/error.h"
@@ -445,11 +447,22 @@ Status MapGelu(const OnnxNodeView &node, OnnxImportContext &ctx) {
   return BindOutput(node, ctx, 0, {op, 0});
 }
 
+/// The direct ops whose versions before opset 7 mean what their later ones do: they differ only
+/// by `consumed_inputs`, a legacy memory hint with no effect on the result (the elementwise
+/// binary ops are not among them: before 7 they broadcast by `broadcast`/`axis` attributes).
+bool UnchangedSinceOpsetOne(std::string_view op_type) {
+  static const std::set<std::string_view> kOps = {
+      "Identity", "Abs",  "Neg", "Exp",     "Log",  "Sqrt",     "Reciprocal", "Floor",
+      "Ceil",     "Relu", "Not", "Sigmoid", "Tanh", "Softplus", "Softsign"};
+  return kOps.count(op_type) != 0;
+}
+
 }  // namespace
 
 void AppendElementwiseMappings(std::vector<OnnxOpMapping> *mappings) {
   for (const auto &entry : DirectTypes()) {
-    mappings->push_back({entry.first.data(), kMinOnnxOpset, kMaxOnnxOpset, MapDirect});
+    const int64_t first = UnchangedSinceOpsetOne(entry.first) ? 1 : kMinOnnxOpset;
+    mappings->push_back({entry.first.data(), first, kMaxOnnxOpset, MapDirect});
   }
   mappings->push_back({"Range", 11, kMaxOnnxOpset, MapRange});
   mappings->push_back({"LeakyRelu", kMinOnnxOpset, kMaxOnnxOpset, MapActivation});

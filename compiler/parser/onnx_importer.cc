@@ -263,8 +263,7 @@ class OnnxGraphBuilder {
     bool inserted = false;
     const OnnxOpMapping *&mapping = default_domain_mappings_.FindOrInsert(op_type, &inserted);
     if (inserted) {
-      const bool builtin_opset = opset >= kMinOnnxOpset && opset <= kMaxOnnxOpset;
-      mapping = builtin_opset ? FindOnnxOpMapping(op_type, opset) : nullptr;
+      mapping = opset <= kMaxOnnxOpset ? FindOnnxOpMapping(op_type, opset) : nullptr;
     }
     return mapping;
   }
@@ -328,7 +327,7 @@ class OnnxGraphBuilder {
     const std::string op_type(proto.op_type);
     const int64_t opset = view.Opset();
     const bool default_domain = domain == kDefaultDomain;
-    const bool builtin_opset = opset >= kMinOnnxOpset && opset <= kMaxOnnxOpset;
+    const bool known_opset = opset >= 1 && opset <= kMaxOnnxOpset;
     const std::string hint =
         (plugins_ == nullptr ? std::string() : plugins_->UnsupportedHint(view)) + kAddPluginHint;
     for (const std::string &function : model_.functions) {
@@ -342,10 +341,11 @@ class OnnxGraphBuilder {
                   domain + "::" + std::to_string(opset) + "::" + op_type +
                   "' (E16002; only the default domain ai.onnx is mapped)" + hint);
     }
-    if (!builtin_opset) {
+    if (!known_opset) {
       return Fail(where + ": " + view.Describe() + ": opset " + std::to_string(opset) +
-                  " of domain 'ai.onnx' is not supported (supported: " +
-                  std::to_string(kMinOnnxOpset) + " to " + std::to_string(kMaxOnnxOpset) + ")");
+                  " of domain 'ai.onnx' is not supported (supported: 1 to " +
+                  std::to_string(kMaxOnnxOpset) + "; most ops from " +
+                  std::to_string(kMinOnnxOpset) + ")");
     }
     if (op_type == "Constant") {
       return ImportConstant(view);

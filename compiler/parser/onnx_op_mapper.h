@@ -25,10 +25,11 @@ struct OnnxOpMapping {
   OnnxOpMapper mapper;
 };
 
-/// Opsets of the default domain the importer accepts at all (per-op ranges are narrower). The
-/// newest is the newest opset of the onnx release the backend node cases are measured with; op
-/// versions of opsets 22 to 28 of the mapped ops add data types only, except where a mapper
-/// handles or refuses the difference (docs/onnx_import.md, "Opsets and errors").
+/// The first opset of most mappings: before 7 the elementwise ops broadcast by attributes and
+/// several ops had other inputs; the few whose older versions mean the same start at 1. The
+/// newest opset accepted is the newest of the onnx release the backend node cases are measured
+/// with; op versions of opsets 22 to 28 of the mapped ops add data types only, except where a
+/// mapper handles or refuses the difference (docs/onnx_import.md, "Opsets and errors").
 constexpr int64_t kMinOnnxOpset = 7;
 constexpr int64_t kMaxOnnxOpset = 28;
 

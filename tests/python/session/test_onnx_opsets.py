@@ -53,7 +53,7 @@ def test_an_opset_beyond_the_newest_fails_naming_node_and_range(tmp_path):
     path = _save(tmp_path, "future", node, [_vi("x", [2])], [_vi("y", [2])], _NEWEST_ACCEPTED + 1)
     with pytest.raises(GeError, match=r"ONNX node 'future' \(op type 'Identity'.*opset 29\)"):
         parse_onnx(path)
-    with pytest.raises(GeError, match=r"\(supported: 7 to 28\)"):
+    with pytest.raises(GeError, match=r"\(supported: 1 to 28; most ops from 7\)"):
         parse_onnx(path)
 
 
@@ -83,3 +83,26 @@ def test_range_27_refuses_stash_type_0_and_takes_the_default(ge_env, tmp_path):
     inputs = [Tensor.from_numpy(np.array(v, dtype=np.float32)) for v in (1.0, 2.0, 0.25)]
     (y,) = session.run_graph(1, inputs)
     np.testing.assert_array_equal(y.numpy(), np.arange(1.0, 2.0, 0.25, dtype=np.float32))
+
+
+def test_ops_unchanged_since_opset_one_import_at_old_opsets(ge_env, tmp_path):
+    # Relu-1 carries the legacy `consumed_inputs` hint, which changes nothing.
+    node = helper.make_node("Relu", ["x"], ["y"], name="old_relu", consumed_inputs=[0])
+    path = _save(tmp_path, "relu1", node, [_vi("x", [4])], [_vi("y", [4])], 1)
+    session = Session()
+    session.add_graph(1, parse_onnx(path))
+    x = np.array([-2, -1, 1, 2], dtype=np.float32)
+    (y,) = session.run_graph(1, [Tensor.from_numpy(x)])
+    np.testing.assert_array_equal(y.numpy(), np.maximum(x, 0))
+
+
+def test_an_op_whose_old_version_differs_names_its_range_at_an_old_opset(tmp_path):
+    # Add-6 broadcasts by its `broadcast`/`axis` attributes: not mapped before 7.
+    node = helper.make_node("Add", ["x", "z"], ["y"], name="old_add", broadcast=1)
+    path = _save(tmp_path, "add6", node, [_vi("x", [2, 3]), _vi("z", [3])], [_vi("y", [2, 3])], 6)
+    with pytest.raises(
+        GeError,
+        match=r"ONNX node 'old_add' .*: Add at opset 6 is not supported "
+        r"\(mapped at opsets 7 to 28\)",
+    ):
+        parse_onnx(path)
