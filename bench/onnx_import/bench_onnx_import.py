@@ -11,8 +11,8 @@ For each model the three loaders run alternately, `--repeat` rounds, CPU time (p
 wall time per call; the figure is the median. Before each call the garbage collector runs, and it
 is off during the call (timeit's convention). What each one produces differs:
 
-- parse_onnx: a GE ComputeGraph (op descs, Const tensors holding the weights, edges) behind a
-  ge.graph.Graph handle, as atc --framework=5 imports it;
+- parse_onnx: a GE ComputeGraph (op descs, Const tensors whose weights stay in the file buffer,
+  edges) behind a ge.graph.Graph handle, as atc --framework=5 imports it;
 - onnx.load: the protobuf ModelProto (C++ upb parse, no graph structure);
 - onnx_ir.load: onnx.load, then onnx_ir's in-memory IR built from the ModelProto (Python
   objects per node and value; tensors wrap the decoded TensorProtos, their bytes not copied).
