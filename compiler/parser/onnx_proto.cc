@@ -243,7 +243,16 @@ void DecodeGraph(WireReader reader, GraphProto *graph) {
         NameRanges{offset(node.input), node.input.size(), offset(node.output), node.output.size()});
   }
   std::vector<std::string_view> outputs;
+  // Counting the nodes first (a skim over the records) sizes the arrays once: growing them
+  // node by node copied a large model's node array a dozen times through fresh memory.
+  size_t node_count = 0;
   WireField field;
+  for (WireReader skim = reader; skim.Next(&field);) {
+    node_count += field.number == 1 ? 1 : 0;
+  }
+  graph->node.reserve(graph->node.size() + node_count);
+  ranges.reserve(ranges.size() + node_count);
+  graph->names.reserve(graph->names.size() + 3 * node_count);
   while (reader.Next(&field)) {
     switch (field.number) {
       case 1:
