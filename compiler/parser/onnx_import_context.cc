@@ -95,18 +95,8 @@ void OnnxImportContext::SetInitializers(const std::vector<onnx::TensorProto> *in
     // A later initializer with the same name wins, as in onnxruntime.
     bool inserted = false;
     values_.FindOrInsert((*initializers)[i].name, &inserted) =
-        ValueEntry{OutAnchor{}, static_cast<int32_t>(i)};
+        ValueEntry{OutAnchor{}, static_cast<int64_t>(i)};
   }
-}
-
-void OnnxImportContext::DeclareProducer(std::string_view value, int64_t node_index) {
-  bool inserted = false;
-  values_.FindOrInsert(value, &inserted).producer = static_cast<int32_t>(node_index);
-}
-
-int64_t OnnxImportContext::ProducerOf(std::string_view value) const {
-  const ValueEntry *found = values_.Find(value);
-  return found == nullptr ? -1 : found->producer;
 }
 
 Status OnnxImportContext::UnknownValue(std::string_view value, const ImportSubject &user) const {
@@ -177,6 +167,11 @@ bool OnnxImportContext::HasConstantValue(std::string_view value) const {
 bool OnnxImportContext::IsBound(std::string_view value) const {
   const ValueEntry *found = values_.Find(value);
   return found != nullptr && found->anchor.IsValid();
+}
+
+bool OnnxImportContext::IsAvailable(std::string_view value) const {
+  const ValueEntry *found = values_.Find(value);
+  return found != nullptr && (found->anchor.IsValid() || found->initializer >= 0);
 }
 
 Status OnnxImportContext::Input(const OnnxNodeView &node, size_t index, OutAnchor *anchor) {

@@ -103,11 +103,7 @@ class OnnxImportContext {
   Status ConvertTensor(const onnx::TensorProto &tensor, GeTensor *out) const;
   /// Room for `count` ONNX values (graph inputs, initializers, node outputs) without growing.
   void ReserveValues(size_t count) { values_.Reserve(count); }
-  /// Records, before any node is imported, that the node at `node_index` of the graph's node list
-  /// produces `value` (the last one wins; a value bound twice fails in Bind).
-  void DeclareProducer(std::string_view value, int64_t node_index);
-  /// The node index DeclareProducer recorded for `value`, -1 when none.
-  int64_t ProducerOf(std::string_view value) const;
+
   /// Registers the initializers; their Const nodes are created on first use.
   void SetInitializers(const std::vector<onnx::TensorProto> *initializers);
 
@@ -128,6 +124,8 @@ class OnnxImportContext {
   /// Whether `value` is produced by a node of the graph (a graph input, a node output or an
   /// initializer whose Const exists).
   bool IsBound(std::string_view value) const;
+  /// Whether Resolve would find `value`: bound, or an initializer.
+  bool IsAvailable(std::string_view value) const;
 
   /// A name not yet used by any node of the graph nor reserved ("base", then "base_1", ...),
   /// reserved on return until AddOp creates a node of that name.
@@ -162,11 +160,10 @@ class OnnxImportContext {
   std::string model_dir_;
   std::shared_ptr<const void> model_bytes_;
   /// An ONNX value: its producer, or (anchor not valid) initializer `initializer` whose Const is
-  /// created on first use. Neither: a name looked up before any producer was bound.
+  /// created on first use.
   struct ValueEntry {
     OutAnchor anchor;
-    int32_t initializer = -1;
-    int32_t producer = -1;  // index in the graph's node list, from DeclareProducer
+    int64_t initializer = -1;
   };
 
   Status UnknownValue(std::string_view value, const ImportSubject &user) const;

@@ -79,20 +79,24 @@ class OnnxGraphBuilder {
     if (AddInputs() != SUCCESS) {
       return FAILED;
     }
-    std::vector<size_t> order;
-    if (SortNodes(&order) != SUCCESS) {
-      return FAILED;
-    }
-    std::unordered_map<std::string_view, int64_t> unnamed_counts;
-    for (size_t index : order) {
-      const onnx::NodeProto &proto = model_.graph.node[index];
-      std::string name(proto.name);
-      if (name.empty()) {
-        // Nodes without a name are named "<op_type>_<k>", as GE's parser names them.
-        name = std::string(proto.op_type) + "_" + std::to_string(unnamed_counts[proto.op_type]++);
-      }
-      if (ImportNode(proto, ctx_.UniqueName(std::move(name))) != SUCCESS) {
+    // File order while it is topological (what exporters write); from the first node with an
+    // input produced later on (exporters slip), dependency order for the rest.
+    const auto &nodes = model_.graph.node;
+    size_t next = 0;
+    for (; next < nodes.size() && InputsAvailable(nodes[next]); ++next) {
+      if (ImportNodeAt(next) != SUCCESS) {
         return FAILED;
+      }
+    }
+    if (next < nodes.size()) {
+      std::vector<size_t> order;
+      if (DependencyOrder(next, &order) != SUCCESS) {
+        return FAILED;
+      }
+      for (size_t index : order) {
+        if (ImportNodeAt(index) != SUCCESS) {
+          return FAILED;
+        }
       }
     }
     return AddOutputs();
@@ -157,44 +161,39 @@ class OnnxGraphBuilder {
     return SUCCESS;
   }
 
-  /// File order when it is topological (what exporters write), else Kahn order over value names
-  /// (ONNX requires topological order, but exporters slip).
-  Status SortNodes(std::vector<size_t> *order) {
-    const auto &nodes = model_.graph.node;
-    for (size_t i = 0; i < nodes.size(); ++i) {
-      for (std::string_view out : nodes[i].output) {
-        if (!out.empty()) {
-          ctx_.DeclareProducer(out, static_cast<int64_t>(i));
-        }
+  /// Whether every input of `node` is a graph input, an initializer or an output imported
+  /// already.
+  bool InputsAvailable(const onnx::NodeProto &node) const {
+    for (std::string_view in : node.input) {
+      if (!in.empty() && !ctx_.IsAvailable(in)) {
+        return false;
       }
     }
-    bool in_file_order = true;
-    for (size_t i = 0; i < nodes.size() && in_file_order; ++i) {
-      for (std::string_view in : nodes[i].input) {
-        if (!in.empty() && ctx_.ProducerOf(in) >= static_cast<int64_t>(i)) {
-          in_file_order = false;
-          break;
-        }
-      }
-    }
-    order->resize(nodes.size());
-    for (size_t i = 0; i < nodes.size(); ++i) {
-      (*order)[i] = i;
-    }
-    return in_file_order ? SUCCESS : KahnOrder(order);
+    return true;
   }
 
-  Status KahnOrder(std::vector<size_t> *order) {
+  /// Kahn order of the nodes from `first` on (the ones before are imported): a node waits for the
+  /// producers among them of its inputs. A cycle fails naming a node on it.
+  Status DependencyOrder(size_t first, std::vector<size_t> *order) {
     const auto &nodes = model_.graph.node;
-    order->clear();
+    StringViewMap<size_t> producer;
+    producer.Reserve(nodes.size() - first);
+    for (size_t i = first; i < nodes.size(); ++i) {
+      for (std::string_view out : nodes[i].output) {
+        if (!out.empty()) {
+          bool inserted = false;
+          producer.FindOrInsert(out, &inserted) = i;
+        }
+      }
+    }
     std::vector<size_t> pending(nodes.size(), 0);
     std::vector<std::vector<size_t>> users(nodes.size());
-    for (size_t i = 0; i < nodes.size(); ++i) {
+    for (size_t i = first; i < nodes.size(); ++i) {
       std::set<size_t> deps;
       for (std::string_view in : nodes[i].input) {
-        const int64_t producer = in.empty() ? -1 : ctx_.ProducerOf(in);
-        if (producer >= 0 && static_cast<size_t>(producer) != i) {
-          deps.insert(static_cast<size_t>(producer));
+        const size_t *found = in.empty() ? nullptr : producer.Find(in);
+        if (found != nullptr && *found != i) {
+          deps.insert(*found);
         }
       }
       pending[i] = deps.size();
@@ -203,7 +202,7 @@ class OnnxGraphBuilder {
       }
     }
     std::vector<size_t> ready;
-    for (size_t i = nodes.size(); i-- > 0;) {
+    for (size_t i = nodes.size(); i-- > first;) {
       if (pending[i] == 0) {
         ready.push_back(i);  // reversed so that the file order is kept where it is valid
       }
@@ -218,16 +217,27 @@ class OnnxGraphBuilder {
         }
       }
     }
-    if (order->size() != nodes.size()) {
-      for (size_t i = 0; i < nodes.size(); ++i) {
-        if (pending[i] != 0) {
-          return Fail(source_ + ": the graph has a cycle through node '" +
-                      std::string(nodes[i].name) + "' (op type '" + std::string(nodes[i].op_type) +
-                      "')");
-        }
+    for (size_t i = first; i < nodes.size(); ++i) {
+      if (pending[i] != 0) {
+        return Fail(source_ + ": the graph has a cycle through node '" +
+                    std::string(nodes[i].name) + "' (op type '" + std::string(nodes[i].op_type) +
+                    "')");
       }
     }
     return SUCCESS;
+  }
+
+  /// Imports node `index` of the graph under a unique GE name: its ONNX name, or "<op_type>_<k>"
+  /// as GE's parser names nodes without one.
+  Status ImportNodeAt(size_t index) {
+    const onnx::NodeProto &proto = model_.graph.node[index];
+    std::string name(proto.name);
+    if (name.empty()) {
+      bool inserted = false;
+      int64_t &count = unnamed_counts_.FindOrInsert(proto.op_type, &inserted);
+      name = std::string(proto.op_type) + "_" + std::to_string(count++);
+    }
+    return ImportNode(proto, ctx_.UniqueName(std::move(name)));
   }
 
   Status ImportConstant(const OnnxNodeView &view) {
@@ -422,6 +432,7 @@ class OnnxGraphBuilder {
   OnnxImportContext ctx_;
   std::unique_ptr<OnnxNodePlugins> plugins_;
   StringViewMap<const OnnxOpMapping *> default_domain_mappings_;
+  StringViewMap<int64_t> unnamed_counts_;  // by op type
   int64_t default_opset_ = -1;
 };
 
