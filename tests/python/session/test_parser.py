@@ -87,8 +87,9 @@ def _chain_model(order, weight_offset_pad=0):
     return onnx, model, weight
 
 
-def test_nodes_out_of_file_order_import_in_dependency_order(ge_env, tmp_path):
-    onnx, model, weight = _chain_model([2, 0, 1])
+@pytest.mark.parametrize("order", [[2, 0, 1], [0, 2, 1]], ids=["from_the_first", "from_the_second"])
+def test_nodes_out_of_file_order_import_in_dependency_order(ge_env, tmp_path, order):
+    onnx, model, weight = _chain_model(order)
     path = str(tmp_path / "reversed.onnx")
     onnx.save(model, path)
     session = Session()
