@@ -108,7 +108,7 @@ Status OnnxImportContext::UnknownValue(std::string_view value, const ImportSubje
 Status OnnxImportContext::Resolve(std::string_view value, const ImportSubject &user,
                                   OutAnchor *anchor) {
   ValueEntry *found = values_.Find(value);
-  if (found == nullptr || (!found->anchor.IsValid() && found->initializer < 0)) {
+  if (found == nullptr) {
     return UnknownValue(value, user);
   }
   ValueEntry &entry = *found;
@@ -134,7 +134,7 @@ Status OnnxImportContext::Resolve(std::string_view value, const ImportSubject &u
 Status OnnxImportContext::ConstantValue(std::string_view value, const ImportSubject &user,
                                         GeTensor *tensor) {
   const ValueEntry *found = values_.Find(value);
-  if (found == nullptr || (!found->anchor.IsValid() && found->initializer < 0)) {
+  if (found == nullptr) {
     return UnknownValue(value, user);
   }
   const ValueEntry &entry = *found;
@@ -160,8 +160,7 @@ bool OnnxImportContext::HasConstantValue(std::string_view value) const {
   if (found == nullptr) {
     return false;
   }
-  return found->anchor.IsValid() ? found->anchor.node->GetType() == "Const"
-                                 : found->initializer >= 0;
+  return !found->anchor.IsValid() || found->anchor.node->GetType() == "Const";
 }
 
 bool OnnxImportContext::IsBound(std::string_view value) const {
@@ -170,8 +169,7 @@ bool OnnxImportContext::IsBound(std::string_view value) const {
 }
 
 bool OnnxImportContext::IsAvailable(std::string_view value) const {
-  const ValueEntry *found = values_.Find(value);
-  return found != nullptr && (found->anchor.IsValid() || found->initializer >= 0);
+  return values_.Find(value) != nullptr;
 }
 
 Status OnnxImportContext::Input(const OnnxNodeView &node, size_t index, OutAnchor *anchor) {

@@ -160,7 +160,7 @@ class OnnxImportContext {
   std::string model_dir_;
   std::shared_ptr<const void> model_bytes_;
   /// An ONNX value: its producer, or (anchor not valid) initializer `initializer` whose Const is
-  /// created on first use.
+  /// created on first use. Every entry has one or the other: only SetInitializers and Bind add.
   struct ValueEntry {
     OutAnchor anchor;
     int64_t initializer = -1;
